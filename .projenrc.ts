@@ -1,0 +1,68 @@
+import { cdk8s, javascript } from 'projen';
+import { UpdateSnapshot } from 'projen/lib/javascript';
+
+const project = new cdk8s.ConstructLibraryCdk8s({
+  name: 'cdk8s-syncplan',
+  description: 'Typed, computed, checked and visible Argo CD sync ordering for cdk8s: tiers, migration hooks, smoke tests, minimal sync waves, a rule pack and the syncplan CLI.',
+  author: 'cdk8s-syncplan maintainers',
+  authorAddress: 'maintainers@users.noreply.cdk8s-syncplan.example',
+  repositoryUrl: 'https://github.com/cdk8s-syncplan/cdk8s-syncplan.git',
+  keywords: ['cdk8s', 'argocd', 'argo-cd', 'sync-waves', 'gitops', 'kubernetes'],
+  defaultReleaseBranch: 'main',
+  packageManager: javascript.NodePackageManager.NPM,
+  projenrcTs: true,
+  minNodeVersion: '20.0.0',
+
+  cdk8sVersion: '2.70.106',
+  constructsVersion: '10.8.1',
+  jsiiVersion: '~6.0.0',
+
+  // cdk8s-plus-27 types are part of our public API (Tier.add accepts its L2s).
+  peerDeps: ['cdk8s-plus-27@^2.9.0'],
+  // Not jsii modules, so they are bundled into the package. Justification:
+  // - yaml: reading manifests with line numbers, exactly as YAML 1.2 parses them.
+  // - commander: the `syncplan` CLI parser (zero dependencies, fast to load).
+  bundledDeps: ['yaml@^2.9.0', 'commander@^14.0.0'],
+  devDeps: [
+    'fast-check@^4',
+    '@swc/core',
+    '@swc/jest',
+    'cdk8s-cli@^2.207.0',
+    'kubernetes-models@4.5.1',
+    '@kubernetes-models/argo-cd@2.7.2',
+    'playwright-core',
+    // TypeScript 7 is the native compiler, which ts-node and jsii cannot use.
+    'typescript@~6.0.3',
+  ],
+
+  bin: { syncplan: 'lib/cli/main.js' },
+
+  // JS-only here: no PyPI/Maven/Go toolchains on these machines. The API still obeys jsii.
+  github: false,
+  release: false,
+  depsUpgrade: false,
+  pullRequestTemplate: false,
+
+  jestOptions: {
+    updateSnapshot: UpdateSnapshot.NEVER,
+    jestConfig: {
+      // swc strips types only (~3x faster than ts-jest); `compile` type-checks src, eslint checks tests.
+      transform: { '^.+\\.[t]sx?$': new javascript.Transform('@swc/jest') },
+      testPathIgnorePatterns: ['/node_modules/', '/lib/', '/dist/'],
+      coverageProvider: 'v8',
+    },
+  },
+  gitignore: ['/dist/', '/bench/out/', '/.syncplan-tmp/'],
+  npmIgnoreOptions: { ignorePatterns: ['/examples/', '/bench/', '/docs/', '/.ci/', '/cdk8s.yaml'] },
+});
+
+// CLI tests spawn the compiled binary, so the test task compiles first.
+project.testTask.prependSpawn(project.compileTask);
+
+project.addTask('syncplan', {
+  description: 'Run the syncplan CLI from the compiled lib/',
+  exec: 'node lib/cli/main.js',
+  receiveArgs: true,
+});
+
+project.synth();

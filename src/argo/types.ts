@@ -1,0 +1,115 @@
+/**
+ * The shared vocabulary of the Argo CD model. Everything in `src/argo` is pure TypeScript with no
+ * cdk8s import: it reads manifests the way Argo CD's gitops-engine does (`pkg/sync`).
+ *
+ * These types are internal (not part of the jsii API) so they may use unions freely.
+ */
+
+/** Where a manifest came from, for messages: a file and 1-based line, or a construct path. */
+export interface SourceLocation {
+  /** File path as given by the user, or `<stdin>`, or a construct path for synthesized objects. */
+  readonly file: string;
+  /** 1-based line of the document's first line; 0 when unknown (in-memory objects). */
+  readonly line: number;
+  /** 0-based index of the document in its file. */
+  readonly index: number;
+  /** 1-based line of a field inside the document, by path (e.g. ['metadata','annotations','x']). */
+  readonly lineOf?: (path: ReadonlyArray<string | number>) => number | undefined;
+}
+
+/** One Kubernetes object as read from YAML or rendered by cdk8s. */
+export interface Manifest {
+  /** The parsed document, untouched. */
+  readonly object: Record<string, unknown>;
+  readonly source: SourceLocation;
+}
+
+export type SyncPhase = 'PreSync' | 'Sync' | 'PostSync' | 'SyncFail';
+/** Every value Argo CD recognises in `argocd.argoproj.io/hook` (engine + controller). */
+export type HookType = SyncPhase | 'Skip' | 'PreDelete' | 'PostDelete';
+export type DeletePolicy = 'BeforeHookCreation' | 'HookSucceeded' | 'HookFailed';
+
+/** Identity of an object the way Argo CD prints it: group/kind/namespace/name. */
+export interface ResourceKey {
+  readonly apiVersion: string;
+  /** API group ('' for the core group). */
+  readonly group: string;
+  readonly kind: string;
+  readonly name: string;
+  /** Namespace after Argo CD fills in the destination namespace ('' when none). */
+  readonly namespace: string;
+}
+
+/** One unit of work in a sync, as gitops-engine's `syncTask`. */
+export interface SyncTask extends ResourceKey {
+  readonly phase: SyncPhase;
+  /** Effective wave: after prune mirroring, PruneLast and Namespace/CRD hoisting. */
+  readonly wave: number;
+  /** Wave as read from the annotations (sync-wave, else helm.sh/hook-weight, else 0). */
+  readonly annotatedWave: number;
+  /** Phase as read from the annotations, before hoisting moved the task. */
+  readonly annotatedPhase: SyncPhase;
+  readonly action: 'apply' | 'prune';
+  readonly hook: boolean;
+  /** Delete policies of a hook (default BeforeHookCreation); empty for non-hooks. */
+  readonly deletePolicies: readonly DeletePolicy[];
+  /** True when Namespace/CRD hoisting moved this task (its phase/wave were overwritten). */
+  readonly hoisted: boolean;
+  /** The target object (apply) or the live object (prune). */
+  readonly manifest: Manifest;
+}
+
+/** How Argo CD waits after a step is applied, before the next step starts. */
+export type StepGate =
+  /** Every task must be done (Healthy / no health check / hook finished). */
+  | 'all'
+  /** Only hooks are awaited (single-step syncs). */
+  | 'hooks'
+  /** Nothing is awaited: the sync moves on (or ends) right after apply. */
+  | 'none';
+
+/** One (phase, wave) group of tasks, applied together. */
+export interface SyncStep {
+  readonly phase: SyncPhase;
+  readonly wave: number;
+  /** In the order Argo CD applies them. */
+  readonly tasks: readonly SyncTask[];
+  readonly gate: StepGate;
+}
+
+/** An object that is in the input but not in the sync, and why. */
+export interface ExcludedObject extends ResourceKey {
+  readonly reason: string;
+  readonly manifest: Manifest;
+}
+
+/** A problem Argo CD itself would fail on (validation or apply error). */
+export interface PlanError {
+  readonly kind: string;
+  readonly name: string;
+  readonly message: string;
+  readonly source: SourceLocation;
+}
+
+export interface SyncPlan {
+  readonly steps: readonly SyncStep[];
+  /** SyncFail hooks: run all at once when the sync fails, waves ignored. */
+  readonly syncFail: readonly SyncTask[];
+  readonly excluded: readonly ExcludedObject[];
+  readonly errors: readonly PlanError[];
+}
+
+export interface PlanOptions {
+  /** The Application's destination namespace, filled into objects without one. @default '' */
+  readonly namespace?: string;
+  /** Synced revision, names generateName hooks. @default '0000000' */
+  readonly revision?: string;
+  /** Operation start, unix seconds, names generateName hooks. @default 0 */
+  readonly startedAt?: number;
+  /** Selective sync / self-heal / apply strategy: every hook is dropped. @default false */
+  readonly skipHooks?: boolean;
+  /** Objects live in the cluster now; those not in the target become prune tasks. @default [] */
+  readonly live?: readonly Manifest[];
+  /** The Application's `spec.syncPolicy.syncOptions` (e.g. `PruneLast=true`). @default [] */
+  readonly syncOptions?: readonly string[];
+}
