@@ -45,6 +45,7 @@ const project = new cdk8s.ConstructLibraryCdk8s({
 
   jestOptions: {
     updateSnapshot: UpdateSnapshot.NEVER,
+    passWithNoTests: false,
     jestConfig: {
       // swc strips types only (~3x faster than ts-jest); `compile` type-checks src, eslint checks tests.
       transform: { '^.+\\.[t]sx?$': new javascript.Transform('@swc/jest') },
@@ -56,13 +57,12 @@ const project = new cdk8s.ConstructLibraryCdk8s({
   npmIgnoreOptions: { ignorePatterns: ['/examples/', '/bench/', '/docs/', '/.ci/', '/cdk8s.yaml'] },
 });
 
-// CLI tests spawn the compiled binary, so the test task compiles first.
+// CLI tests spawn the compiled binary, so the test task compiles first; the HTML report is
+// tested in Debian's Chromium, installed on first use.
 project.testTask.prependSpawn(project.compileTask);
+project.testTask.prependExec('bash scripts/ensure-chromium.sh');
 
-project.addTask('syncplan', {
-  description: 'Run the syncplan CLI from the compiled lib/',
-  exec: 'node lib/cli/main.js',
-  receiveArgs: true,
-});
+// `npm run --silent syncplan -- <args>`: the CLI from lib/, nothing else on stdout.
+project.setScript('syncplan', 'node lib/cli/main.js');
 
 project.synth();
