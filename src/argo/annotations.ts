@@ -1,0 +1,101 @@
+/**
+ * Annotation keys Argo CD reads, and annotation access the way Go's `unstructured.GetAnnotations()`
+ * does it: one non-string value (an unquoted number, a boolean, null) makes the whole map unreadable,
+ * so Argo CD sees *no* annotations on that object (argo-cd #13730) and the API server rejects it.
+ */
+
+export const ANNOTATION_SYNC_WAVE = 'argocd.argoproj.io/sync-wave';
+export const ANNOTATION_HOOK = 'argocd.argoproj.io/hook';
+export const ANNOTATION_HOOK_DELETE_POLICY = 'argocd.argoproj.io/hook-delete-policy';
+export const ANNOTATION_SYNC_OPTIONS = 'argocd.argoproj.io/sync-options';
+export const ANNOTATION_COMPARE_OPTIONS = 'argocd.argoproj.io/compare-options';
+export const ANNOTATION_IGNORE_HEALTHCHECK = 'argocd.argoproj.io/ignore-healthcheck';
+export const HELM_HOOK = 'helm.sh/hook';
+export const HELM_HOOK_WEIGHT = 'helm.sh/hook-weight';
+export const HELM_HOOK_DELETE_POLICY = 'helm.sh/hook-delete-policy';
+export const HELM_RESOURCE_POLICY = 'helm.sh/resource-policy';
+
+/** One annotation whose value is not a YAML string. */
+export interface AnnotationProblem {
+  /** The annotation key, or '' when `metadata.annotations` itself is not a map. */
+  readonly key: string;
+  /** JavaScript type of the offending value ('number', 'boolean', 'null', 'object', ...). */
+  readonly type: string;
+  /** The value as written, for messages. */
+  readonly value: unknown;
+}
+
+export interface AnnotationRead {
+  /** Annotations as Argo CD sees them: empty when any problem exists. */
+  readonly annotations: Readonly<Record<string, string>>;
+  readonly problems: readonly AnnotationProblem[];
+}
+
+const EMPTY: Readonly<Record<string, string>> = Object.freeze({});
+const cache = new WeakMap<object, AnnotationRead>();
+
+function typeName(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'list';
+  return typeof v;
+}
+
+/** Reads `metadata.annotations` like Argo CD, reporting every non-string value. */
+export function readAnnotations(object: Record<string, unknown>): AnnotationRead {
+  const hit = cache.get(object);
+  if (hit) return hit;
+  const read = readUncached(object);
+  cache.set(object, read);
+  return read;
+}
+
+function readUncached(object: Record<string, unknown>): AnnotationRead {
+  const metadata = object.metadata;
+  if (!isPlainObject(metadata)) return { annotations: EMPTY, problems: [] };
+  const raw = metadata.annotations;
+  // A null or absent map is valid and simply empty.
+  if (raw === undefined || raw === null) return { annotations: EMPTY, problems: [] };
+  if (!isPlainObject(raw)) {
+    return { annotations: EMPTY, problems: [{ key: '', type: typeName(raw), value: raw }] };
+  }
+  const problems: AnnotationProblem[] = [];
+  for (const [key, value] of Object.entries(raw)) {
+    if (typeof value !== 'string') problems.push({ key, type: typeName(value), value });
+  }
+  if (problems.length > 0) return { annotations: EMPTY, problems };
+  return { annotations: raw as Record<string, string>, problems };
+}
+
+/** The annotations Argo CD sees on an object (empty when any value is not a string). */
+export function annotationsOf(object: Record<string, unknown>): Readonly<Record<string, string>> {
+  return readAnnotations(object).annotations;
+}
+
+/** One annotation value as Argo CD sees it, or undefined when absent/unreadable. */
+export function annotationOf(object: Record<string, unknown>, key: string): string | undefined {
+  const annotations = annotationsOf(object);
+  return Object.prototype.hasOwnProperty.call(annotations, key) ? annotations[key] : undefined;
+}
+
+/**
+ * Argo CD's `GetAnnotationCSVs`: split on ',', trim, drop empties, de-duplicate.
+ * Go returns them in map order (random); we keep first-seen order so output is deterministic.
+ */
+export function csvValues(value: string | undefined): string[] {
+  if (value === undefined) return [];
+  const seen = new Set<string>();
+  for (const item of value.split(',')) {
+    const v = item.trim();
+    if (v !== '') seen.add(v);
+  }
+  return [...seen];
+}
+
+/** `GetAnnotationCSVs(obj, key)`. */
+export function annotationCsvOf(object: Record<string, unknown>, key: string): string[] {
+  return csvValues(annotationOf(object, key));
+}
+
+export function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}

@@ -1,0 +1,44 @@
+/**
+ * Hook delete policies (`GE/sync/hook/delete_policy.go`, `GE/sync/hook/helm/delete_policy.go`): the
+ * union of Argo CD's and Helm's values, unknown values dropped, none → BeforeHookCreation.
+ */
+import { ANNOTATION_HOOK_DELETE_POLICY, HELM_HOOK_DELETE_POLICY, annotationCsvOf } from './annotations';
+import { DeletePolicy } from './types';
+
+export const DELETE_POLICIES: readonly DeletePolicy[] = ['BeforeHookCreation', 'HookSucceeded', 'HookFailed'];
+export const DEFAULT_DELETE_POLICY: DeletePolicy = 'BeforeHookCreation';
+
+export const HELM_DELETE_POLICIES: Readonly<Record<string, DeletePolicy>> = {
+  'before-hook-creation': 'BeforeHookCreation',
+  'hook-succeeded': 'HookSucceeded',
+  'hook-failed': 'HookFailed',
+};
+
+export interface DeletePolicyRead {
+  /** Effective policies, Argo's first then Helm's, de-duplicated; never empty. */
+  readonly policies: readonly DeletePolicy[];
+  /** True when neither annotation gave a usable value. */
+  readonly defaulted: boolean;
+  /** Values Argo CD drops silently. */
+  readonly unrecognisedArgo: readonly string[];
+  readonly unrecognisedHelm: readonly string[];
+}
+
+export function readDeletePolicies(object: Record<string, unknown>): DeletePolicyRead {
+  const argo = annotationCsvOf(object, ANNOTATION_HOOK_DELETE_POLICY);
+  const helm = annotationCsvOf(object, HELM_HOOK_DELETE_POLICY);
+  const found = new Set<DeletePolicy>();
+  for (const v of argo) if ((DELETE_POLICIES as readonly string[]).includes(v)) found.add(v as DeletePolicy);
+  for (const v of helm) if (v in HELM_DELETE_POLICIES) found.add(HELM_DELETE_POLICIES[v]);
+  return {
+    policies: found.size > 0 ? [...found] : [DEFAULT_DELETE_POLICY],
+    defaulted: found.size === 0,
+    unrecognisedArgo: argo.filter(v => !(DELETE_POLICIES as readonly string[]).includes(v)),
+    unrecognisedHelm: helm.filter(v => !(v in HELM_DELETE_POLICIES)),
+  };
+}
+
+/** `hook.DeletePolicies(obj)`. */
+export function deletePoliciesOf(object: Record<string, unknown>): DeletePolicy[] {
+  return [...readDeletePolicies(object).policies];
+}

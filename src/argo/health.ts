@@ -1,0 +1,63 @@
+/**
+ * Which objects make a wave wait (`GE/health/health.go` `GetHealthCheckFunc`, Argo CD's built-in Lua
+ * in `CD/resource_customizations`, reference §4). A kind with no health check counts as done the
+ * moment it is applied, so a wave of only such kinds never waits.
+ */
+
+/** How Argo CD judges an object's health. */
+export type HealthCheckKind =
+  /** A Go function built into gitops-engine. */
+  | 'go'
+  /** A Lua script shipped with Argo CD (`resource_customizations/<group>/<kind>/health.lua`). */
+  | 'lua'
+  /** No health check: done on apply. */
+  | 'none';
+
+export interface HealthCheck {
+  readonly group: string;
+  readonly kind: string;
+  readonly check: HealthCheckKind;
+  /** One line: when the object is Healthy (what a wave waits for). */
+  readonly healthyWhen: string;
+  /** One line: what keeps it from being Healthy, if anything notable. */
+  readonly otherwise?: string;
+}
+
+const NO_CHECK = 'done on apply (Argo CD has no health check for it)';
+
+/** The known table, by `group/kind` (core group ''). Anything else: `none`. */
+export const HEALTH_CHECKS: readonly HealthCheck[] = [
+  { group: 'apps', kind: 'Deployment', check: 'go', healthyWhen: 'rollout complete: observedGeneration current, all replicas updated and available, no old replicas', otherwise: 'Suspended when spec.paused; Degraded on ProgressDeadlineExceeded; else Progressing' },
+  { group: 'apps', kind: 'StatefulSet', check: 'go', healthyWhen: 'all replicas ready and the update rolled out (partition / OnDelete respected)', otherwise: 'Progressing' },
+  { group: 'apps', kind: 'DaemonSet', check: 'go', healthyWhen: 'every scheduled pod updated and available (OnDelete: at once)', otherwise: 'Progressing' },
+  { group: 'apps', kind: 'ReplicaSet', check: 'go', healthyWhen: 'available replicas ≥ spec.replicas', otherwise: 'Degraded on ReplicaFailure; else Progressing' },
+  { group: 'batch', kind: 'Job', check: 'go', healthyWhen: 'condition Complete', otherwise: 'Degraded on Failed; Suspended when suspended; else Progressing' },
+  { group: '', kind: 'Pod', check: 'go', healthyWhen: 'phase Succeeded, or Running and Ready with restartPolicy Always', otherwise: 'Degraded on Failed or crash loops; Pending/Running (Never/OnFailure) → Progressing' },
+  { group: '', kind: 'Service', check: 'go', healthyWhen: 'at once, unless type LoadBalancer: then status.loadBalancer.ingress is set', otherwise: 'Progressing (LoadBalancer without ingress blocks the wave)' },
+  { group: '', kind: 'PersistentVolumeClaim', check: 'go', healthyWhen: 'phase Bound', otherwise: 'Progressing when Pending (WaitForFirstConsumer blocks the wave); Degraded when Lost' },
+  { group: 'networking.k8s.io', kind: 'Ingress', check: 'go', healthyWhen: 'status.loadBalancer.ingress is set by an ingress controller', otherwise: 'Progressing (forever without a controller that fills the status)' },
+  { group: 'extensions', kind: 'Ingress', check: 'go', healthyWhen: 'status.loadBalancer.ingress is set by an ingress controller', otherwise: 'Progressing' },
+  { group: 'apiregistration.k8s.io', kind: 'APIService', check: 'go', healthyWhen: 'condition Available=True', otherwise: 'Progressing' },
+  { group: 'autoscaling', kind: 'HorizontalPodAutoscaler', check: 'go', healthyWhen: 'condition AbleToScale or ScalingLimited is True', otherwise: 'Degraded on known failure reasons; else Progressing' },
+  { group: 'argoproj.io', kind: 'Workflow', check: 'go', healthyWhen: 'phase Succeeded', otherwise: 'Degraded on Failed/Error; Progressing when Pending/Running' },
+  { group: 'batch', kind: 'CronJob', check: 'lua', healthyWhen: 'the last run did not fail', otherwise: 'Degraded when the last Job failed; Progressing without status' },
+  { group: 'policy', kind: 'PodDisruptionBudget', check: 'lua', healthyWhen: 'currentHealthy ≥ desiredHealthy', otherwise: 'Degraded when disruptions are not allowed; Progressing without status' },
+  { group: 'apiextensions.k8s.io', kind: 'CustomResourceDefinition', check: 'lua', healthyWhen: 'condition Established', otherwise: 'Degraded when names are not accepted or the schema is non-structural; else Progressing' },
+  { group: 'argoproj.io', kind: 'Rollout', check: 'lua', healthyWhen: 'the rollout completed and is not paused', otherwise: 'Suspended when paused (blocks the wave); Degraded when aborted' },
+  { group: 'argoproj.io', kind: 'ApplicationSet', check: 'lua', healthyWhen: 'no error condition', otherwise: 'Degraded on ErrorOccurred' },
+  { group: 'argoproj.io', kind: 'AnalysisRun', check: 'lua', healthyWhen: 'phase Successful', otherwise: 'Degraded on Failed/Error; Progressing while running' },
+  { group: 'argoproj.io', kind: 'Experiment', check: 'lua', healthyWhen: 'status Successful', otherwise: 'Degraded on Failed/Error; else Progressing' },
+  { group: 'argoproj.io', kind: 'Application', check: 'none', healthyWhen: `${NO_CHECK}: its health check was removed in 1.8; add the Application health Lua to argocd-cm to make app-of-apps waves wait` },
+];
+
+const BY_KEY = new Map<string, HealthCheck>(HEALTH_CHECKS.map(h => [`${h.group}/${h.kind}`, h]));
+
+/** The health check Argo CD applies to a group/kind (built-in only; `argocd-cm` overrides not known). */
+export function healthCheckOf(group: string, kind: string): HealthCheck {
+  return BY_KEY.get(`${group}/${kind}`) ?? { group, kind, check: 'none', healthyWhen: NO_CHECK };
+}
+
+/** True when applying the object is not enough: a gated wave waits for its health. */
+export function hasHealthCheck(group: string, kind: string): boolean {
+  return healthCheckOf(group, kind).check !== 'none';
+}

@@ -1,0 +1,117 @@
+/**
+ * Hook types (`GE/sync/hook/hook.go`, `GE/sync/hook/helm/type.go`, `GE/sync/ignore/ignore.go`,
+ * `GE/sync/sync_phase.go`, `CD/controller/hook.go`). Matching is exact and case-sensitive.
+ */
+import { ANNOTATION_HOOK, HELM_HOOK, annotationOf, csvValues } from './annotations';
+import { HookType, SyncPhase } from './types';
+
+/** Values the sync engine recognises in `argocd.argoproj.io/hook`. */
+export const ENGINE_HOOK_TYPES: readonly HookType[] = ['PreSync', 'Sync', 'PostSync', 'SyncFail', 'Skip'];
+/** Values only the application controller recognises (Application deletion). */
+export const DELETION_HOOK_TYPES: readonly HookType[] = ['PreDelete', 'PostDelete'];
+/** Every value Argo CD recognises in `argocd.argoproj.io/hook`. */
+export const HOOK_TYPES: readonly HookType[] = [...ENGINE_HOOK_TYPES, ...DELETION_HOOK_TYPES];
+export const SYNC_PHASES: readonly SyncPhase[] = ['PreSync', 'Sync', 'PostSync', 'SyncFail'];
+
+/** Helm hook values the engine maps to a sync phase; every other Helm value is unusable. */
+export const HELM_HOOK_PHASES: Readonly<Record<string, SyncPhase>> = {
+  'pre-install': 'PreSync',
+  'pre-upgrade': 'PreSync',
+  'post-install': 'PostSync',
+  'post-upgrade': 'PostSync',
+};
+/** Helm hook values the controller maps to a deletion hook. */
+export const HELM_DELETION_HOOKS: Readonly<Record<string, HookType>> = {
+  'pre-delete': 'PreDelete',
+  'post-delete': 'PostDelete',
+};
+/** The one `helm.sh/hook` value (exact, whole string) that does not make an object a hook. */
+export const HELM_CRD_INSTALL = 'crd-install';
+
+/** Everything Argo CD derives from an object's hook annotations. */
+export interface HookRead {
+  /** `argocd.argoproj.io/hook` is present (any value, even empty). */
+  readonly hasArgoHook: boolean;
+  /** `helm.sh/hook` is present. */
+  readonly hasHelmHook: boolean;
+  /** CSV values of `argocd.argoproj.io/hook`. */
+  readonly argoValues: readonly string[];
+  /** CSV values of `helm.sh/hook`. */
+  readonly helmValues: readonly string[];
+  /** The engine's `hook.Types`: recognised Argo values, else the mapped Helm values. */
+  readonly types: readonly HookType[];
+  /** PreDelete/PostDelete named in either annotation (`isHookOfType`). */
+  readonly deletionTypes: readonly HookType[];
+  /** Argo values no part of Argo CD recognises (misspelt, wrong case, ...). */
+  readonly unrecognisedArgo: readonly string[];
+  /** Helm values that neither map to a phase nor to a deletion hook (`test`, `pre-rollback`, ...). */
+  readonly unrecognisedHelm: readonly string[];
+  /** Helm types were dropped because an Argo type was recognised (Argo-over-Helm precedence). */
+  readonly helmOverridden: boolean;
+  /** `hook.IsHook`: a hook for the sync engine. */
+  readonly isHook: boolean;
+  /** `hook.Skip`: the only type is Skip; never applied, never pruned. */
+  readonly skip: boolean;
+  /** `ignore.Ignore`: a hook with no usable type; the object vanishes from the sync. */
+  readonly ignored: boolean;
+  /** A PreDelete/PostDelete hook without any sync phase: the controller keeps it out of syncs. */
+  readonly deletionOnly: boolean;
+  /** `syncPhases`: phases this object gets a task in (sorted PreSync..SyncFail). */
+  readonly phases: readonly SyncPhase[];
+}
+
+function uniq<T>(xs: readonly T[]): T[] {
+  return [...new Set(xs)];
+}
+
+/** Reads the hook annotations of an object the way Argo CD does. */
+export function readHook(object: Record<string, unknown>): HookRead {
+  const argoRaw = annotationOf(object, ANNOTATION_HOOK);
+  const helmRaw = annotationOf(object, HELM_HOOK);
+  const argoValues = csvValues(argoRaw);
+  const helmValues = csvValues(helmRaw);
+
+  const argoTypes = argoValues.filter(v => (ENGINE_HOOK_TYPES as readonly string[]).includes(v)) as HookType[];
+  const helmTypes = uniq(helmValues.filter(v => v in HELM_HOOK_PHASES).map(v => HELM_HOOK_PHASES[v]));
+  const types: HookType[] = argoTypes.length > 0 ? argoTypes : helmTypes;
+
+  const skip = types.includes('Skip') && types.length === 1;
+  const hasArgoHook = argoRaw !== undefined;
+  const hasHelmHook = helmRaw !== undefined;
+  const hook = hasArgoHook ? !skip : hasHelmHook && helmRaw !== HELM_CRD_INSTALL;
+
+  const deletionTypes = uniq([
+    ...argoValues.filter(v => (DELETION_HOOK_TYPES as readonly string[]).includes(v)),
+    ...helmValues.filter(v => v in HELM_DELETION_HOOKS).map(v => HELM_DELETION_HOOKS[v]),
+  ]) as HookType[];
+  const phases = SYNC_PHASES.filter(p => types.includes(p));
+  const deletionOnly = deletionTypes.length > 0 && phases.length === 0;
+
+  return {
+    hasArgoHook,
+    hasHelmHook,
+    argoValues,
+    helmValues,
+    types,
+    deletionTypes,
+    unrecognisedArgo: argoValues.filter(v => !(HOOK_TYPES as readonly string[]).includes(v)),
+    unrecognisedHelm: helmValues.filter(v => !(v in HELM_HOOK_PHASES) && !(v in HELM_DELETION_HOOKS) && v !== HELM_CRD_INSTALL),
+    helmOverridden: argoTypes.length > 0 && helmTypes.length > 0,
+    isHook: hook,
+    skip,
+    ignored: hook && types.length === 0,
+    deletionOnly,
+    phases: skip ? [] : hook ? phases : ['Sync'],
+  };
+}
+
+/** Every hook type Argo CD recognises on the object: engine types (Argo over Helm) plus deletion types. */
+export function hookTypesOf(object: Record<string, unknown>): HookType[] {
+  const read = readHook(object);
+  return uniq([...read.types, ...read.deletionTypes]);
+}
+
+/** `hook.IsHook`. */
+export function isHook(object: Record<string, unknown>): boolean {
+  return readHook(object).isHook;
+}

@@ -1,0 +1,16 @@
+export * from './types';
+export * from './annotations';
+export * from './waves';
+export * from './hooks';
+export * from './delete-policy';
+export * from './sync-options';
+export * from './kind-order';
+export * from './keys';
+export * from './sort';
+export * from './health';
+export { buildTasks, hookName, sourceAt, formatSource, DEFAULT_REVISION, TaskBuild } from './tasks';
+export { DraftTask } from './draft';
+export { adjustDeps, hoist, isCrd, crdDep, crdRef, namespaceDep, namespaceRef } from './hoist';
+export { mirrorPruneWaves, applyPruneLast, isPruneLast } from './prune';
+export { groupSteps, isMultiStep } from './steps';
+export { buildPlan } from './plan';

@@ -1,0 +1,51 @@
+/**
+ * Object identity as Argo CD prints it (`kube.ResourceKey`: group/kind/namespace/name).
+ */
+import { isPlainObject } from './annotations';
+import { ResourceKey } from './types';
+
+function str(v: unknown): string {
+  return typeof v === 'string' ? v : '';
+}
+
+/** API group of an apiVersion: `apps/v1` → `apps`, `v1` → `` (core). */
+export function groupOf(apiVersion: string): string {
+  const slash = apiVersion.indexOf('/');
+  return slash < 0 ? '' : apiVersion.slice(0, slash);
+}
+
+/** `metadata.name`, `metadata.namespace`, `metadata.generateName` as Go's getters: '' unless a string. */
+export function metadataString(object: Record<string, unknown>, field: 'name' | 'namespace' | 'generateName'): string {
+  const metadata = object.metadata;
+  return isPlainObject(metadata) ? str(metadata[field]) : '';
+}
+
+/**
+ * The key of an object; an empty namespace becomes `namespace` (Argo CD writes the destination
+ * namespace into every target without one, cluster-scoped kinds included).
+ */
+export function resourceKeyOf(object: Record<string, unknown>, namespace = '', name?: string): ResourceKey {
+  const apiVersion = str(object.apiVersion);
+  return {
+    apiVersion,
+    group: groupOf(apiVersion),
+    kind: str(object.kind),
+    name: name ?? metadataString(object, 'name'),
+    namespace: metadataString(object, 'namespace') || namespace,
+  };
+}
+
+/** Key for maps: group/kind/namespace/name (version ignored, as in `kube.ResourceKey`). */
+export function keyString(key: Pick<ResourceKey, 'group' | 'kind' | 'namespace' | 'name'>): string {
+  return `${key.group}/${key.kind}/${key.namespace}/${key.name}`;
+}
+
+export type KeyStyle = 'argo' | 'short';
+
+/**
+ * `argo`: Argo CD's message style `group/Kind/namespace/name` (core group empty: `/Pod/ns/x`);
+ * `short`: `Kind/name`.
+ */
+export function formatKey(key: Pick<ResourceKey, 'group' | 'kind' | 'namespace' | 'name'>, style: KeyStyle = 'argo'): string {
+  return style === 'short' ? `${key.kind}/${key.name}` : keyString(key);
+}

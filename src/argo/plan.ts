@@ -1,0 +1,26 @@
+/**
+ * The whole ordering pipeline of reference §1.5: manifests → tasks → prune waves → sort → hoist →
+ * steps. Pure and deterministic: the same manifests in any order give the same plan.
+ */
+import { freezeTask } from './draft';
+import { hoist } from './hoist';
+import { applyPruneLast, mirrorPruneWaves } from './prune';
+import { compareTasks } from './sort';
+import { groupSteps } from './steps';
+import { buildTasks } from './tasks';
+import { Manifest, PlanOptions, SyncPlan } from './types';
+
+export function buildPlan(manifests: readonly Manifest[], options: PlanOptions = {}): SyncPlan {
+  const { tasks, excluded, errors } = buildTasks(manifests, options);
+  mirrorPruneWaves(tasks);
+  applyPruneLast(tasks, options.syncOptions ?? []);
+  tasks.sort(compareTasks);
+  hoist(tasks);
+  const sorted = tasks.map(freezeTask);
+  return {
+    steps: groupSteps(sorted),
+    syncFail: sorted.filter(t => t.phase === 'SyncFail'),
+    excluded,
+    errors,
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * Task order (`GE/sync/sync_tasks.go` `Less`): phase rank, wave, kind rank, name (byte-wise).
+ * Go's `sort.Sort` is unstable, so Argo CD leaves ties (same kind+name in two namespaces or groups)
+ * undefined; we break them deterministically by group, namespace, apiVersion, action, then input order.
+ */
+import { kindRank } from './kind-order';
+import { SyncPhase } from './types';
+
+export const PHASE_RANK: Readonly<Record<SyncPhase, number>> = { PreSync: -1, Sync: 0, PostSync: 1, SyncFail: 2 };
+
+/** What the comparator looks at. */
+export interface SortableTask {
+  readonly phase: SyncPhase;
+  readonly wave: number;
+  readonly kind: string;
+  readonly name: string;
+  readonly group?: string;
+  readonly namespace?: string;
+  readonly apiVersion?: string;
+  readonly action?: 'apply' | 'prune';
+  /** Final tie-break (input order); only reached by otherwise identical tasks. */
+  readonly seq?: number;
+}
+
+/**
+ * Go string order: byte-wise on UTF-8, which equals code point order. UTF-16 unit order differs
+ * only between surrogates and U+E000..U+FFFF, so shift those before comparing.
+ */
+export function compareBytes(a: string, b: string): number {
+  if (a === b) return 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) return fixup(x) - fixup(y);
+  }
+  return a.length - b.length;
+}
+
+function fixup(unit: number): number {
+  if (unit >= 0xe000) return unit - 0x800;
+  if (unit >= 0xd800) return unit + 0x2000;
+  return unit;
+}
+
+function sign(n: number): number {
+  return n < 0 ? -1 : n > 0 ? 1 : 0;
+}
+
+/** Argo CD's `Less` as a three-way comparison; 0 means Argo CD leaves the order undefined. */
+export function compareArgo(a: SortableTask, b: SortableTask): number {
+  return sign(PHASE_RANK[a.phase] - PHASE_RANK[b.phase])
+    || sign(a.wave - b.wave)
+    || sign(kindRank(a.kind) - kindRank(b.kind))
+    || sign(compareBytes(a.name, b.name));
+}
+
+/** `compareArgo`, then the documented deterministic tie-break: a total order. */
+export function compareTasks(a: SortableTask, b: SortableTask): number {
+  return compareArgo(a, b)
+    || sign(compareBytes(a.group ?? '', b.group ?? ''))
+    || sign(compareBytes(a.namespace ?? '', b.namespace ?? ''))
+    || sign(compareBytes(a.kind, b.kind))
+    || sign(compareBytes(a.apiVersion ?? '', b.apiVersion ?? ''))
+    || sign(actionRank(a.action) - actionRank(b.action))
+    || sign((a.seq ?? 0) - (b.seq ?? 0));
+}
+
+function actionRank(action: 'apply' | 'prune' | undefined): number {
+  return action === 'prune' ? 0 : 1; // prunes run first inside a step anyway
+}
+
+/** Sorts a copy. */
+export function sortTasks<T extends SortableTask>(tasks: readonly T[]): T[] {
+  return [...tasks].sort(compareTasks);
+}

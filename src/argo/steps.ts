@@ -1,0 +1,37 @@
+/**
+ * Steps and health gates (`GE/sync/sync_context.go` `Sync`, reference §2.1/§2.4). A step is one
+ * (phase, wave) run of the sorted tasks. Argo CD waits between steps only when the sync is
+ * multi-step (first and last (phase, wave) of *all* tasks differ, SyncFail included); the last step
+ * is awaited only when it holds hooks; a single-step sync awaits only its hooks.
+ */
+import { SyncStep, SyncTask } from './types';
+
+function samePhaseWave(a: SyncTask, b: SyncTask): boolean {
+  return a.phase === b.phase && a.wave === b.wave;
+}
+
+/** gitops-engine's `multiStep` over the full sorted list. */
+export function isMultiStep(sorted: readonly SyncTask[]): boolean {
+  return sorted.length > 0 && !samePhaseWave(sorted[0], sorted[sorted.length - 1]);
+}
+
+/**
+ * Groups sorted tasks into steps. `sorted` is the whole sorted list (SyncFail included, it decides
+ * `multiStep`); SyncFail tasks are left out of the steps.
+ */
+export function groupSteps(sorted: readonly SyncTask[]): SyncStep[] {
+  const multiStep = isMultiStep(sorted);
+  const runs: SyncTask[][] = [];
+  for (const t of sorted) {
+    if (t.phase === 'SyncFail') continue;
+    const run = runs[runs.length - 1];
+    if (run && samePhaseWave(run[0], t)) run.push(t);
+    else runs.push([t]);
+  }
+  return runs.map((tasks, i) => {
+    const hasHooks = tasks.some(t => t.hook);
+    const last = i === runs.length - 1;
+    const gate = !multiStep ? (hasHooks ? 'hooks' : 'none') : (!last || hasHooks ? 'all' : 'none');
+    return { phase: tasks[0].phase, wave: tasks[0].wave, tasks, gate };
+  });
+}

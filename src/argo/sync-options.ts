@@ -1,0 +1,57 @@
+/**
+ * Sync options (`GE/sync/common/types.go`): the resource annotation `argocd.argoproj.io/sync-options`
+ * and the Application's `spec.syncPolicy.syncOptions`. Exact, case-sensitive `Key=value` matching.
+ */
+import { ANNOTATION_SYNC_OPTIONS, annotationCsvOf } from './annotations';
+
+/** Where an option is honoured. */
+export type SyncOptionScope = 'resource' | 'app' | 'both';
+
+export interface SyncOptionSpec {
+  readonly name: string;
+  /** Values Argo CD acts on; any other value is silently ignored. */
+  readonly values: readonly string[];
+  readonly scope: SyncOptionScope;
+}
+
+/** Every option Argo CD reads, with the values it acts on (reference §3.5). */
+export const SYNC_OPTIONS: readonly SyncOptionSpec[] = [
+  { name: 'Prune', values: ['false', 'confirm'], scope: 'both' },
+  { name: 'Delete', values: ['false', 'confirm'], scope: 'both' },
+  { name: 'PruneLast', values: ['true'], scope: 'both' },
+  { name: 'Replace', values: ['true'], scope: 'both' },
+  { name: 'Force', values: ['true'], scope: 'both' },
+  { name: 'ServerSideApply', values: ['true', 'false'], scope: 'both' },
+  { name: 'Validate', values: ['false', 'true'], scope: 'both' },
+  { name: 'SkipDryRunOnMissingResource', values: ['true'], scope: 'both' },
+  { name: 'CreateNamespace', values: ['true'], scope: 'app' },
+  { name: 'ApplyOutOfSyncOnly', values: ['true'], scope: 'app' },
+  { name: 'PrunePropagationPolicy', values: ['background', 'foreground', 'orphan'], scope: 'app' },
+  { name: 'ClientSideApplyMigration', values: ['false', 'true'], scope: 'app' },
+  { name: 'FailOnSharedResource', values: ['true'], scope: 'app' },
+  { name: 'RespectIgnoreDifferences', values: ['true'], scope: 'app' },
+];
+
+export const SYNC_OPTION_PRUNE_LAST = 'PruneLast=true';
+
+/** The option spec by exact name, if Argo CD knows it. */
+export function syncOptionSpec(name: string): SyncOptionSpec | undefined {
+  return SYNC_OPTIONS.find(o => o.name === name);
+}
+
+/** The CSV values of the sync-options annotation. */
+export function syncOptionsOf(object: Record<string, unknown>): string[] {
+  return annotationCsvOf(object, ANNOTATION_SYNC_OPTIONS);
+}
+
+/** `HasAnnotationOption(obj, sync-options, option)`: exact match of one CSV item. */
+export function hasSyncOption(object: Record<string, unknown>, option: string): boolean {
+  return syncOptionsOf(object).includes(option);
+}
+
+/** Value of `Key=` in a list of options, first match wins (Argo's prefix lookup). */
+export function syncOptionValue(options: readonly string[], name: string): string | undefined {
+  const prefix = `${name}=`;
+  const hit = options.find(o => o.startsWith(prefix));
+  return hit === undefined ? undefined : hit.slice(prefix.length);
+}

@@ -1,0 +1,193 @@
+/**
+ * Manifests → sync tasks (`CD/controller/state.go` partition, `GE/sync/reconcile.go` `splitHooks`,
+ * `GE/sync/sync_context.go` `getSyncTasks`).
+ */
+import { readAnnotations, isPlainObject } from './annotations';
+import { readDeletePolicies } from './delete-policy';
+import { DraftTask } from './draft';
+import { HookRead, readHook } from './hooks';
+import { keyString, metadataString, resourceKeyOf } from './keys';
+import { ExcludedObject, Manifest, PlanError, PlanOptions, SourceLocation, SyncPhase } from './types';
+import { waveOf } from './waves';
+
+export const DEFAULT_REVISION = '0000000';
+
+export interface TaskBuild {
+  /** Unsorted; apply tasks (resources and hooks) and prune tasks. */
+  readonly tasks: DraftTask[];
+  readonly excluded: ExcludedObject[];
+  readonly errors: PlanError[];
+}
+
+/**
+ * The name Argo CD gives a `generateName` hook: `<generateName><rev>-<phase>-<startedAt>` with the
+ * suffix lower-cased; `<rev>` is the first 7 characters of the revision (all of it when shorter than 8).
+ */
+export function hookName(generateName: string, phase: SyncPhase, revision: string, startedAt: number): string {
+  const rev = revision.length >= 8 ? revision.slice(0, 7) : revision;
+  return generateName + `${rev}-${phase}-${Math.trunc(startedAt)}`.toLowerCase();
+}
+
+/** A source pointing at one field when the reader knows its line. */
+export function sourceAt(source: SourceLocation, path: ReadonlyArray<string | number>): SourceLocation {
+  const line = source.lineOf?.(path);
+  return line === undefined ? source : { ...source, line };
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (typeof value === 'object') return Array.isArray(value) ? 'a list' : 'a map';
+  return `${typeof value} ${String(value)}`;
+}
+
+/** Errors Argo CD (or the API server behind it) would fail the sync with, for one target. */
+function annotationErrors(m: Manifest): PlanError[] {
+  const { problems } = readAnnotations(m.object);
+  return problems.map(p => ({
+    kind: typeof m.object.kind === 'string' ? m.object.kind : '',
+    name: metadataString(m.object, 'name') || metadataString(m.object, 'generateName'),
+    message: p.key === ''
+      ? `metadata.annotations is ${describe(p.value)}, not a map of strings: Argo CD reads no annotation of this object and the API server rejects it; write it as a map`
+      : `annotation ${p.key} is ${describe(p.value)}, not a string: Argo CD ignores every annotation of this object and the API server rejects it; quote the value ("${String(p.value)}")`,
+    source: sourceAt(m.source, p.key === '' ? ['metadata', 'annotations'] : ['metadata', 'annotations', p.key]),
+  }));
+}
+
+function excludedOf(m: Manifest, namespace: string, reason: string, name?: string): ExcludedObject {
+  return { ...resourceKeyOf(m.object, namespace, name), reason, manifest: m };
+}
+
+function exclusionReason(hook: HookRead, skipHooks: boolean): string | undefined {
+  if (hook.deletionOnly) {
+    return `${hook.deletionTypes.join(',')} hook: runs only when the Application is deleted`;
+  }
+  if (hook.ignored) {
+    const values = [...hook.argoValues.map(v => `hook "${v}"`), ...hook.helmValues.map(v => `helm.sh/hook "${v}"`)];
+    return `hook with no usable type (${values.length > 0 ? values.join(', ') : 'empty value'}): Argo CD neither applies nor prunes it`;
+  }
+  if (hook.skip) return 'hook Skip: never applied';
+  if (skipHooks && hook.isHook) return 'hooks are skipped (selective sync, self-heal or apply strategy)';
+  return undefined;
+}
+
+/** Builds the unsorted task list, the excluded objects and Argo CD's own errors. */
+export function buildTasks(manifests: readonly Manifest[], options: PlanOptions = {}): TaskBuild {
+  const namespace = options.namespace ?? '';
+  const revision = options.revision ?? DEFAULT_REVISION;
+  const startedAt = options.startedAt ?? 0;
+  const skipHooks = options.skipHooks ?? false;
+
+  const tasks: DraftTask[] = [];
+  const excluded: ExcludedObject[] = [];
+  const errors: PlanError[] = [];
+  // Argo CD groups targets by key: a repeated key yields one task (the last one written wins).
+  const byKey = new Map<string, DraftTask>();
+  const targetKeys = new Set<string>();
+  let seq = 0;
+
+  for (const m of manifests) {
+    if (!isPlainObject(m.object)) {
+      errors.push({ kind: '', name: '', message: 'document is not a Kubernetes object (a map with apiVersion, kind, metadata); remove it or fix its indentation', source: m.source });
+      continue;
+    }
+    errors.push(...annotationErrors(m));
+    const object = m.object;
+    const hook = readHook(object);
+    const name = metadataString(object, 'name');
+    const key = resourceKeyOf(object, namespace);
+    // Reconcile matches live objects against non-hook targets only, under the filled-in
+    // namespace or none (scope unknown to us, as to Argo CD without discovery).
+    if (!hook.isHook && !hook.ignored && !hook.deletionOnly) {
+      targetKeys.add(keyString(key));
+      targetKeys.add(keyString({ ...key, namespace: '' }));
+    }
+
+    const reason = exclusionReason(hook, skipHooks);
+    if (reason !== undefined) {
+      excluded.push(excludedOf(m, namespace, reason));
+      continue;
+    }
+
+    if (!hook.isHook && name === '') {
+      const generateName = metadataString(object, 'generateName');
+      errors.push({
+        kind: key.kind,
+        name: generateName,
+        message: generateName !== ''
+          ? 'resource has metadata.generateName but no metadata.name: Argo CD names only hooks and fails the sync; set metadata.name or make it a hook'
+          : 'resource has no metadata.name: set one',
+        source: sourceAt(m.source, ['metadata']),
+      });
+      continue;
+    }
+
+    const target = key.namespace === metadataString(object, 'namespace')
+      ? object
+      : { ...object, metadata: { ...(object.metadata as Record<string, unknown>), namespace: key.namespace } };
+    const wave = waveOf(object);
+    const deletePolicies = hook.isHook ? readDeletePolicies(object).policies : [];
+    for (const phase of hook.phases) {
+      const taskName = name !== '' ? name : hookName(metadataString(object, 'generateName'), phase, revision, startedAt);
+      const task: DraftTask = {
+        ...key,
+        name: taskName,
+        phase,
+        wave,
+        annotatedWave: wave,
+        annotatedPhase: phase,
+        action: 'apply',
+        hook: hook.isHook,
+        deletePolicies,
+        hoisted: false,
+        manifest: m,
+        target,
+        seq: seq++,
+      };
+      const id = `${keyString(task)}#${phase}`;
+      const previous = byKey.get(id);
+      if (previous) {
+        excluded.push(excludedOf(previous.manifest, namespace, `repeated: ${formatSource(m.source)} defines the same object again and wins`, previous.name));
+        tasks[tasks.indexOf(previous)] = task;
+      } else {
+        tasks.push(task);
+      }
+      byKey.set(id, task);
+    }
+  }
+
+  for (const m of options.live ?? []) {
+    if (!isPlainObject(m.object)) continue;
+    if (targetKeys.has(keyString(resourceKeyOf(m.object)))) continue;
+    const key = resourceKeyOf(m.object, namespace);
+    const hook = readHook(m.object);
+    // Live hooks (and ignored objects) are never pruned; Skip objects have no phase.
+    if (hook.isHook || hook.deletionOnly) {
+      excluded.push(excludedOf(m, namespace, 'live hook: Argo CD never prunes hooks'));
+      continue;
+    }
+    if (hook.skip) {
+      excluded.push(excludedOf(m, namespace, 'hook Skip: never pruned'));
+      continue;
+    }
+    const wave = waveOf(m.object);
+    tasks.push({
+      ...key,
+      phase: 'Sync',
+      wave,
+      annotatedWave: wave,
+      annotatedPhase: 'Sync',
+      action: 'prune',
+      hook: false,
+      deletePolicies: [],
+      hoisted: false,
+      manifest: m,
+      seq: seq++,
+    });
+  }
+
+  return { tasks, excluded, errors };
+}
+
+export function formatSource(source: SourceLocation): string {
+  return source.line > 0 ? `${source.file}:${source.line}` : source.file;
+}

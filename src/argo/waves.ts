@@ -1,0 +1,65 @@
+/**
+ * Sync waves (`GE/sync/syncwaves/waves.go`, `GE/sync/hook/helm/weight.go`): `strconv.Atoi` on the raw
+ * annotation; anything it rejects silently falls back to `helm.sh/hook-weight`, then 0.
+ */
+import { ANNOTATION_SYNC_WAVE, HELM_HOOK_WEIGHT, annotationOf } from './annotations';
+
+const ATOI = /^[+-]?[0-9]+$/;
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+/**
+ * Go's `strconv.Atoi` on a 64-bit platform: optional sign, ASCII digits only, no spaces, no
+ * underscores, within int64. `"+3"` → 3, `"007"` → 7, `"1.5"`, `" 2"`, `""` → undefined.
+ * Values beyond 2^53 lose precision as JavaScript numbers (Argo CD would keep them exact).
+ */
+export function parseWave(raw: unknown): number | undefined {
+  if (typeof raw !== 'string' || !ATOI.test(raw)) return undefined;
+  const big = BigInt(raw);
+  if (big < INT64_MIN || big > INT64_MAX) return undefined;
+  const n = Number(big);
+  return n === 0 ? 0 : n; // never -0
+}
+
+/** Where an object's wave came from. */
+export type WaveSource = 'sync-wave' | 'hook-weight' | 'default';
+
+export interface WaveRead {
+  readonly wave: number;
+  readonly from: WaveSource;
+  /** The sync-wave annotation when present but rejected by `strconv.Atoi` (silently ignored by Argo CD). */
+  readonly invalidSyncWave?: string;
+  /** The helm.sh/hook-weight annotation when consulted, present and rejected. */
+  readonly invalidHookWeight?: string;
+}
+
+/** Reads the wave of an object exactly as Argo CD does, with what was ignored on the way. */
+export function readWave(object: Record<string, unknown>): WaveRead {
+  const syncWave = annotationOf(object, ANNOTATION_SYNC_WAVE);
+  const fromSyncWave = parseWave(syncWave);
+  if (fromSyncWave !== undefined) return { wave: fromSyncWave, from: 'sync-wave' };
+  const invalidSyncWave = syncWave;
+  const weight = annotationOf(object, HELM_HOOK_WEIGHT);
+  const fromWeight = parseWave(weight);
+  if (fromWeight !== undefined) {
+    return invalidSyncWave === undefined
+      ? { wave: fromWeight, from: 'hook-weight' }
+      : { wave: fromWeight, from: 'hook-weight', invalidSyncWave };
+  }
+  return {
+    wave: 0,
+    from: 'default',
+    ...(invalidSyncWave !== undefined ? { invalidSyncWave } : {}),
+    ...(weight !== undefined ? { invalidHookWeight: weight } : {}),
+  };
+}
+
+/** `syncwaves.Wave(obj)`. */
+export function waveOf(object: Record<string, unknown>): number {
+  return readWave(object).wave;
+}
+
+/** True for the one spelling a generator should emit: `"0"`, `"3"`, `"-1"` (no `+`, padding, spaces, `-0`). */
+export function isCanonicalWave(raw: unknown): boolean {
+  return typeof raw === 'string' && /^(0|-?[1-9][0-9]*)$/.test(raw) && parseWave(raw) !== undefined;
+}
