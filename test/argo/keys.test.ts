@@ -1,0 +1,27 @@
+import { obj } from './helpers';
+import { formatKey, groupOf, keyString, resourceKeyOf } from '../../src/argo';
+
+describe('keys', () => {
+  test.each([['v1', ''], ['apps/v1', 'apps'], ['apiextensions.k8s.io/v1', 'apiextensions.k8s.io'], ['', '']])('groupOf(%p) = %p', (apiVersion, group) => {
+    expect(groupOf(apiVersion)).toBe(group);
+  });
+
+  test('resourceKeyOf fills the destination namespace only when none is set', () => {
+    expect(resourceKeyOf(obj({ kind: 'Deployment', name: 'web' }), 'shop')).toEqual({ apiVersion: 'apps/v1', group: 'apps', kind: 'Deployment', name: 'web', namespace: 'shop' });
+    expect(resourceKeyOf(obj({ kind: 'Deployment', name: 'web', namespace: 'other' }), 'shop').namespace).toBe('other');
+    // Cluster-scoped kinds get it too, as Argo CD does.
+    expect(resourceKeyOf(obj({ kind: 'ClusterRole', name: 'r' }), 'shop').namespace).toBe('shop');
+  });
+
+  test('non-string fields read as empty, as Go getters do', () => {
+    expect(resourceKeyOf({ apiVersion: 1, kind: ['x'], metadata: { name: 2, namespace: null } })).toEqual({ apiVersion: '', group: '', kind: '', name: '', namespace: '' });
+  });
+
+  test('formatKey in Argo CD message style and short style', () => {
+    const key = { group: '', kind: 'Pod', namespace: 'ns', name: 'p' };
+    expect(formatKey(key)).toBe('/Pod/ns/p');
+    expect(keyString(key)).toBe('/Pod/ns/p');
+    expect(formatKey({ ...key, group: 'apps', kind: 'Deployment' }, 'argo')).toBe('apps/Deployment/ns/p');
+    expect(formatKey(key, 'short')).toBe('Pod/p');
+  });
+});
