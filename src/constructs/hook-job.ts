@@ -1,0 +1,276 @@
+import { Duration, Size } from 'cdk8s';
+import { k8s } from 'cdk8s-plus-27';
+import * as kplus from 'cdk8s-plus-27';
+import { Construct } from 'constructs';
+import { EnvReference, EnvSource } from './env-reference';
+import { HookDeletePolicy, HookPhase } from './hook-phase';
+import { IOrderable } from './orderable';
+import { SyncPlanner } from './planner';
+import { ANNOTATION_HOOK, ANNOTATION_HOOK_DELETE_POLICY } from '../argo/annotations';
+
+/**
+ * Options every hook Job shares. Secure by default: non-root, read-only root filesystem, no
+ * privilege escalation, all capabilities dropped, RuntimeDefault seccomp, resource requests and
+ * limits, no service-account token, and a deadline so a hook can never hang a sync.
+ */
+export interface HookJobOptions {
+  /**
+   * Units this hook waits for. Hooks of the same phase get waves inside that phase; an order that
+   * can never hold (a PreSync hook after a Sync tier) fails the synth.
+   *
+   * @default - no ordering constraint
+   */
+  readonly after?: IOrderable[];
+
+  /**
+   * `metadata.name` of the Job. The name is fixed across syncs, which is why the default delete
+   * policy includes `BeforeHookCreation`.
+   *
+   * @default - a name cdk8s generates from the construct path
+   */
+  readonly name?: string;
+
+  /**
+   * Extra arguments for the container.
+   *
+   * @default - none
+   */
+  readonly args?: string[];
+
+  /**
+   * Environment variables, each by reference to a Secret or ConfigMap key.
+   *
+   * @default - none
+   */
+  readonly env?: EnvReference[];
+
+  /**
+   * Whole Secrets or ConfigMaps as environment variables.
+   *
+   * @default - none
+   */
+  readonly envFrom?: EnvSource[];
+
+  /**
+   * CPU and memory requests and limits of each container.
+   *
+   * @default - cpu 100m request / 500m limit, memory 128Mi request / 256Mi limit
+   */
+  readonly resources?: kplus.ContainerResources;
+
+  /**
+   * How long the Job may run before Kubernetes fails it (`activeDeadlineSeconds`), so a hung hook
+   * fails the sync instead of hanging it forever.
+   *
+   * @default - depends on the hook (MigrationHook 10 minutes, SyncFailHook 5 minutes)
+   */
+  readonly activeDeadline?: Duration;
+
+  /**
+   * Retries of a failed Pod (`backoffLimit`).
+   *
+   * @default 0
+   */
+  readonly backoffLimit?: number;
+
+  /**
+   * When Argo CD deletes the Job.
+   *
+   * @default - depends on the hook
+   */
+  readonly deletePolicies?: HookDeletePolicy[];
+
+  /**
+   * Service account of the Pod.
+   *
+   * @default - the namespace's default service account
+   */
+  readonly serviceAccountName?: string;
+
+  /**
+   * Mount the service-account token (only if the hook talks to the Kubernetes API).
+   *
+   * @default false
+   */
+  readonly automountServiceAccountToken?: boolean;
+
+  /**
+   * User and group id the containers run as (never root).
+   *
+   * @default 65532
+   */
+  readonly runAsUser?: number;
+
+  /**
+   * Mount an emptyDir at `/tmp`, the one writable place on the read-only root filesystem.
+   *
+   * @default true
+   */
+  readonly writableTmp?: boolean;
+
+  /**
+   * Namespace of the Job.
+   *
+   * @default - the chart's namespace
+   */
+  readonly namespace?: string;
+}
+
+/**
+ * Properties of a `HookJob`.
+ */
+export interface HookJobProps extends HookJobOptions {
+  /** The phase the hook runs in. */
+  readonly phase: HookPhase;
+
+  /** Container image. */
+  readonly image: string;
+
+  /**
+   * Entrypoint of the container.
+   *
+   * @default - the image's entrypoint
+   */
+  readonly command?: string[];
+
+  /**
+   * Commands run one after another as init containers before `command`; each must exit 0.
+   *
+   * @default - none
+   */
+  readonly initCommands?: string[][];
+
+  /**
+   * Delete policies used when `deletePolicies` is not set.
+   *
+   * @default [BEFORE_HOOK_CREATION]
+   */
+  readonly defaultDeletePolicies?: HookDeletePolicy[];
+
+  /**
+   * Deadline used when `activeDeadline` is not set.
+   *
+   * @default Duration.minutes(5)
+   */
+  readonly defaultActiveDeadline?: Duration;
+}
+
+/**
+ * An Argo CD hook that runs a Kubernetes Job, secure by default. `MigrationHook`, `SmokeTest` and
+ * `SyncFailHook` are thin variants; use this directly for any other hook.
+ */
+export class HookJob extends Construct implements IOrderable {
+  /** The Argo CD phase this hook runs in. */
+  public readonly syncPhase: string;
+
+  /** The Job (child id `Resource`). */
+  public readonly apiObject: k8s.KubeJob;
+
+  private readonly _after: IOrderable[];
+
+  constructor(scope: Construct, id: string, props: HookJobProps) {
+    super(scope, id);
+    this.syncPhase = props.phase;
+    this._after = [...(props.after ?? [])];
+    const where = `${this.constructor.name} ${this.node.path}`;
+
+    const backoffLimit = props.backoffLimit ?? 0;
+    if (!Number.isSafeInteger(backoffLimit) || backoffLimit < 0) {
+      throw new Error(`${where}: backoffLimit must be a non-negative integer, got ${backoffLimit}`);
+    }
+    const deadline = (props.activeDeadline ?? props.defaultActiveDeadline ?? Duration.minutes(5)).toSeconds();
+    if (!(deadline >= 1)) throw new Error(`${where}: activeDeadline must be at least 1 second`);
+    const uid = props.runAsUser ?? 65532;
+    if (!Number.isSafeInteger(uid) || uid <= 0) {
+      throw new Error(`${where}: runAsUser must be a positive integer (hooks never run as root), got ${uid}`);
+    }
+    const policies = props.deletePolicies ?? props.defaultDeletePolicies ?? [HookDeletePolicy.BEFORE_HOOK_CREATION];
+    if (policies.length === 0) throw new Error(`${where}: deletePolicies is empty; omit it for the default`);
+    const writableTmp = props.writableTmp ?? true;
+
+    const container = (name: string, command: string[] | undefined, args: string[] | undefined): k8s.Container => ({
+      name,
+      image: props.image,
+      command,
+      args,
+      env: props.env?.map((e) => e._toKube()),
+      envFrom: props.envFrom?.map((e) => e._toKube()),
+      resources: resourcesOf(props.resources),
+      securityContext: {
+        allowPrivilegeEscalation: false,
+        privileged: false,
+        readOnlyRootFilesystem: true,
+        runAsNonRoot: true,
+        capabilities: { drop: ['ALL'] },
+      },
+      volumeMounts: writableTmp ? [{ name: 'tmp', mountPath: '/tmp' }] : undefined,
+    });
+
+    const initCommands = props.initCommands ?? [];
+    this.apiObject = new k8s.KubeJob(this, 'Resource', {
+      metadata: {
+        // Spread so an absent name keeps cdk8s's generated one (an explicit undefined would erase it).
+        ...(props.name !== undefined ? { name: props.name } : {}),
+        ...(props.namespace !== undefined ? { namespace: props.namespace } : {}),
+        annotations: {
+          [ANNOTATION_HOOK]: props.phase,
+          [ANNOTATION_HOOK_DELETE_POLICY]: [...new Set(policies)].join(','),
+        },
+      },
+      spec: {
+        backoffLimit,
+        activeDeadlineSeconds: deadline,
+        template: {
+          spec: {
+            restartPolicy: 'Never',
+            automountServiceAccountToken: props.automountServiceAccountToken ?? false,
+            serviceAccountName: props.serviceAccountName,
+            securityContext: {
+              runAsNonRoot: true,
+              runAsUser: uid,
+              runAsGroup: uid,
+              seccompProfile: { type: 'RuntimeDefault' },
+            },
+            initContainers: initCommands.length > 0
+              ? initCommands.map((c, i) => container(initCommands.length === 1 ? 'init' : `init-${i}`, c, undefined))
+              : undefined,
+            containers: [container(id.replace(/[^a-z0-9-]/g, '-').replace(/^-+|-+$/g, '') || 'hook', props.command, props.args)],
+            volumes: writableTmp ? [{ name: 'tmp', emptyDir: { sizeLimit: k8s.Quantity.fromString('64Mi') } }] : undefined,
+          },
+        },
+      },
+    });
+
+    SyncPlanner.of(this).register({
+      construct: this,
+      phase: props.phase,
+      after: () => this._after,
+      members: () => [this],
+    });
+  }
+
+  /**
+   * Make this hook wait for more units (same as the `after` prop).
+   */
+  public addAfter(...units: IOrderable[]): HookJob {
+    for (const u of units) if (!this._after.includes(u)) this._after.push(u);
+    SyncPlanner.of(this).changed([]);
+    return this;
+  }
+
+  /** The units this hook waits for. */
+  public get after(): IOrderable[] {
+    return [...this._after];
+  }
+}
+
+function resourcesOf(r: kplus.ContainerResources | undefined): k8s.ResourceRequirements {
+  const cpuRequest = r?.cpu?.request?.amount ?? '100m';
+  const cpuLimit = r?.cpu?.limit?.amount ?? '500m';
+  const memRequest = r?.memory?.request ?? Size.mebibytes(128);
+  const memLimit = r?.memory?.limit ?? Size.mebibytes(256);
+  return {
+    requests: { cpu: k8s.Quantity.fromString(cpuRequest), memory: k8s.Quantity.fromString(`${memRequest.toMebibytes()}Mi`) },
+    limits: { cpu: k8s.Quantity.fromString(cpuLimit), memory: k8s.Quantity.fromString(`${memLimit.toMebibytes()}Mi`) },
+  };
+}

@@ -1,0 +1,112 @@
+/**
+ * Proof by reading back: the chart's rendered manifests are read with `src/argo` exactly as Argo CD
+ * reads them, and every ordering edge must hold in the resulting plan: the `before` object sits in
+ * an earlier step that Argo CD waits on. Catches annotations set by hand (or by a JSON patch) that
+ * contradict the intent.
+ */
+import { ApiObject, Chart } from 'cdk8s';
+import type { PlannerResult, SyncPlanner } from './planner';
+import { ANNOTATION_SYNC_WAVE, annotationOf } from '../argo/annotations';
+import { buildPlan } from '../argo/plan';
+import { Manifest, SyncPlan, SyncStep, SyncTask } from '../argo/types';
+
+/** The chart's objects as manifests, each sourced at its construct path (line 0). */
+export function renderChart(chart: Chart, planner: SyncPlanner): { manifests: Manifest[]; objectOf: Map<Manifest, ApiObject> } {
+  const objects = planner.objectsUnder(chart);
+  const manifests: Manifest[] = [];
+  const objectOf = new Map<Manifest, ApiObject>();
+  objects.forEach((o, index) => {
+    const m: Manifest = { object: o.toJson(), source: { file: o.node.path, line: 0, index } };
+    manifests.push(m);
+    objectOf.set(m, o);
+  });
+  return { manifests, objectOf };
+}
+
+/** Where each object landed in a plan: step index (SyncFail = +Infinity) and the task. */
+export interface Placement {
+  readonly step?: SyncStep;
+  readonly index: number;
+  readonly task: SyncTask;
+}
+
+export function placements(plan: SyncPlan, objectOf: ReadonlyMap<Manifest, ApiObject>): Map<ApiObject, Placement> {
+  const out = new Map<ApiObject, Placement>();
+  plan.steps.forEach((step, index) => {
+    for (const task of step.tasks) {
+      const o = objectOf.get(task.manifest);
+      if (o && !out.has(o)) out.set(o, { step, index, task });
+    }
+  });
+  for (const task of plan.syncFail) {
+    const o = objectOf.get(task.manifest);
+    if (o && !out.has(o)) out.set(o, { index: Number.POSITIVE_INFINITY, task });
+  }
+  return out;
+}
+
+/** Is `p` finished (Healthy, or a completed hook) before anything in a later step starts? */
+export function awaited(p: Placement): boolean {
+  if (!p.step) return false;
+  return p.step.gate === 'all' || (p.step.gate === 'hooks' && p.task.hook);
+}
+
+function describe(o: ApiObject, p: Placement | undefined): string {
+  const where = p ? (p.step ? `${p.step.phase} wave ${p.step.wave}` : 'SyncFail') : 'not in the sync';
+  return `${o.node.path} (${o.kind} ${o.name}, ${where})`;
+}
+
+/** Check every edge of the planner's result against what Argo CD would do with the rendered YAML. */
+export function proveOrder(chart: Chart, planner: SyncPlanner, result: PlannerResult): string[] {
+  if (result.edges.length === 0) return [];
+  const { manifests, objectOf } = renderChart(chart, planner);
+  const plan = buildPlan(manifests);
+  const placed = placements(plan, objectOf);
+  const rendered = new Map<ApiObject, Manifest>();
+  for (const [m, o] of objectOf) rendered.set(o, m);
+  const excludedWhy = new Map<ApiObject, string>();
+  for (const x of plan.excluded) {
+    const o = objectOf.get(x.manifest);
+    if (o) excludedWhy.set(o, x.reason);
+  }
+
+  const errors: string[] = [];
+  const seen = new Set<string>();
+  for (const e of result.edges) {
+    const pb = placed.get(e.before);
+    const pa = placed.get(e.after);
+    // SyncFail hooks run only after a failure; an edge into them holds by construction.
+    if (pa && !pa.step) continue;
+    let broken: string | undefined;
+    if (!pb || !pa) {
+      const missing = !pb ? e.before : e.after;
+      broken = `${missing.node.path} is not in the sync: ${excludedWhy.get(missing) ?? 'Argo CD drops it'}`;
+    } else if (pb.index === pa.index) {
+      broken = 'both are applied in the same step, together';
+    } else if (pb.index > pa.index) {
+      broken = 'Argo CD applies the later one first';
+    } else if (!awaited(pb)) {
+      broken = `Argo CD does not wait for ${e.before.node.path} to be Healthy before moving on`;
+    }
+    if (!broken) continue;
+    const key = `${e.before.node.path}\u0000${e.after.node.path}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const hand = [e.before, e.after]
+      .map((o) => handSetNote(o, rendered.get(o), result))
+      .filter((x): x is string => x !== undefined);
+    errors.push(`sync order broken (${e.why}): ${describe(e.after, pa)} must start after ${describe(e.before, pb)} is done, `
+      + `but ${broken}${hand.length > 0 ? `; ${hand.join('; ')}` : ''}. Remove the hand-set annotation or change the intent.`);
+  }
+  return errors;
+}
+
+/** Explains a wave that differs from the computed one (set by hand or by a JSON patch). */
+function handSetNote(o: ApiObject, m: Manifest | undefined, result: PlannerResult): string | undefined {
+  if (!m) return undefined;
+  const actual = annotationOf(m.object, ANNOTATION_SYNC_WAVE);
+  const computed = result.waveOf.get(o);
+  if (actual === computed) return undefined;
+  const shown = actual === undefined ? 'no sync-wave' : `sync-wave "${actual}"`;
+  return `${o.node.path} has ${shown} set by hand (computed: ${computed === undefined ? 'none' : `"${computed}"`})`;
+}

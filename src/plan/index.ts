@@ -1,0 +1,5 @@
+export * from './graph';
+export * from './cycle';
+export * from './layering';
+export * from './waves';
+export * from './wave-string';
