@@ -1,0 +1,72 @@
+/**
+ * Which kinds the API server serves, for the validation pass of `getSyncTasks`: a fresh cluster
+ * serves the built-in API groups only (plus Argo CD's own CRDs, since Argo CD runs there), so a
+ * custom resource fails discovery unless its CRD is in the sync, installed, or the dry run is
+ * skipped with `SkipDryRunOnMissingResource=true`.
+ */
+import { isPlainObject } from '../annotations';
+import type { SyncTask } from '../types';
+
+/** API groups every Kubernetes API server serves without a CRD. */
+const BUILTIN_GROUPS: ReadonlySet<string> = new Set([
+  '',
+  'admissionregistration.k8s.io',
+  'apiextensions.k8s.io',
+  'apiregistration.k8s.io',
+  'apps',
+  'authentication.k8s.io',
+  'authorization.k8s.io',
+  'autoscaling',
+  'batch',
+  'certificates.k8s.io',
+  'coordination.k8s.io',
+  'discovery.k8s.io',
+  'events.k8s.io',
+  'extensions',
+  'flowcontrol.apiserver.k8s.io',
+  'internal.apiserver.k8s.io',
+  'networking.k8s.io',
+  'node.k8s.io',
+  'policy',
+  'rbac.authorization.k8s.io',
+  'resource.k8s.io',
+  'scheduling.k8s.io',
+  'storage.k8s.io',
+  'storagemigration.k8s.io',
+]);
+
+/** Argo CD's own CRDs exist wherever Argo CD runs (the usual app-of-apps destination). */
+const ARGO_CD_KINDS: ReadonlySet<string> = new Set([
+  'argoproj.io/Application',
+  'argoproj.io/AppProject',
+  'argoproj.io/ApplicationSet',
+]);
+
+/** `group/Kind` of the custom resources a CRD defines (`spec.group` + `spec.names.kind`). */
+export function crdGroupKind(object: Record<string, unknown>): string | undefined {
+  if (object.kind !== 'CustomResourceDefinition') return undefined;
+  if (typeof object.apiVersion !== 'string' || !object.apiVersion.startsWith('apiextensions.k8s.io/')) return undefined;
+  const spec = object.spec;
+  if (!isPlainObject(spec) || typeof spec.group !== 'string' || !isPlainObject(spec.names)) return undefined;
+  const kind = spec.names.kind;
+  return typeof kind === 'string' ? `${spec.group}/${kind}` : undefined;
+}
+
+/** True when a fresh API server (plus `installed` CRDs) serves this task's kind. */
+export function servedBeforeSync(task: Pick<SyncTask, 'group' | 'kind'>, installed: ReadonlySet<string>): boolean {
+  const gk = `${task.group}/${task.kind}`;
+  return BUILTIN_GROUPS.has(task.group) || ARGO_CD_KINDS.has(gk) || installed.has(gk);
+}
+
+/**
+ * Discovery's error for a group/version it does not serve, as the engine reports it
+ * (`ServerResourceForGroupVersionKind` wrapping the API server's 404).
+ */
+export function discoveryError(apiVersion: string): string {
+  return `failed to discover server resources for group version ${apiVersion}: the server could not find the requested resource`;
+}
+
+/** kubectl's REST mapping error when a kind is applied before its CRD exists. */
+export function noKindMatchError(apiVersion: string, kind: string): string {
+  return `no matches for kind "${kind}" in version "${apiVersion}" (ensure CRDs are installed first)`;
+}

@@ -1,0 +1,98 @@
+/**
+ * The simulated cluster: which objects exist, which are stuck terminating, what each reports.
+ * Static outcomes make the loop deterministic: a call that changes nothing means Argo CD would
+ * wait forever.
+ */
+import { resourceKeyOf } from '../keys';
+import { syncOptionValue, syncOptionsOf } from '../sync-options';
+import type { SyncTask } from '../types';
+import { servedBeforeSync } from './api-discovery';
+import { shortRef } from './messages';
+import type { HealthStatus, SimulateOptions } from './types';
+
+export class Cluster {
+  private readonly objects = new Set<string>();
+  private readonly terminating = new Set<string>();
+  private readonly servedKinds: Set<string>;
+
+  constructor(private readonly options: SimulateOptions) {
+    for (const m of options.live ?? []) this.objects.add(objectKey(resourceKeyOf(m.object)));
+    this.servedKinds = new Set(options.installedCrds ?? []);
+  }
+
+  has(task: SyncTask): boolean {
+    return this.objects.has(objectKey(task));
+  }
+
+  isTerminating(task: SyncTask): boolean {
+    return this.terminating.has(objectKey(task));
+  }
+
+  /** The object as the engine's cache shows it: absent when Missing, never created, or deleted. */
+  liveObject(task: SyncTask): boolean {
+    return this.has(task) && this.healthOf(task) !== 'Missing';
+  }
+
+  create(task: SyncTask, definesKind: string | undefined): void {
+    this.objects.add(objectKey(task));
+    if (definesKind !== undefined) this.servedKinds.add(definesKind);
+  }
+
+  /** Deletes an object; a prune target reported Progressing keeps its deletionTimestamp forever. */
+  delete(task: SyncTask): void {
+    const key = objectKey(task);
+    if (task.action === 'prune' && this.healthOf(task) === 'Progressing') {
+      this.terminating.add(key);
+    } else {
+      this.objects.delete(key);
+      this.terminating.delete(key);
+    }
+  }
+
+  /** True when the API server serves the task's kind right now. */
+  serves(task: SyncTask): boolean {
+    return servedBeforeSync(task, this.servedKinds);
+  }
+
+  healthOf(task: SyncTask): HealthStatus {
+    return lookup(this.options.health, task) ?? 'Healthy';
+  }
+
+  applyErrorOf(task: SyncTask): string | undefined {
+    return lookup(this.options.applyErrors, task);
+  }
+
+  /** `Prune=false|confirm` from the live object, else the Application's default. */
+  pruneOption(task: SyncTask): string | undefined {
+    return syncOptionValue(syncOptionsOf(task.manifest.object), 'Prune')
+      ?? syncOptionValue(this.options.syncOptions ?? [], 'Prune');
+  }
+}
+
+/**
+ * group/kind/name: the namespace is left out because Argo CD stamps the destination namespace on
+ * cluster-scoped targets while their live copies have none.
+ */
+function objectKey(key: Pick<SyncTask, 'group' | 'kind' | 'name'>): string {
+  return `${key.group}/${key.kind}/${key.name}`;
+}
+
+/** `Kind/name`, or `Kind/<generateName>` for a hook named at sync time. */
+export function handlesOf(task: SyncTask): string[] {
+  const handles = [shortRef(task)];
+  const metadata = task.manifest.object.metadata as Record<string, unknown> | undefined;
+  const generateName = metadata?.generateName;
+  if (typeof generateName === 'string' && generateName !== '' && !metadata?.name) {
+    handles.push(`${task.kind}/${generateName}`);
+  }
+  return handles;
+}
+
+function lookup<T>(map: ReadonlyMap<string, T> | undefined, task: SyncTask): T | undefined {
+  if (!map) return undefined;
+  for (const handle of handlesOf(task)) {
+    const hit = map.get(handle);
+    if (hit !== undefined) return hit;
+  }
+  return undefined;
+}

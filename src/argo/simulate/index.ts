@@ -1,0 +1,126 @@
+/**
+ * `simulate(plan, options)`: replays Argo CD's sync loop over a plan with given health outcomes and
+ * reports how the operation ends, what it waits on and what it leaves behind.
+ */
+import type { SyncPlan } from '../types';
+import { handlesOf } from './cluster';
+import { MSG_DRY_RUN_FAILED, shortRef } from './messages';
+import { SyncLoop, TaskState } from './sync-loop';
+import type { AppliedTask, ResourceResult, ResultCode, SimulateOptions, SimulationResult } from './types';
+
+export * from './types';
+export { runningMessage, taskRef, shortRef } from './messages';
+export { crdGroupKind } from './api-discovery';
+
+/** Far more calls than any plan needs; a guard against a loop that never settles. */
+const MAX_RECONCILES = 10_000;
+
+export function simulate(plan: SyncPlan, options: SimulateOptions = {}): SimulationResult {
+  const loop = new SyncLoop(plan, options);
+  for (let i = 0; i < MAX_RECONCILES; i++) {
+    const before = loop.fingerprint();
+    loop.reconcile();
+    if (loop.phase !== 'Running') break;
+    if (loop.fingerprint() === before) {
+      // Nothing changed: with fixed health outcomes Argo CD would repeat this call forever.
+      loop.forgetLastDelay();
+      break;
+    }
+  }
+  return summarize(loop, options);
+}
+
+/** Handles (`Kind/name`) given in options that name no task of the plan. */
+export function unknownHandles(plan: SyncPlan, handles: Iterable<string>): string[] {
+  const known = new Set<string>();
+  for (const step of plan.steps) for (const t of step.tasks) for (const h of handlesOf(t)) known.add(h);
+  for (const t of plan.syncFail) for (const h of handlesOf(t)) known.add(h);
+  return [...handles].filter(h => !known.has(h));
+}
+
+function summarize(loop: SyncLoop, options: SimulateOptions): SimulationResult {
+  const stalled = loop.phase === 'Running';
+  const applied: AppliedTask[] = loop.tasks
+    .filter(t => t.appliedSeq !== undefined)
+    .sort((a, b) => a.appliedSeq! - b.appliedSeq!)
+    .map(t => ({
+      step: t.step,
+      phase: t.task.phase,
+      wave: t.task.wave,
+      kind: t.task.kind,
+      name: t.task.name,
+      action: t.task.action,
+      result: describe(loop, t, stalled),
+    }));
+  const neverApplied = unique(loop.tasks
+    .filter(t => t.task.phase !== 'SyncFail' && t.appliedSeq === undefined)
+    .map(t => shortRef(t.task)));
+  const waitingOn = stalled ? unique(loop.waiting.map(t => shortRef(t.task))) : [];
+  const hooksLeftInCluster = unique(loop.tasks
+    .filter(t => t.task.hook && loop.cluster.has(t.task))
+    .map(t => shortRef(t.task)));
+  const results: ResourceResult[] = [
+    ...loop.storedResults
+      .filter(r => r.state.syncStatus !== '')
+      .map(r => ({
+        kind: r.state.task.kind,
+        name: r.state.task.name,
+        status: r.state.syncStatus as ResultCode,
+        message: r.state.message,
+      })),
+    ...(loop.phase === 'Failed' && loop.message === MSG_DRY_RUN_FAILED
+      ? loop.dryRunErrors.map(e => ({ kind: e.kind, name: e.name, status: 'SyncFailed' as const, message: e.message }))
+      : []),
+  ];
+  const holder = stalled ? loop.waiting[0] : undefined;
+  return {
+    operationPhase: loop.phase,
+    message: loop.message,
+    applied,
+    neverApplied,
+    waitingOn,
+    hooksLeftInCluster,
+    results,
+    minimumSeconds: loop.secondsSlept,
+    ...(holder ? { blockedAt: { step: holder.step, phase: holder.task.phase, wave: holder.task.wave } } : {}),
+    reconciles: loop.reconciles,
+    notes: notesFor(loop, options),
+  };
+}
+
+/** The task's fate in words. */
+function describe(loop: SyncLoop, t: TaskState, stalled: boolean): string {
+  if (t.task.action === 'prune') {
+    if (t.syncStatus === 'SyncFailed') return `delete failed: ${t.message}`;
+    if (t.syncStatus === 'PruneSkipped') return t.message;
+    return loop.cluster.isTerminating(t.task) ? 'pruned, still terminating' : 'pruned';
+  }
+  if (t.syncStatus === 'SyncFailed') return `apply failed: ${t.message}`;
+  const health = t.healthSeen ?? loop.cluster.healthOf(t.task);
+  switch (t.operationState) {
+    case 'Succeeded':
+      if (t.task.hook) return 'completed';
+      return loop.hasHealthCheck(t.task) ? 'Healthy' : 'no health check';
+    case 'Failed':
+      return t.task.hook ? `failed (${health})` : health;
+    default:
+      if (stalled && loop.waiting.includes(t)) return `${health}, waited on`;
+      return 'applied, health not awaited';
+  }
+}
+
+function notesFor(loop: SyncLoop, options: SimulateOptions): string[] {
+  const notes: string[] = [];
+  for (const [handle, status] of options.health ?? new Map()) {
+    if (status === 'Healthy') continue;
+    const task = loop.tasks.find(t => t.task.action === 'apply' && handlesOf(t.task).includes(handle));
+    if (task && !loop.hasHealthCheck(task.task)) {
+      notes.push(`${handle}: Argo CD has no health check for ${task.task.kind}, so it counts as done once applied and cannot be ${status} (add a resource.customizations health check to make it so)`);
+    }
+  }
+  return notes;
+}
+
+function unique(items: readonly string[]): string[] {
+  return [...new Set(items)];
+}

@@ -1,0 +1,371 @@
+/**
+ * A replay of gitops-engine's `syncContext.Sync()` (`pkg/sync/sync_context.go`): each `reconcile()`
+ * is one call of the application controller, which applies at most one (phase, wave) step and
+ * otherwise re-reads health. The plan's order is Argo CD's order, so the loop only has to decide
+ * when to move on, when to fail and when to wait.
+ */
+import { hasHealthCheck } from '../health';
+import { hasSyncOption } from '../sync-options';
+import type { SyncPhase, SyncPlan, SyncTask } from '../types';
+import { crdGroupKind, discoveryError, noKindMatchError } from './api-discovery';
+import { Cluster } from './cluster';
+import {
+  MSG_COMPLETED_UNSUCCESSFULLY, MSG_DRY_RUN_FAILED, MSG_FAILED_TO_APPLY, MSG_NOT_VALID, MSG_NO_PRUNE, MSG_PRUNED,
+  MSG_REQUIRES_PRUNING, MSG_SUCCEEDED_ALL_RUN, MSG_SUCCEEDED_NO_MORE, MSG_SYNC_FAIL_HOOKS_FAILED,
+  MSG_TASKS_RUNNING, applyOutput, runningMessage, withReasons,
+} from './messages';
+import type { HealthStatus, OperationPhase, Reconcile, ResultCode, SimulateOptions } from './types';
+
+/** Argo CD's per-task `OperationPhase` ('' = pending, not started). */
+type TaskPhase = '' | 'Running' | 'Succeeded' | 'Failed';
+
+/** `runTasks`'s tri-state. */
+type RunState = 'successful' | 'failed' | 'pending';
+
+const SKIP_DRY_RUN = 'SkipDryRunOnMissingResource=true';
+
+/** One task and what the engine knows of it, as `syncTask` plus its stored `ResourceSyncResult`. */
+export interface TaskState {
+  readonly task: SyncTask;
+  /** 1-based step number; SyncFail hooks get `steps.length + 1`. */
+  readonly step: number;
+  syncStatus: ResultCode | '';
+  operationState: TaskPhase;
+  message: string;
+  /** `liveObj != nil` as of the current call (the controller's cache). */
+  live: boolean;
+  skipDryRun: boolean;
+  /** Order in which the task went out (apply, prune, or apply attempt that failed). */
+  appliedSeq?: number;
+  /** The last health read for it. */
+  healthSeen?: HealthStatus;
+}
+
+export interface StoredResult {
+  readonly state: TaskState;
+  readonly order: number;
+}
+
+const PHASE_RANK: Readonly<Record<SyncPhase, number>> = { PreSync: -1, Sync: 0, PostSync: 1, SyncFail: 2 };
+
+function sameStep(a: TaskState, b: TaskState): boolean {
+  return a.task.phase === b.task.phase && a.task.wave === b.task.wave;
+}
+
+const pending = (t: TaskState) => t.operationState === '';
+const running = (t: TaskState) => t.operationState === 'Running';
+const completed = (t: TaskState) => t.operationState === 'Succeeded' || t.operationState === 'Failed';
+
+export class SyncLoop {
+  readonly tasks: TaskState[];
+  readonly cluster: Cluster;
+  readonly reconciles: Reconcile[] = [];
+  phase: OperationPhase = 'Running';
+  message = '';
+  /** The tasks named by the last "waiting for …" message. */
+  waiting: TaskState[] = [];
+  secondsSlept = 0;
+  private readonly results = new Map<string, StoredResult>();
+  private started = false;
+  private seq = 0;
+  private appliedStep: Reconcile['applied'];
+  private slept = 0;
+
+  /** Argo CD's own errors found while reading the manifests; they fail the dry run. */
+  readonly dryRunErrors: ReadonlyArray<{ readonly kind: string; readonly name: string; readonly message: string }>;
+
+  constructor(plan: SyncPlan, private readonly options: SimulateOptions) {
+    this.dryRunErrors = plan.errors;
+    this.cluster = new Cluster(options);
+    const tasks: TaskState[] = [];
+    plan.steps.forEach((step, i) => {
+      for (const task of step.tasks) tasks.push(newState(task, i + 1));
+    });
+    for (const task of plan.syncFail) tasks.push(newState(task, plan.steps.length + 1));
+    // SyncFail hooks sort last (phase rank 2); keep the plan's order otherwise.
+    this.tasks = tasks.map((t, i) => ({ t, i }))
+      .sort((a, b) => PHASE_RANK[a.t.task.phase] - PHASE_RANK[b.t.task.phase] || a.i - b.i)
+      .map(x => x.t);
+  }
+
+  get storedResults(): StoredResult[] {
+    return [...this.results.values()].sort((a, b) => a.order - b.order);
+  }
+
+  /** One call of `Sync()`. */
+  reconcile(): void {
+    this.appliedStep = undefined;
+    this.slept = 0;
+    this.sync();
+    this.secondsSlept += this.slept;
+    this.reconciles.push({
+      ...(this.appliedStep ? { applied: this.appliedStep } : {}),
+      operationPhase: this.phase,
+      message: this.message,
+      delaySeconds: this.slept,
+    });
+  }
+
+  /** Undoes the delay of the last call (used when the call only repeated a stall). */
+  forgetLastDelay(): void {
+    const last = this.reconciles.pop();
+    if (!last) return;
+    this.secondsSlept -= last.delaySeconds;
+    this.reconciles.push({ ...last, delaySeconds: 0 });
+  }
+
+  /** Everything a call can change, to detect a call that changed nothing (a stall). */
+  fingerprint(): string {
+    return JSON.stringify([
+      this.phase, this.message,
+      this.tasks.map(t => [t.syncStatus, t.operationState, t.message, t.live, t.appliedSeq ?? -1]),
+      this.tasks.map(t => [this.cluster.has(t.task), this.cluster.isTerminating(t.task)]),
+    ]);
+  }
+
+  private sync(): void {
+    for (const t of this.tasks) t.live = this.cluster.liveObject(t.task);
+
+    if (!this.started) {
+      this.started = true;
+      if (!this.validate()) return;
+      // The client-side dry run fails on what the API server rejects outright (plan errors); apply
+      // errors given by the user hit the wet run only, and unserved kinds were handled above.
+      if (this.dryRunErrors.length > 0) {
+        this.setPhase('Failed', MSG_DRY_RUN_FAILED);
+        return;
+      }
+    }
+
+    this.refreshRunning();
+
+    const multiStep = this.tasks.length > 0 && !sameStep(this.tasks[0], this.tasks[this.tasks.length - 1]);
+    const runningTasks = this.tasks.filter(t => (multiStep || t.task.hook) && running(t));
+    if (runningTasks.length > 0) {
+      this.setRunning(runningTasks, false);
+      return;
+    }
+
+    const prunedPendingDelete = this.tasks.filter(t => t.syncStatus === 'Pruned' && t.live && this.cluster.isTerminating(t.task));
+    if (prunedPendingDelete.length > 0) {
+      this.setRunning(prunedPendingDelete, true);
+      return;
+    }
+
+    const hookDone = (t: TaskState) => t.task.hook && t.live && !running(t);
+    const hooksOnSuccess = this.tasks.filter(t => hookDone(t) && t.task.deletePolicies.includes('HookSucceeded'));
+    const hooksOnFailure = this.tasks.filter(t => hookDone(t) && t.task.deletePolicies.includes('HookFailed'));
+
+    const syncFail = this.tasks.filter(t => t.task.phase === 'SyncFail');
+    let tasks = this.tasks.filter(t => t.task.phase !== 'SyncFail');
+    const syncFailed = tasks.filter(t => t.syncStatus === 'SyncFailed');
+
+    if (tasks.some(t => completed(t) && t.operationState !== 'Succeeded')) {
+      this.deleteHooks(hooksOnFailure);
+      this.executeSyncFailPhase(syncFail, syncFailed, MSG_COMPLETED_UNSUCCESSFULLY);
+      return;
+    }
+
+    tasks = tasks.filter(pending);
+    if (tasks.length === 0) {
+      this.deleteHooks(hooksOnSuccess);
+      this.setPhase('Succeeded', MSG_SUCCEEDED_NO_MORE);
+      return;
+    }
+
+    const first = tasks[0];
+    const finalWave = sameStep(first, tasks[tasks.length - 1]);
+    const step = tasks.filter(t => sameStep(t, first));
+    const remaining = tasks.filter(t => !sameStep(t, first));
+
+    this.setPhase('Running', MSG_TASKS_RUNNING);
+    this.appliedStep = { step: first.step, phase: first.task.phase, wave: first.task.wave };
+    const state = this.runTasks(step);
+
+    // The wave hook (`delayBetweenSyncWaves`): sleeps after every non-final step that did not fail.
+    if (state !== 'failed' && !finalWave) this.slept += this.options.waveDelaySeconds ?? 2;
+
+    if (state === 'failed') {
+      const failedHere = step.filter(t => t.syncStatus === 'SyncFailed');
+      let stillRunning = step.filter(running);
+      if (stillRunning.length > 0) {
+        if (syncFail.length > 0 && !this.executeSyncFailPhase(syncFail, failedHere, MSG_FAILED_TO_APPLY)) {
+          stillRunning = [...stillRunning, ...syncFail];
+        }
+        this.setRunning(stillRunning, false);
+      } else if (this.executeSyncFailPhase(syncFail, failedHere, MSG_FAILED_TO_APPLY)) {
+        this.deleteHooks(hooksOnFailure);
+      }
+    } else if (state === 'successful') {
+      if (remaining.length === 0 && !step.some(t => t.task.hook)) {
+        // The last step without hooks: done right after apply, whatever health follows.
+        this.deleteHooks(hooksOnSuccess);
+        this.setPhase('Succeeded', MSG_SUCCEEDED_ALL_RUN);
+      } else {
+        this.setRunning(step, false);
+      }
+    } else {
+      this.setRunning(step.filter(t => this.deletesBeforeCreation(t) || (t.task.action === 'prune' && pending(t))), true);
+    }
+  }
+
+  /** `getSyncTasks`' discovery check: a kind the cluster does not serve fails the whole sync. */
+  private validate(): boolean {
+    const appSkip = (this.options.syncOptions ?? []).includes(SKIP_DRY_RUN);
+    const crdsInSync = new Set<string>();
+    for (const t of this.tasks) {
+      const gk = t.task.action === 'apply' ? crdGroupKind(t.task.manifest.object) : undefined;
+      if (gk !== undefined) crdsInSync.add(gk);
+    }
+    let ok = true;
+    for (const t of this.tasks) {
+      if (t.task.action === 'prune' || this.cluster.serves(t.task)) continue;
+      if (appSkip || hasSyncOption(t.task.manifest.object, SKIP_DRY_RUN) || crdsInSync.has(`${t.task.group}/${t.task.kind}`)) {
+        t.skipDryRun = true;
+      } else {
+        this.setResult(t, 'SyncFailed', '', discoveryError(t.task.apiVersion));
+        ok = false;
+      }
+    }
+    if (!ok) {
+      const reasons = [...new Set(this.storedResults.filter(r => r.state.syncStatus === 'SyncFailed').map(r => r.state.message))].sort();
+      this.setPhase('Failed', `${MSG_NOT_VALID}: ${reasons.join('; ')}`);
+    }
+    return ok;
+  }
+
+  /** Reads the health of running tasks (hooks by `getOperationPhase`, resources by health). */
+  private refreshRunning(): void {
+    for (const t of this.tasks.filter(x => running(x) && x.live)) {
+      const health = this.cluster.healthOf(t.task);
+      t.healthSeen = health;
+      if (t.task.hook) {
+        if (health === 'Healthy') {
+          const checked = this.hasHealthCheck(t.task);
+          this.setResult(t, t.syncStatus, 'Succeeded', checked ? '' : `${t.task.name} created`);
+        } else if (health === 'Degraded') {
+          this.setResult(t, t.syncStatus, 'Failed', '');
+        }
+      } else if (health === 'Healthy') {
+        this.setResult(t, t.syncStatus, 'Succeeded', '');
+      } else if (health === 'Degraded') {
+        this.setResult(t, t.syncStatus, 'Failed', '');
+      }
+    }
+  }
+
+  /** `runTasks`: prunes first (after confirmation), then BeforeHookCreation deletes, then applies. */
+  private runTasks(tasks: readonly TaskState[]): RunState {
+    const prunes = tasks.filter(t => t.task.action === 'prune');
+    const creates = tasks.filter(t => t.task.action === 'apply');
+
+    if (!this.options.pruneConfirmed && prunes.some(t => this.needsPruneConfirmation(t))) return 'pending';
+
+    let state: RunState = 'successful';
+    for (const t of prunes) {
+      t.appliedSeq = this.seq++;
+      const option = this.cluster.pruneOption(t.task);
+      if (this.options.prune === false) {
+        this.setResult(t, 'PruneSkipped', 'Succeeded', MSG_REQUIRES_PRUNING);
+      } else if (option === 'false') {
+        this.setResult(t, 'PruneSkipped', 'Succeeded', MSG_NO_PRUNE);
+      } else {
+        const error = this.cluster.applyErrorOf(t.task);
+        if (error !== undefined) {
+          this.setResult(t, 'SyncFailed', 'Failed', error);
+          state = 'failed';
+        } else {
+          this.cluster.delete(t.task);
+          this.setResult(t, 'Pruned', 'Succeeded', MSG_PRUNED);
+        }
+      }
+    }
+    if (state !== 'successful') return state;
+
+    const toDelete = creates.filter(t => this.deletesBeforeCreation(t));
+    if (toDelete.length > 0) {
+      for (const t of toDelete) this.cluster.delete(t.task);
+      return 'pending';
+    }
+
+    // Kinds go out one after the other (a CRD before its CRs); a failure does not stop the rest.
+    for (const t of creates) {
+      t.appliedSeq = this.seq++;
+      const error = this.cluster.applyErrorOf(t.task)
+        ?? (this.cluster.serves(t.task) ? undefined : noKindMatchError(t.task.apiVersion, t.task.kind));
+      if (error !== undefined) {
+        this.setResult(t, 'SyncFailed', 'Failed', error);
+        state = 'failed';
+      } else {
+        const existed = this.cluster.has(t.task);
+        this.cluster.create(t.task, crdGroupKind(t.task.manifest.object));
+        this.setResult(t, 'Synced', 'Running', applyOutput(t.task, existed));
+      }
+    }
+    return state;
+  }
+
+  /** `executeSyncFailPhase`: true when the operation is over (Failed), false while hooks run. */
+  private executeSyncFailPhase(syncFail: readonly TaskState[], syncFailed: readonly TaskState[], message: string): boolean {
+    let error = withReasons(message, syncFailed.map(t => t.message));
+    if (syncFail.length === 0) {
+      this.setPhase('Failed', error);
+      return true;
+    }
+    if (syncFail.every(completed)) {
+      const failedHooks = syncFail.filter(t => t.syncStatus === 'SyncFailed');
+      if (failedHooks.length > 0) error = `${error}\n${withReasons(MSG_SYNC_FAIL_HOOKS_FAILED, failedHooks.map(t => t.message))}`;
+      this.setPhase('Failed', error);
+      return true;
+    }
+    // All SyncFail hooks in one batch: their waves are ignored.
+    const toRun = syncFail.filter(t => !completed(t) && !running(t));
+    this.runTasks(toRun);
+    this.setRunning(toRun, false);
+    return false;
+  }
+
+  private deleteHooks(hooks: readonly TaskState[]): void {
+    for (const t of hooks) this.cluster.delete(t.task);
+  }
+
+  private deletesBeforeCreation(t: TaskState): boolean {
+    return t.task.hook && t.live && pending(t) && t.task.deletePolicies.includes('BeforeHookCreation');
+  }
+
+  needsPruneConfirmation(t: TaskState): boolean {
+    return t.task.action === 'prune' && this.cluster.pruneOption(t.task) === 'confirm';
+  }
+
+  hasHealthCheck(task: SyncTask): boolean {
+    return (this.options.hasHealthCheck ?? hasHealthCheck)(task.group, task.kind);
+  }
+
+  private setRunning(tasks: readonly TaskState[], pendingDeletion: boolean): void {
+    const confirming = !this.options.pruneConfirmed;
+    this.waiting = [...tasks];
+    this.setPhase('Running', runningMessage(
+      tasks.map(t => ({ task: t.task, needsPruneConfirmation: confirming && this.needsPruneConfirmation(t) })),
+      pendingDeletion,
+    ));
+  }
+
+  private setPhase(phase: OperationPhase, message: string): void {
+    this.phase = phase;
+    this.message = message;
+  }
+
+  /** `setResourceResult`: the latest non-empty message wins; results keep first-seen order. */
+  private setResult(t: TaskState, syncStatus: ResultCode | '', operationState: TaskPhase, message: string): void {
+    t.syncStatus = syncStatus;
+    t.operationState = operationState;
+    if (message !== '') t.message = message;
+    const key = `${t.task.group}/${t.task.kind}/${t.task.namespace}/${t.task.name}:${t.task.phase}`;
+    const existing = this.results.get(key);
+    this.results.set(key, { state: t, order: existing ? existing.order : this.results.size });
+  }
+}
+
+function newState(task: SyncTask, step: number): TaskState {
+  return { task, step, syncStatus: '', operationState: '', message: '', live: false, skipDryRun: false };
+}

@@ -1,0 +1,105 @@
+/**
+ * Inputs and outputs of the sync loop replay. Internal (not part of the jsii API), so unions and
+ * maps are fine here.
+ */
+import type { Manifest, SyncPhase } from '../types';
+
+/** What an object reports, as Argo CD's health assessment would. */
+export type HealthStatus = 'Healthy' | 'Progressing' | 'Degraded' | 'Suspended' | 'Missing';
+
+export const HEALTH_STATUSES: readonly HealthStatus[] = ['Healthy', 'Progressing', 'Degraded', 'Suspended', 'Missing'];
+
+/** Argo CD's `OperationPhase` of the whole sync. */
+export type OperationPhase = 'Running' | 'Succeeded' | 'Failed';
+
+/** Argo CD's `ResultCode` of one task. */
+export type ResultCode = 'Synced' | 'SyncFailed' | 'Pruned' | 'PruneSkipped';
+
+export interface SimulateOptions {
+  /**
+   * What named objects report, keyed `Kind/name` (a generateName hook also matches by its
+   * generateName prefix). Objects not named report their kind's normal outcome: Healthy, or no
+   * health check, both of which let a step finish.
+   * For a prune task, `Progressing` means the object stays terminating (a finalizer never clears).
+   * @default none
+   */
+  readonly health?: ReadonlyMap<string, HealthStatus>;
+  /**
+   * Errors the API server returns when the object is applied (or deleted, for a prune task), keyed
+   * `Kind/name`. They hit the wet run, like an admission webhook or an immutable field would; the
+   * client-side dry run does not see them.
+   * @default none
+   */
+  readonly applyErrors?: ReadonlyMap<string, string>;
+  /** CRDs already served by the cluster, as `group/Kind`. @default [] (a fresh cluster) */
+  readonly installedCrds?: readonly string[];
+  /** The Application's sync options (`spec.syncPolicy.syncOptions`). @default [] */
+  readonly syncOptions?: readonly string[];
+  /** False for a sync without prune: prune tasks end `ignored (requires pruning)`. @default true */
+  readonly prune?: boolean;
+  /** `ARGOCD_SYNC_WAVE_DELAY`, slept after every non-final step. @default 2 */
+  readonly waveDelaySeconds?: number;
+  /** Objects in the cluster before the sync (decides `created` vs `configured` and BeforeHookCreation). @default [] */
+  readonly live?: readonly Manifest[];
+  /** True when the Application carries a fresh `argocd.argoproj.io/deletion-approved`. @default false */
+  readonly pruneConfirmed?: boolean;
+  /**
+   * Whether Argo CD has a health check for a kind; used only for notes and result wording (a
+   * kind without one counts as done on apply, which is also what Healthy does).
+   * @default Argo CD's built-in table (`hasHealthCheck` of `argo/health`)
+   */
+  readonly hasHealthCheck?: (group: string, kind: string) => boolean;
+}
+
+/** One task the sync applied or pruned, in the order Argo CD did it. */
+export interface AppliedTask {
+  /** 1-based index of the step in the plan; SyncFail hooks get `steps.length + 1`. */
+  readonly step: number;
+  readonly phase: SyncPhase;
+  readonly wave: number;
+  readonly kind: string;
+  readonly name: string;
+  readonly action: 'apply' | 'prune';
+  /** What became of it, in words (`Healthy`, `Progressing`, `apply failed: …`, `pruned`, …). */
+  readonly result: string;
+}
+
+/** Argo CD's `ResourceSyncResult`, as `argocd app get` lists it. */
+export interface ResourceResult {
+  readonly kind: string;
+  readonly name: string;
+  readonly status: ResultCode;
+  readonly message: string;
+}
+
+/** One call of Argo CD's `Sync()` (one reconcile of the operation). */
+export interface Reconcile {
+  /** The step this call applied, if any. */
+  readonly applied?: { readonly step: number; readonly phase: SyncPhase; readonly wave: number };
+  readonly operationPhase: OperationPhase;
+  readonly message: string;
+  /** Seconds the inter-wave delay slept in this call. */
+  readonly delaySeconds: number;
+}
+
+export interface SimulationResult {
+  readonly operationPhase: OperationPhase;
+  /** The operation message Argo CD would show. */
+  readonly message: string;
+  readonly applied: readonly AppliedTask[];
+  /** Tasks of the steps (not SyncFail hooks) that never went out, `Kind/name`. */
+  readonly neverApplied: readonly string[];
+  /** What a Running (stalled) sync waits on, `Kind/name`. */
+  readonly waitingOn: readonly string[];
+  /** Hooks of this sync still in the cluster when the operation ends (or stalls). */
+  readonly hooksLeftInCluster: readonly string[];
+  readonly results: readonly ResourceResult[];
+  /** Inter-wave delays actually slept. */
+  readonly minimumSeconds: number;
+  /** The step holding a Running sync. */
+  readonly blockedAt?: { readonly step: number; readonly phase: SyncPhase; readonly wave: number };
+  /** Every call of the loop, in order. */
+  readonly reconciles: readonly Reconcile[];
+  /** Things the user may not expect (e.g. a health given for a kind Argo CD does not check). */
+  readonly notes: readonly string[];
+}
