@@ -1,0 +1,36 @@
+/**
+ * `syncplan plan [PATH...]`: the order Argo CD would sync the manifests in, step by step.
+ * Exit status 1 when the plan has errors Argo CD itself would fail on.
+ */
+import type { Command } from 'commander';
+import type * as ArgoPlanModule from '../../argo/plan';
+import type * as PlanJsonModule from '../../report/plan-json';
+import type * as PlanTextModule from '../../report/plan-text';
+import { addFormatOption, addPlanOptions, planOptions, readManifests, writeOut } from '../options';
+import type { CommonFlags } from '../options';
+
+export function register(program: Command): void {
+  const cmd = program
+    .command('plan')
+    .summary('print the phases, waves and resources of an Argo CD sync')
+    .description('Print the order Argo CD syncs the manifests in: one block per (phase, wave) step, '
+      + 'what each step waits for, SyncFail hooks, excluded objects and errors.')
+    .argument('[paths...]', 'YAML files or folders (searched for *.yaml, *.yml); - reads standard input');
+  addPlanOptions(cmd);
+  addFormatOption(cmd);
+  cmd.action((paths: string[], flags: CommonFlags) => {
+    /* eslint-disable @typescript-eslint/no-require-imports */
+    const manifests = readManifests(paths, flags);
+    const { buildPlan }: typeof ArgoPlanModule = require('../../argo/plan');
+    const plan = buildPlan(manifests, planOptions(flags));
+    if (flags.format === 'json') {
+      const { renderPlanJson }: typeof PlanJsonModule = require('../../report/plan-json');
+      writeOut(renderPlanJson(plan));
+    } else {
+      const { renderPlanText }: typeof PlanTextModule = require('../../report/plan-text');
+      writeOut(renderPlanText(plan));
+    }
+    /* eslint-enable @typescript-eslint/no-require-imports */
+    process.exitCode = plan.errors.length > 0 ? 1 : 0;
+  });
+}

@@ -1,0 +1,367 @@
+/**
+ * Reads YAML files, folders and stdin into manifests, the way Argo CD reads a directory source:
+ * multi-document files, `List` objects expanded into their items, empty documents skipped.
+ * Every manifest remembers its file and line so later messages can point at it.
+ */
+import { readdirSync, readFileSync, realpathSync, statSync } from 'fs';
+import { join } from 'path';
+import { Composer, Document, isMap, isScalar, isSeq, LineCounter, Parser } from 'yaml';
+import type { Node, Pair, ParsedNode, Tags } from 'yaml';
+import { InputError } from './errors';
+import type { Manifest, SourceLocation } from '../argo/types';
+
+/** The name used for standard input in messages. */
+export const STDIN = '<stdin>';
+
+/** Larger inputs are refused up front instead of exhausting memory. */
+export const MAX_FILE_BYTES = 256 * 1024 * 1024;
+
+/** Enough for hand-written anchors; stops "billion laughs" expansions long before they hurt. */
+const MAX_ALIAS_COUNT = 100;
+
+/**
+ * Kubernetes and Argo CD read YAML with go-yaml v2 (YAML 1.1 scalars: `yes`/`on` are booleans,
+ * `0755` is octal, `<<` merges), but go-yaml keeps timestamps and `1:30` as strings.
+ */
+const YAML_OPTIONS = {
+  version: '1.1' as const,
+  prettyErrors: false,
+  customTags: (tags: Tags) => tags.filter((t) => typeof t === 'string' || (!t.tag.endsWith(':timestamp') && t.format !== 'TIME')),
+};
+
+export interface LoadOptions {
+  /** Destination namespace: objects without a namespace are in it, for duplicate detection. @default '' */
+  readonly namespace?: string;
+  /** Reads standard input (tests replace it). @default fd 0 */
+  readonly readStdin?: () => Buffer;
+}
+
+/**
+ * Loads every path (file, folder searched recursively for `*.yaml`/`*.yml`, or `-` for stdin),
+ * in the order given; inside a folder files are sorted byte-wise so the result is deterministic.
+ * @throws InputError on anything that is not a set of Kubernetes objects
+ */
+export function loadPaths(paths: readonly string[], options: LoadOptions = {}): Manifest[] {
+  const manifests: Manifest[] = [];
+  for (const file of expandPaths(paths)) {
+    const bytes = file === STDIN ? readStdin(options) : readFile(file);
+    manifests.push(...parseManifests(decode(bytes, file), file));
+  }
+  checkDuplicates(manifests, options.namespace ?? '');
+  return manifests;
+}
+
+/** The files behind the given paths, each once, in a deterministic order. */
+export function expandPaths(paths: readonly string[]): string[] {
+  const files: string[] = [];
+  const seen = new Set<string>();
+  const add = (file: string, id: string) => {
+    if (!seen.has(id)) {
+      seen.add(id);
+      files.push(file);
+    }
+  };
+  for (const path of paths) {
+    if (path === '-') {
+      add(STDIN, STDIN);
+      continue;
+    }
+    const stat = statOrThrow(path);
+    if (stat.isDirectory()) {
+      const found = walk(path, new Set());
+      if (found.length === 0) {
+        throw new InputError(path, 0, 'folder has no .yaml or .yml files', 'point at the folder holding the manifests');
+      }
+      found.forEach((f) => add(f, realpathSync(f)));
+    } else {
+      add(path, realpathSync(path));
+    }
+  }
+  return files;
+}
+
+function walk(dir: string, visited: Set<string>): string[] {
+  const real = realpathSync(dir);
+  if (visited.has(real)) return []; // a symlink loop
+  visited.add(real);
+  const names = readdirSync(dir).filter((n) => !n.startsWith('.')).sort(byteOrder);
+  const files: string[] = [];
+  for (const name of names) {
+    const path = join(dir, name);
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (stat?.isDirectory()) files.push(...walk(path, visited));
+    else if (stat?.isFile() && /\.ya?ml$/.test(name)) files.push(path);
+  }
+  return files;
+}
+
+function byteOrder(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function statOrThrow(path: string) {
+  try {
+    return statSync(path);
+  } catch (e) {
+    throw fsError(path, e);
+  }
+}
+
+function readFile(file: string): Buffer {
+  const size = statOrThrow(file).size;
+  if (size > MAX_FILE_BYTES) {
+    throw new InputError(file, 0, `file is ${Math.round(size / 2 ** 20)} MiB, more than the ${MAX_FILE_BYTES / 2 ** 20} MiB limit`, 'split it into smaller files');
+  }
+  try {
+    return readFileSync(file);
+  } catch (e) {
+    throw fsError(file, e);
+  }
+}
+
+function readStdin(options: LoadOptions): Buffer {
+  try {
+    return options.readStdin ? options.readStdin() : readFileSync(0);
+  } catch (e) {
+    throw fsError(STDIN, e);
+  }
+}
+
+function fsError(file: string, e: unknown): InputError {
+  const code = (e as NodeJS.ErrnoException)?.code;
+  switch (code) {
+    case 'ENOENT': return new InputError(file, 0, 'no such file or folder', 'check the path');
+    case 'EACCES':
+    case 'EPERM': return new InputError(file, 0, 'permission denied', 'make the file readable');
+    case 'EAGAIN': return new InputError(file, 0, 'standard input is not readable', 'pipe the manifests in, e.g. `helm template . | syncplan plan -`');
+    default: return new InputError(file, 0, `cannot read: ${(e as Error)?.message ?? e}`, 'check the path');
+  }
+}
+
+/** Bytes to text: UTF-8 only (a BOM is dropped); NUL bytes or invalid UTF-8 mean a binary file. */
+export function decode(bytes: Buffer, file: string): string {
+  const nul = bytes.indexOf(0);
+  if (nul >= 0) {
+    throw new InputError(file, lineAt(bytes, nul), 'binary data (NUL byte), not YAML text', 'pass YAML manifests, UTF-8 encoded');
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new InputError(file, lineAt(bytes, firstInvalidUtf8(bytes)), 'invalid UTF-8', 're-encode the file as UTF-8');
+  }
+}
+
+function lineAt(bytes: Buffer, offset: number): number {
+  let line = 1;
+  for (let i = bytes.indexOf(10); i >= 0 && i < offset; i = bytes.indexOf(10, i + 1)) line++;
+  return line;
+}
+
+/** Offset of the first byte that does not start or continue a well-formed UTF-8 sequence. */
+function firstInvalidUtf8(b: Buffer): number {
+  let i = 0;
+  while (i < b.length) {
+    const c = b[i];
+    const len = c < 0x80 ? 1 : c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+    if (len === 0 || i + len > b.length) return i;
+    for (let k = 1; k < len; k++) if (b[i + k] < 0x80 || b[i + k] > 0xbf) return i; // not a continuation byte
+    if (len === 3 && ((c === 0xe0 && b[i + 1] < 0xa0) || (c === 0xed && b[i + 1] > 0x9f))) return i;
+    if (len === 4 && ((c === 0xf0 && b[i + 1] < 0x90) || (c === 0xf4 && b[i + 1] > 0x8f))) return i;
+    i += len;
+  }
+  return i;
+}
+
+/**
+ * Parses one file's text into manifests.
+ * @throws InputError for malformed YAML, alias bombs and documents that are not Kubernetes objects
+ */
+export function parseManifests(text: string, file: string): Manifest[] {
+  try {
+    return parseText(text, file);
+  } catch (e) {
+    if (e instanceof InputError) throw e;
+    // The parser recurses per nesting level; a pathological document can exhaust the stack.
+    throw new InputError(file, 0, `cannot parse: ${describe(e)}`, 'check that this is a Kubernetes YAML file');
+  }
+}
+
+function describe(e: unknown): string {
+  const message = firstSentence(String((e as Error)?.message ?? e));
+  return /call stack/i.test(message) ? 'nested too deeply' : message;
+}
+
+function parseText(text: string, file: string): Manifest[] {
+  const lines = new LineCounter();
+  const lineOfOffset = (offset: number) => lines.linePos(offset).line;
+  const composer = new Composer(YAML_OPTIONS);
+  const manifests: Manifest[] = [];
+  let index = 0;
+  // Composed one document at a time, so only one syntax tree is alive at once.
+  for (const doc of composer.compose(new Parser(lines.addNewLine).parse(text))) {
+    const docIndex = index++;
+    const error = doc.errors[0];
+    if (error) {
+      throw new InputError(file, lineOfOffset(error.pos[0]), `invalid YAML: ${describe(error)}`, 'fix the YAML syntax');
+    }
+    if (!doc.contents) continue;
+    const docLine = lineOfOffset(doc.contents.range[0]);
+    let value: unknown;
+    try {
+      value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+    } catch (e) {
+      if (/excessive alias count/i.test((e as Error).message)) {
+        throw new InputError(file, docLine, 'too many YAML alias expansions (an alias bomb?)', 'expand the anchors by hand or simplify the document');
+      }
+      throw new InputError(file, docLine, `invalid YAML: ${describe(e)}`, 'fix the YAML syntax');
+    }
+    if (value === null || value === undefined) continue; // `---` with nothing, `~`, comments only
+    const [start, , end] = doc.range;
+    const tree = lazyTree(text, start, end);
+    const lineOf = (path: ReadonlyArray<string | number>) => {
+      const offset = offsetOf(tree(), path);
+      return offset === undefined ? undefined : lineOfOffset(start + offset);
+    };
+    const raw = (path: ReadonlyArray<string | number>) => {
+      const node = tree().getIn(path, true);
+      return isScalar(node) && typeof node.source === 'string' ? node.source : undefined;
+    };
+    const source = (line: number, prefix: ReadonlyArray<string | number>): SourceLocation => ({
+      file,
+      line,
+      index: docIndex,
+      lineOf: prefix.length === 0 ? lineOf : (path) => lineOf([...prefix, ...path]),
+    });
+    const docSource = source(docLine, []);
+    const object = asObject(value, docSource, 'document');
+    const items = object.items;
+    if (Array.isArray(items)) {
+      // Argo CD expands anything with an `items` list, as `unstructured.IsList()` does.
+      items.forEach((item, i) => {
+        const itemSource = source(lineOf(['items', i]) ?? docLine, ['items', i]);
+        manifests.push(checked(asObject(item, itemSource, `item ${i} of the list`), itemSource, (p) => raw(['items', i, ...p])));
+      });
+    } else if (items === null && !('spec' in object) && !('status' in object)) {
+      continue; // a List with `items: null` holds nothing (Argo CD `isNullList`)
+    } else {
+      manifests.push(checked(object, docSource, raw));
+    }
+  }
+  return manifests;
+}
+
+function firstSentence(message: string): string {
+  return message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '').trim();
+}
+
+function asObject(value: unknown, source: SourceLocation, label: string): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    const found = Array.isArray(value) ? 'a list' : `a ${typeof value} (${JSON.stringify(String(value)).slice(0, 40)})`;
+    throw new InputError(source.file, source.line, `${label} is ${found}, not a Kubernetes object`,
+      'each document must be a mapping with apiVersion, kind and metadata');
+  }
+  return value as Record<string, unknown>;
+}
+
+/** The source text of a scalar, by path. */
+type RawText = (path: ReadonlyArray<string | number>) => string | undefined;
+
+/** The fields every object needs before Argo CD can even name it. */
+function checked(object: Record<string, unknown>, source: SourceLocation, raw: RawText): Manifest {
+  // The line of the field, else of its nearest parent that exists.
+  const at = (path: string[]) => {
+    for (let n = path.length; n > 0; n--) {
+      const line = source.lineOf?.(path.slice(0, n));
+      if (line !== undefined) return line;
+    }
+    return source.line;
+  };
+  const need = (value: unknown, path: string[], example: string) => {
+    const field = path.join('.');
+    if (value === undefined || value === null || value === '') {
+      throw new InputError(source.file, at(path), `${what(object)} has no ${field}`, `add one, e.g. \`${example}\``);
+    }
+    if (typeof value !== 'string') {
+      // YAML 1.1 reads `y`, `yes`, `on`, `no`, `1e3` ... as booleans and numbers, as Kubernetes does.
+      throw new InputError(source.file, at(path), `${field} is ${JSON.stringify(value)} (a ${typeof value}), not a string`,
+        `quote it, e.g. \`${path[path.length - 1]}: "${raw(path) ?? String(value)}"\``);
+    }
+  };
+  need(object.apiVersion, ['apiVersion'], 'apiVersion: apps/v1');
+  need(object.kind, ['kind'], 'kind: Deployment');
+  const meta = object.metadata;
+  if (typeof meta !== 'object' || meta === null || Array.isArray(meta)) {
+    throw new InputError(source.file, at(['metadata']), `${what(object)} has no metadata`, 'add `metadata:` with a `name:`');
+  }
+  const { name, generateName } = meta as Record<string, unknown>;
+  if (name !== undefined || !nonEmptyString(generateName)) {
+    need(name, ['metadata', 'name'], 'name: web (or generateName: for a hook)');
+  }
+  return { object, source };
+}
+
+function what(object: Record<string, unknown>): string {
+  return nonEmptyString(object.kind) ? object.kind : 'object';
+}
+
+function nonEmptyString(v: unknown): v is string {
+  return typeof v === 'string' && v.length > 0;
+}
+
+/** Re-parses one document on first use: keeping every syntax tree would cost far more memory. */
+function lazyTree(text: string, start: number, end: number): () => Document.Parsed {
+  let tree: Document.Parsed | undefined;
+  return () => {
+    if (!tree) {
+      const composer = new Composer(YAML_OPTIONS);
+      const docs = [...composer.compose(new Parser().parse(text.slice(start, end)))];
+      tree = docs.find((d) => d.contents) ?? docs[0];
+    }
+    return tree;
+  };
+}
+
+/** Offset of the key (or item) at the end of `path`, relative to the document. */
+function offsetOf(doc: Document.Parsed, path: ReadonlyArray<string | number>): number | undefined {
+  let node: ParsedNode | null = doc.contents;
+  let offset = node?.range[0];
+  for (const step of path) {
+    if (isMap(node)) {
+      const pair = (node.items as Pair<ParsedNode, ParsedNode | null>[]).find((p) => isScalar(p.key) && String(p.key.value) === String(step));
+      if (!pair) return undefined;
+      offset = (pair.key as Node).range?.[0];
+      node = pair.value;
+    } else if (isSeq(node) && typeof step === 'number') {
+      const item = node.items[step] as ParsedNode | undefined;
+      if (!item) return undefined;
+      offset = item.range[0];
+      node = item;
+    } else {
+      return undefined;
+    }
+  }
+  return offset;
+}
+
+function groupOf(apiVersion: string): string {
+  const slash = apiVersion.indexOf('/');
+  return slash < 0 ? '' : apiVersion.slice(0, slash);
+}
+
+/** The same object twice (group, kind, namespace, name) is ambiguous: Argo CD would apply one of them. */
+function checkDuplicates(manifests: readonly Manifest[], namespace: string): void {
+  const first = new Map<string, Manifest>();
+  for (const m of manifests) {
+    const meta = m.object.metadata as Record<string, unknown>;
+    if (!nonEmptyString(meta.name)) continue; // generateName: a new object every time
+    const ns = nonEmptyString(meta.namespace) ? meta.namespace : namespace;
+    const key = `${groupOf(m.object.apiVersion as string)}/${m.object.kind}/${ns}/${meta.name}`;
+    const seen = first.get(key);
+    if (seen) {
+      const label = `${m.object.kind}/${meta.name}${ns ? ` in namespace ${ns}` : ''}`;
+      throw new InputError(m.source.file, m.source.line, `duplicate object ${label}, first defined at ${seen.source.file}:${seen.source.line}`,
+        'remove one of them or give them different names');
+    }
+    first.set(key, m);
+  }
+}

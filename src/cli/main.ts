@@ -1,0 +1,61 @@
+#!/usr/bin/env node
+/**
+ * The `syncplan` CLI. Exit status: 0 a result, 1 the result has errors, 2 unreadable input or bad
+ * usage (one line on stderr naming file and line; never a stack trace).
+ *
+ * Each command lives in `commands/<name>.ts` and exports `register(program)`; adding one is one
+ * line below. Commands import their heavy modules inside their action, so startup stays fast.
+ */
+import { readFileSync } from 'fs';
+import { join } from 'path';
+import { Command, CommanderError } from 'commander';
+import * as planCommand from './commands/plan';
+import { oneLine } from './errors';
+
+function version(): string {
+  try {
+    return JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')).version;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** The program with every command registered; errors surface as exceptions, not exits. */
+export function buildProgram(): Command {
+  const program = new Command('syncplan')
+    .description('Plan, check and draw the order Argo CD syncs Kubernetes manifests in.')
+    .version(version(), '-V, --version')
+    .showSuggestionAfterError(true)
+    .exitOverride()
+    .configureOutput({ outputError: (text, write) => write(`syncplan: ${text.replace(/^error: /, '').trim()}\n`) });
+  // Subcommands inherit the settings above, so register them after.
+  planCommand.register(program);
+  return program;
+}
+
+/** Runs the CLI; resolves to the exit status. */
+export async function main(argv: readonly string[] = process.argv): Promise<number> {
+  try {
+    process.exitCode = 0;
+    await buildProgram().parseAsync([...argv]);
+    return Number(process.exitCode ?? 0);
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      return err.exitCode === 0 ? 0 : 2; // --help and --version exit 0; commander already printed
+    }
+    process.stderr.write(oneLine(err) + '\n');
+    if (process.env.SYNCPLAN_DEBUG) process.stderr.write(`${(err as Error)?.stack}\n`);
+    return 2;
+  }
+}
+
+if (require.main === module) {
+  // A closed pipe (`syncplan plan . | head`) is not an error.
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw err;
+  });
+  void main().then((code) => {
+    process.exitCode = code;
+  });
+}

@@ -1,0 +1,55 @@
+/**
+ * The plan as one JSON document (`syncplan plan --format json`). Keys are written in a fixed order
+ * so the same plan always gives the same bytes.
+ */
+import type { ExcludedObject, PlanError, SourceLocation, SyncPlan, SyncTask } from '../argo/types';
+
+/** `file:line`, or just `file` when the line is unknown. */
+export function sourceText(source: SourceLocation): string {
+  return source.line > 0 ? `${source.file}:${source.line}` : source.file;
+}
+
+function taskJson(task: SyncTask) {
+  return {
+    apiVersion: task.apiVersion,
+    kind: task.kind,
+    name: task.name,
+    namespace: task.namespace,
+    action: task.action,
+    hook: task.hook,
+    deletePolicies: [...task.deletePolicies],
+    // Additions beyond the documented shape: where it came from and whether hoisting moved it.
+    hoisted: task.hoisted,
+    source: sourceText(task.manifest.source),
+  };
+}
+
+function excludedJson(x: ExcludedObject) {
+  return {
+    apiVersion: x.apiVersion,
+    kind: x.kind,
+    name: x.name,
+    namespace: x.namespace,
+    reason: x.reason,
+    source: sourceText(x.manifest.source),
+  };
+}
+
+function errorJson(e: PlanError) {
+  return { kind: e.kind, name: e.name, message: e.message, source: sourceText(e.source) };
+}
+
+/** The plain object behind the JSON output (for callers that embed it). */
+export function planToJson(plan: SyncPlan) {
+  return {
+    steps: plan.steps.map((s) => ({ phase: s.phase, wave: s.wave, gate: s.gate, tasks: s.tasks.map(taskJson) })),
+    syncFail: plan.syncFail.map(taskJson),
+    excluded: plan.excluded.map(excludedJson),
+    errors: plan.errors.map(errorJson),
+  };
+}
+
+/** The JSON text, two-space indented, with a final newline. */
+export function renderPlanJson(plan: SyncPlan): string {
+  return JSON.stringify(planToJson(plan), null, 2) + '\n';
+}

@@ -1,0 +1,107 @@
+/**
+ * The plan as text (`syncplan plan`): one block per step, each resource on its own line in apply
+ * order, then what Argo CD waits for before the next step. No column padding, so adding a
+ * resource changes one line of a diff, not the whole table.
+ */
+import { sourceText } from './plan-json';
+import { hasHealthCheck } from '../argo/health';
+import type { ExcludedObject, PlanError, SyncPlan, SyncStep, SyncTask } from '../argo/types';
+
+/** How many resources a "waits for" line names before it says "and N more" (as Argo CD does). */
+const MAX_NAMED = 5;
+
+/** `Kind/name`, with ` -n namespace` when the object has one. */
+export function taskLabel(task: { readonly kind: string; readonly name: string; readonly namespace: string }): string {
+  return `${task.kind}/${task.name}${task.namespace ? ` -n ${task.namespace}` : ''}`;
+}
+
+function taskLine(task: SyncTask): string {
+  const marks: string[] = [];
+  if (task.action === 'prune') marks.push('prune');
+  if (task.hook) marks.push(`hook, delete: ${task.deletePolicies.join(', ')}`);
+  if (task.hoisted) marks.push(`hoisted from ${task.annotatedPhase} wave ${task.annotatedWave}`);
+  return `  ${taskLabel(task)}${marks.length ? `  [${marks.join('; ')}]` : ''}`;
+}
+
+/** What a finished task looks like, or undefined when it is done as soon as it is applied. */
+function doneWhen(task: SyncTask): string | undefined {
+  if (task.action === 'prune') return 'deleted';
+  if (!hasHealthCheck(task.group, task.kind)) return undefined;
+  return task.hook ? 'complete' : 'Healthy';
+}
+
+function named(tasks: readonly SyncTask[]): string {
+  const waits = tasks.flatMap((t) => {
+    const done = doneWhen(t);
+    return done ? [`${t.kind}/${t.name} ${done}`] : [];
+  });
+  const more = waits.length > MAX_NAMED ? ` and ${waits.length - MAX_NAMED} more` : '';
+  return waits.slice(0, MAX_NAMED).join(', ') + more;
+}
+
+/** The line that says why (or whether) the next step has to wait for this one. */
+export function waitLine(step: SyncStep, isLast: boolean, stepCount: number): string {
+  switch (step.gate) {
+    case 'none':
+      return stepCount === 1 ? 'no health wait: single-step sync, done once applied' : 'no health wait: last step, done once applied';
+    case 'hooks': {
+      const hooks = named(step.tasks.filter((t) => t.hook));
+      return hooks ? `waits for hooks only: ${hooks}` : 'no health wait: hooks only, and none has a health check';
+    }
+    default: {
+      const all = named(step.tasks);
+      const tail = isLast ? '' : ', then the wave delay';
+      return all ? `waits for: ${all}${tail}` : `waits for: nothing, no resource here has a health check${tail}`;
+    }
+  }
+}
+
+function stepBlock(step: SyncStep, i: number, steps: readonly SyncStep[]): string[] {
+  return [
+    `${step.phase} wave ${step.wave}`,
+    ...step.tasks.map(taskLine),
+    `  -> ${waitLine(step, i === steps.length - 1, steps.length)}`,
+  ];
+}
+
+function excludedLine(x: ExcludedObject): string {
+  return `  ${taskLabel(x)}: ${x.reason} (${sourceText(x.manifest.source)})`;
+}
+
+function errorLine(e: PlanError): string {
+  return `  ${sourceText(e.source)}: ${e.kind}/${e.name}: ${e.message}`;
+}
+
+function summary(plan: SyncPlan): string {
+  const tasks = plan.steps.reduce((n, s) => n + s.tasks.length, 0);
+  const hooks = plan.steps.reduce((n, s) => n + s.tasks.filter((t) => t.hook).length, 0);
+  const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+  return `Sync plan: ${count(plan.steps.length, 'step')}, ${count(tasks, 'task')} (${count(hooks, 'hook')}), `
+    + `${count(plan.syncFail.length, 'SyncFail hook')}, ${plan.excluded.length} excluded, ${count(plan.errors.length, 'error')}`;
+}
+
+/**
+ * The sections of the text plan, in order. Other reports (findings, time estimate) append their own
+ * sections to this list before it is joined.
+ */
+export function planTextSections(plan: SyncPlan): string[][] {
+  const sections: string[][] = [[summary(plan)]];
+  if (plan.steps.length === 0) sections.push(['Nothing to sync.']);
+  plan.steps.forEach((step, i) => sections.push(stepBlock(step, i, plan.steps)));
+  if (plan.syncFail.length > 0) {
+    sections.push(['SyncFail (only if the sync fails; all at once, waves ignored)', ...plan.syncFail.map(taskLine)]);
+  }
+  if (plan.excluded.length > 0) sections.push(['Excluded (not part of the sync)', ...plan.excluded.map(excludedLine)]);
+  if (plan.errors.length > 0) sections.push(['Errors (Argo CD would fail the sync)', ...plan.errors.map(errorLine)]);
+  return sections;
+}
+
+/** Joins sections with a blank line between them and a final newline. */
+export function joinSections(sections: readonly (readonly string[])[]): string {
+  return sections.map((s) => s.join('\n')).join('\n\n') + '\n';
+}
+
+/** The text plan. */
+export function renderPlanText(plan: SyncPlan): string {
+  return joinSections(planTextSections(plan));
+}

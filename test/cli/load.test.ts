@@ -1,0 +1,264 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import * as fc from 'fast-check';
+import { InputError } from '../../src/cli/errors';
+import { decode, expandPaths, loadPaths, parseManifests, STDIN } from '../../src/cli/load';
+
+const cm = (name: string, extra = '') => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\n${extra}`;
+
+/** The InputError thrown by `fn`, failing the test if it throws anything else or nothing. */
+function inputError(fn: () => unknown): InputError {
+  try {
+    fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(InputError);
+    const err = e as InputError;
+    expect(err.message).not.toContain('\n');
+    return err;
+  }
+  throw new Error('expected an InputError');
+}
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'syncplan-load-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('parseManifests: documents', () => {
+  test('multi-document file: one manifest per object, 1-based lines, document index', () => {
+    const text = `# leading comment\n${cm('a')}---\n---\n# only a comment\n---\n${cm('b')}...\n---\n~\n---\n${cm('c')}`;
+    const ms = parseManifests(text, 'app.yaml');
+    expect(ms.map((m) => (m.object.metadata as any).name)).toEqual(['a', 'b', 'c']);
+    expect(ms.map((m) => m.source.line)).toEqual([2, 10, 18]);
+    expect(ms.map((m) => m.source.index)).toEqual([0, 3, 5]);
+    expect(ms.every((m) => m.source.file === 'app.yaml')).toBe(true);
+  });
+
+  test('lineOf points at the key of a nested field, undefined when absent', () => {
+    const text = `${cm('a')}---\n${cm('b', '  annotations:\n    argocd.argoproj.io/sync-wave: "2"\n')}`;
+    const [a, b] = parseManifests(text, 'f.yaml');
+    expect(a.source.lineOf!(['metadata', 'name'])).toBe(4);
+    expect(b.source.lineOf!(['metadata', 'annotations', 'argocd.argoproj.io/sync-wave'])).toBe(11);
+    expect(b.source.lineOf!(['metadata', 'labels'])).toBeUndefined();
+    expect(b.source.lineOf!(['spec', 0])).toBeUndefined();
+  });
+
+  test('`items` lists are expanded like Argo CD does (unstructured IsList), items: null is empty', () => {
+    const text = 'apiVersion: v1\nkind: List\nitems:\n'
+      + '- apiVersion: v1\n  kind: Secret\n  metadata: {name: s1}\n'
+      + '- apiVersion: v1\n  kind: Secret\n  metadata:\n    name: s2\n'
+      + '---\napiVersion: v1\nkind: ConfigMapList\nitems: null\n';
+    const ms = parseManifests(text, 'list.yaml');
+    expect(ms.map((m) => [m.object.kind, (m.object.metadata as any).name, m.source.line])).toEqual([['Secret', 's1', 4], ['Secret', 's2', 7]]);
+    expect(ms[1].source.lineOf!(['metadata', 'name'])).toBe(10);
+  });
+
+  test('scalars are read as Argo CD reads them (go-yaml, YAML 1.1), raw values kept for the model', () => {
+    const [m] = parseManifests(cm('a', '  annotations:\n    wave: 1\n    flag: yes\n    on: x\n    mode: 0755\n    date: 2024-01-02\n    time: 1:30\n'), 'f.yaml');
+    // `on` as a key is the boolean true too: the Norway problem, exactly as Kubernetes sees it.
+    expect((m.object.metadata as any).annotations).toEqual({ wave: 1, flag: true, true: 'x', mode: 493, date: '2024-01-02', time: '1:30' });
+  });
+
+  test('merge keys and small anchors work', () => {
+    const text = 'apiVersion: v1\nkind: ConfigMap\nmetadata: &m\n  name: a\n  labels: &l {app: x}\ndata:\n  <<: {k: v}\n---\n'
+      + 'apiVersion: v1\nkind: Secret\nmetadata:\n  name: b\n  labels: *l\n';
+    const [a] = parseManifests(text.split('---')[0] + 'extra:\n  labels: *l\n', 'f.yaml');
+    expect(a.object.data).toEqual({ k: 'v' });
+    expect(a.object.extra).toEqual({ labels: { app: 'x' } });
+    // Anchors do not cross documents.
+    const err = inputError(() => parseManifests(text, 'f.yaml'));
+    expect([err.line, err.reason]).toEqual([9, 'invalid YAML: Unresolved alias (the anchor must be set before the alias): l']);
+  });
+
+  test('generateName is enough for a name (the model decides whether that is allowed)', () => {
+    const [m] = parseManifests('apiVersion: batch/v1\nkind: Job\nmetadata:\n  generateName: migrate-\n', 'f.yaml');
+    expect((m.object.metadata as any).generateName).toBe('migrate-');
+  });
+
+  test('an empty file has no manifests', () => {
+    expect(parseManifests('', 'e.yaml')).toEqual([]);
+    expect(parseManifests('# nothing\n---\n', 'e.yaml')).toEqual([]);
+  });
+});
+
+describe('parseManifests: bad input is an InputError with file and line', () => {
+  test.each([
+    ['malformed YAML (reported where the parser gives up)', `${cm('a')}---\napiVersion: v1\nkind: [ConfigMap\n`, 8, /invalid YAML/],
+    ['bad indentation', 'apiVersion: v1\nkind: ConfigMap\n metadata: {name: a}\n', 2, /invalid YAML: Nested mappings/],
+    ['duplicate key', `${cm('a')}data:\n  k: 1\n  k: 2\n`, 7, /invalid YAML: Map keys must be unique/],
+    ['tab indentation', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n\tname: a\n', 4, /invalid YAML/],
+    ['a string document', `${cm('a')}---\njust some text\n`, 6, /document is a string .*not a Kubernetes object/],
+    ['a list document', '- apiVersion: v1\n  kind: ConfigMap\n', 1, /document is a list/],
+    ['a number document', '42\n', 1, /document is a number/],
+    ['no apiVersion', 'kind: ConfigMap\nmetadata: {name: a}\n', 1, /no apiVersion/],
+    ['apiVersion not a string', 'apiVersion: 1\nkind: ConfigMap\nmetadata: {name: a}\n', 1, /^apiVersion is 1 \(a number\), not a string$/],
+    ['a name YAML 1.1 reads as a boolean', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: no\n', 4, /^metadata.name is false \(a boolean\), not a string$/],
+    ['no kind', 'apiVersion: v1\nmetadata: {name: a}\n', 1, /no kind/],
+    ['no metadata', 'apiVersion: v1\nkind: ConfigMap\ndata: {}\n', 1, /ConfigMap has no metadata/],
+    ['no name', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  labels: {a: b}\n', 3, /ConfigMap has no metadata.name/],
+    ['empty name', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ""\n', 4, /no metadata.name/],
+    ['list item not a mapping', 'apiVersion: v1\nkind: List\nitems:\n- 3\n', 4, /item 0 of the list is a number/],
+    ['list item without kind', 'apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  metadata: {name: a}\n', 4, /no kind/],
+    ['unterminated quote', 'apiVersion: v1\nkind: "ConfigMap\nmetadata: {name: a}\n', 4, /invalid YAML: Missing closing "quote/],
+  ])('%s', (_what, text, line, message) => {
+    const err = inputError(() => parseManifests(text, 'bad.yaml'));
+    expect([err.file, err.line]).toEqual(['bad.yaml', line]);
+    expect(err.reason).toMatch(message);
+    expect(err.message).toMatch(new RegExp(`^bad\\.yaml:${line}: `));
+    expect(err.hint.length).toBeGreaterThan(0);
+  });
+
+  test('a non-string name gets a hint quoting what the file says', () => {
+    const err = inputError(() => parseManifests('apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: No\n', 'n.yaml'));
+    expect(err.message).toBe('n.yaml:4: metadata.name is false (a boolean), not a string (quote it, e.g. `name: "No"`)');
+  });
+
+  test('an alias bomb ("billion laughs") is refused, quickly', () => {
+    const levels = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
+    for (let i = 1; i < 9; i++) {
+      const prev = String.fromCharCode(96 + i);
+      levels.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9).fill(`*${prev}`).join(',')}]`);
+    }
+    const text = `${cm('ok')}---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: bomb}\ndata:\n${levels.map((l) => `  ${l}`).join('\n')}\n`;
+    const start = Date.now();
+    const err = inputError(() => parseManifests(text, 'bomb.yaml'));
+    expect(Date.now() - start).toBeLessThan(2000);
+    expect(err.reason).toMatch(/alias/);
+    expect(err.line).toBe(6);
+  });
+
+  test('pathologically deep nesting is an InputError, not a stack overflow', () => {
+    const err = inputError(() => parseManifests('['.repeat(100_000), 'deep.yaml'));
+    expect(err.reason).toMatch(/nested too deeply/);
+  });
+
+  test('random text never throws anything but an InputError', () => {
+    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 200 }), (text) => {
+      try {
+        parseManifests(text, 'junk.yaml');
+      } catch (e) {
+        return e instanceof InputError && !e.message.includes('\n');
+      }
+      return true;
+    }), { numRuns: 300 });
+  });
+
+  test('a valid file with random characters spliced in parses or fails with a line inside the file', () => {
+    const valid = `${cm('a', '  annotations:\n    argocd.argoproj.io/sync-wave: "1"\n')}---\n${cm('b')}`;
+    const lines = valid.split('\n').length;
+    const junk = fc.constantFrom(':', '-', '[', ']', '{', '}', '"', "'", '&a', '*a', '!', '|', '>', '#', '\t', '  ', '\n', '%', '@', '`', '---\n', 'x');
+    fc.assert(fc.property(fc.nat(valid.length), fc.array(junk, { minLength: 1, maxLength: 4 }), (at, bits) => {
+      const text = valid.slice(0, at) + bits.join('') + valid.slice(at);
+      try {
+        parseManifests(text, 'spliced.yaml');
+      } catch (e) {
+        if (!(e instanceof InputError)) return false;
+        return e.line >= 0 && e.line <= lines + bits.join('').split('\n').length;
+      }
+      return true;
+    }), { numRuns: 500 });
+  });
+});
+
+describe('decode: binary input', () => {
+  test('a NUL byte is binary data, reported at its line', () => {
+    const err = inputError(() => decode(Buffer.from('a: 1\nb: 2\n\0\0\0'), 'img.png'));
+    expect([err.line, err.reason]).toEqual([3, 'binary data (NUL byte), not YAML text']);
+  });
+
+  test('invalid UTF-8 is reported at its line', () => {
+    const bytes = Buffer.concat([Buffer.from('apiVersion: v1\nkind: ConfigMap\nmetadata: {name: '), Buffer.from([0xc3, 0x28]), Buffer.from('}\n')]);
+    const err = inputError(() => decode(bytes, 'latin1.yaml'));
+    expect([err.line, err.reason]).toEqual([3, 'invalid UTF-8']);
+  });
+
+  test('UTF-8 with a BOM and non-ASCII text decode', () => {
+    expect(decode(Buffer.from('\ufeffname: café ✓\n', 'utf8'), 'f.yaml')).toBe('name: café ✓\n');
+  });
+
+  test('random bytes either decode to text or give an InputError', () => {
+    fc.assert(fc.property(fc.uint8Array({ maxLength: 64 }), (bytes) => {
+      try {
+        return typeof decode(Buffer.from(bytes), 'rand.bin') === 'string';
+      } catch (e) {
+        return e instanceof InputError && e.line >= 1;
+      }
+    }), { numRuns: 500 });
+  });
+});
+
+describe('loadPaths: files, folders, stdin', () => {
+  test('folders are searched recursively for *.yaml and *.yml, byte-wise sorted, hidden entries skipped', () => {
+    mkdirSync(join(dir, 'b', 'nested'), { recursive: true });
+    mkdirSync(join(dir, '.git'));
+    writeFileSync(join(dir, 'b', 'nested', 'z.yml'), cm('z'));
+    writeFileSync(join(dir, 'b', 'a.yaml'), cm('ba'));
+    writeFileSync(join(dir, 'B.yaml'), cm('upper'));
+    writeFileSync(join(dir, 'a.yaml'), cm('a'));
+    writeFileSync(join(dir, 'notes.txt'), 'not yaml: [');
+    writeFileSync(join(dir, '.hidden.yaml'), 'not yaml: [');
+    writeFileSync(join(dir, '.git', 'x.yaml'), 'not yaml: [');
+    const names = loadPaths([dir]).map((m) => (m.object.metadata as any).name);
+    expect(names).toEqual(['upper', 'a', 'ba', 'z']);
+  });
+
+  test('a file named twice (directly and through its folder) is read once; symlink loops end', () => {
+    writeFileSync(join(dir, 'a.yaml'), cm('a'));
+    symlinkSync(dir, join(dir, 'loop'));
+    expect(expandPaths([join(dir, 'a.yaml'), dir])).toEqual([join(dir, 'a.yaml')]);
+    expect(loadPaths([dir, join(dir, 'a.yaml')])).toHaveLength(1);
+  });
+
+  test('- reads standard input, named <stdin> in sources', () => {
+    const ms = loadPaths(['-'], { readStdin: () => Buffer.from(cm('from-stdin')) });
+    expect(ms[0].source.file).toBe(STDIN);
+    expect((ms[0].object.metadata as any).name).toBe('from-stdin');
+  });
+
+  test('a missing path, an empty folder', () => {
+    expect(inputError(() => loadPaths([join(dir, 'nope.yaml')])).reason).toBe('no such file or folder');
+    mkdirSync(join(dir, 'empty'));
+    expect(inputError(() => loadPaths([join(dir, 'empty')])).reason).toMatch(/no .yaml or .yml files/);
+  });
+
+  test('duplicate objects across files name both places', () => {
+    writeFileSync(join(dir, 'a.yaml'), `${cm('x')}---\n${cm('web')}`);
+    writeFileSync(join(dir, 'b.yaml'), `# again\n${cm('web')}`);
+    const err = inputError(() => loadPaths([dir]));
+    expect([err.file, err.line]).toEqual([join(dir, 'b.yaml'), 2]);
+    expect(err.reason).toBe(`duplicate object ConfigMap/web, first defined at ${join(dir, 'a.yaml')}:6`);
+  });
+
+  test('duplicates: the destination namespace fills in, group and namespace tell objects apart', () => {
+    const ns = (n: string) => `  namespace: ${n}\n`;
+    writeFileSync(join(dir, 'a.yaml'), `${cm('x', ns('prod'))}---\n${cm('x')}`);
+    expect(loadPaths([dir])).toHaveLength(2);
+    expect(inputError(() => loadPaths([dir], { namespace: 'prod' })).reason).toMatch(/duplicate object ConfigMap\/x in namespace prod/);
+    writeFileSync(join(dir, 'a.yaml'), 'apiVersion: apps/v1\nkind: Thing\nmetadata: {name: t}\n---\napiVersion: other.io/v1\nkind: Thing\nmetadata: {name: t}\n');
+    expect(loadPaths([dir])).toHaveLength(2);
+    writeFileSync(join(dir, 'a.yaml'), 'apiVersion: batch/v1\nkind: Job\nmetadata: {generateName: j-}\n---\napiVersion: batch/v1\nkind: Job\nmetadata: {generateName: j-}\n');
+    expect(loadPaths([dir])).toHaveLength(2);
+  });
+
+  test('errors from a file name that file', () => {
+    writeFileSync(join(dir, 'good.yaml'), cm('a'));
+    writeFileSync(join(dir, 'junk.yaml'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]));
+    const err = inputError(() => loadPaths([dir]));
+    expect(err.message).toBe(`${join(dir, 'junk.yaml')}:3: binary data (NUL byte), not YAML text (pass YAML manifests, UTF-8 encoded)`);
+  });
+
+  test('a 50 MB file: one 50 MB value loads; 50 MB of junk fails at once', () => {
+    const blob = 'x'.repeat(50 * 2 ** 20);
+    writeFileSync(join(dir, 'big.yaml'), `${cm('big')}data:\n  blob: ${blob}\n`);
+    let start = Date.now();
+    const [m] = loadPaths([join(dir, 'big.yaml')]);
+    expect((m.object.data as any).blob).toHaveLength(blob.length);
+    expect(Date.now() - start).toBeLessThan(10_000);
+    writeFileSync(join(dir, 'junk.yaml'), Buffer.alloc(50 * 2 ** 20, 0xff));
+    start = Date.now();
+    expect(inputError(() => loadPaths([join(dir, 'junk.yaml')])).reason).toBe('invalid UTF-8');
+    expect(Date.now() - start).toBeLessThan(10_000);
+  });
+});
