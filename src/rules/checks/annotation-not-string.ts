@@ -1,0 +1,32 @@
+import { readAnnotations } from '../../argo/annotations';
+import type { Hit, Rule } from '../types';
+
+/** argo-cd #13730: one unquoted number hides every annotation of the object, and the apply fails. */
+export const annotationNotString: Rule = {
+  id: 'annotation-not-string',
+  defaultLevel: 'error',
+  title: 'An annotation value is not a string',
+  check(ctx) {
+    const hits: Hit[] = [];
+    for (const manifest of ctx.manifests) {
+      for (const p of readAnnotations(manifest.object).problems) {
+        if (p.key === '') {
+          hits.push({
+            manifest,
+            message: `metadata.annotations is a ${p.type}, not a map of strings: Argo CD reads no annotation of this object and the API server rejects it`,
+            fix: 'write metadata.annotations as a map of quoted strings',
+            path: ['metadata', 'annotations'],
+          });
+        } else {
+          hits.push({
+            manifest,
+            message: `annotation ${p.key} is a ${p.type} (${JSON.stringify(p.value)}), not a string: Argo CD then ignores every annotation of this object (waves, hooks) and the API server rejects it`,
+            fix: `quote the value: ${p.key}: "${String(p.value)}"`,
+            path: ['metadata', 'annotations', p.key],
+          });
+        }
+      }
+    }
+    return hits;
+  },
+};

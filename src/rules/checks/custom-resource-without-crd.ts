@@ -1,0 +1,41 @@
+import { ANNOTATION_SYNC_OPTIONS, isPlainObject } from '../../argo/annotations';
+import { hasSyncOption } from '../../argo/sync-options';
+import { needsCrd } from '../builtin';
+import { kindOf, str } from '../objects';
+import type { Hit, Rule } from '../types';
+
+const SKIP_DRY_RUN = 'SkipDryRunOnMissingResource=true';
+
+/**
+ * argo-cd #748, #2873, #6489: on a fresh cluster the dry-run of a custom resource fails ("could not
+ * find the requested resource") unless its CRD is in the same sync or the resource (or app) says
+ * `SkipDryRunOnMissingResource=true`: the sync fails before anything is applied.
+ */
+export const customResourceWithoutCrd: Rule = {
+  id: 'custom-resource-without-crd',
+  defaultLevel: 'warning',
+  title: 'A custom resource whose CRD is not in the app',
+  check(ctx) {
+    const defined = new Set<string>(ctx.options.installedCrds);
+    for (const m of ctx.manifests) {
+      if (kindOf(m) !== 'CustomResourceDefinition') continue;
+      const spec = isPlainObject(m.object.spec) ? m.object.spec : {};
+      const names = isPlainObject(spec.names) ? spec.names : {};
+      defined.add(`${str(spec.group) ?? ''}/${str(names.kind) ?? ''}`);
+    }
+    if (ctx.options.syncOptions.includes(SKIP_DRY_RUN)) return [];
+    const hits: Hit[] = [];
+    for (const t of ctx.tasks) {
+      if (t.action !== 'apply' || !needsCrd(t.group, t.kind)) continue;
+      const key = `${t.group}/${t.kind}`;
+      if (defined.has(key) || hasSyncOption(t.manifest.object, SKIP_DRY_RUN)) continue;
+      hits.push({
+        manifest: t.manifest,
+        message: `is a ${key} custom resource, but no CustomResourceDefinition for it is in the app: on a cluster without it the dry-run fails and nothing is synced`,
+        fix: `add the CRD to the app in an earlier wave, or annotate ${ANNOTATION_SYNC_OPTIONS}: ${SKIP_DRY_RUN} (or pass --installed-crd ${key} if the cluster always has it)`,
+        path: ['kind'],
+      });
+    }
+    return hits;
+  },
+};

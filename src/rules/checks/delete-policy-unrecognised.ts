@@ -1,0 +1,35 @@
+import { ANNOTATION_HOOK_DELETE_POLICY, HELM_HOOK_DELETE_POLICY } from '../../argo/annotations';
+import { DELETE_POLICIES, HELM_DELETE_POLICIES, readDeletePolicies } from '../../argo/delete-policy';
+import type { Hit, Rule } from '../types';
+
+/** `GE/sync/hook/delete_policy.go`: unknown values are dropped; with none left the default applies. */
+export const deletePolicyUnrecognised: Rule = {
+  id: 'delete-policy-unrecognised',
+  defaultLevel: 'error',
+  title: 'A hook delete policy Argo CD does not recognise',
+  check(ctx) {
+    const hits: Hit[] = [];
+    for (const manifest of ctx.manifests) {
+      const read = readDeletePolicies(manifest.object);
+      const effect = `so it is dropped (effective policies: ${read.policies.join(', ')}${read.defaulted ? ', the default' : ''})`;
+      for (const value of read.unrecognisedArgo) {
+        const close = DELETE_POLICIES.find(p => p.toLowerCase() === value.toLowerCase());
+        hits.push({
+          manifest,
+          message: `${ANNOTATION_HOOK_DELETE_POLICY} "${value}" is not a delete policy Argo CD knows (exact, case-sensitive), ${effect}`,
+          fix: close ? `write "${close}"` : `use ${DELETE_POLICIES.join(', ')}`,
+          path: ['metadata', 'annotations', ANNOTATION_HOOK_DELETE_POLICY],
+        });
+      }
+      for (const value of read.unrecognisedHelm) {
+        hits.push({
+          manifest,
+          message: `${HELM_HOOK_DELETE_POLICY} "${value}" is not a Helm delete policy Argo CD knows, ${effect}`,
+          fix: `use ${Object.keys(HELM_DELETE_POLICIES).join(', ')}`,
+          path: ['metadata', 'annotations', HELM_HOOK_DELETE_POLICY],
+        });
+      }
+    }
+    return hits;
+  },
+};

@@ -1,0 +1,30 @@
+import { hasHealthCheck } from '../../argo/health';
+import { describeStep } from '../gates';
+import type { Hit, Rule } from '../types';
+
+/**
+ * Reference §2.1 step 11 and §2.4 (argo-cd #1715): after the last step is applied the sync ends
+ * Succeeded at once unless that step holds hooks; nobody waits for its health. Green does not mean
+ * the rollout worked.
+ */
+export const lastWaveUnchecked: Rule = {
+  id: 'last-wave-unchecked',
+  defaultLevel: 'info',
+  title: 'The last wave is never health-checked',
+  check(ctx) {
+    const steps = ctx.plan.steps;
+    const last = steps[steps.length - 1];
+    if (!last || last.gate !== 'none') return [];
+    const unchecked = last.tasks.filter(t => t.action === 'apply' && hasHealthCheck(t.group, t.kind));
+    if (unchecked.length === 0) return [];
+    const first = unchecked[0];
+    const more = unchecked.length > 1 ? ` and ${unchecked.length - 1} more` : '';
+    const hits: Hit[] = [{
+      manifest: first.manifest,
+      message: `is in the last step (${describeStep(last)}): the sync reports Succeeded right after applying it${more}, without waiting for any of it to become Healthy`,
+      fix: 'add a PostSync hook (a smoke test) if a green sync must mean the new version serves',
+      path: ['kind'],
+    }];
+    return hits;
+  },
+};

@@ -1,0 +1,32 @@
+import { describeStep, nextStepWaitingOn } from '../gates';
+import { at } from '../objects';
+import type { Hit, Rule } from '../types';
+
+/**
+ * `GE/health/health_ingress.go`, `health_service.go`: an Ingress or LoadBalancer Service is Healthy
+ * only once a controller fills `status.loadBalancer.ingress`. Many never do (no controller, internal
+ * or pending load balancers: argo-cd #14607, #17702, #1704), and every later wave waits forever.
+ */
+export const loadBalancerGatesWave: Rule = {
+  id: 'load-balancer-gates-wave',
+  defaultLevel: 'warning',
+  title: 'An Ingress or LoadBalancer Service that a later wave waits for',
+  check(ctx) {
+    const hits: Hit[] = [];
+    for (const t of ctx.tasks) {
+      if (t.hook || t.action !== 'apply') continue;
+      const ingress = t.kind === 'Ingress' && (t.group === 'networking.k8s.io' || t.group === 'extensions');
+      const lb = t.kind === 'Service' && t.group === '' && at(t.manifest.object, ['spec', 'type']) === 'LoadBalancer';
+      if (!ingress && !lb) continue;
+      const next = nextStepWaitingOn(ctx, t);
+      if (!next) continue;
+      hits.push({
+        manifest: t.manifest,
+        message: `${describeStep(next)} waits until a controller fills its status.loadBalancer.ingress; if none ever does, the sync stays Progressing forever`,
+        fix: 'put it in the last wave (nothing waits for it there), as the article does with its Service and Ingress',
+        path: lb ? ['spec', 'type'] : ['kind'],
+      });
+    }
+    return hits;
+  },
+};

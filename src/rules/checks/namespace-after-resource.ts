@@ -1,0 +1,27 @@
+import type { Hit, Rule } from '../types';
+
+/**
+ * `GE/sync/sync_tasks.go` `adjustDeps` (gitops-engine PR #225, argo-cd #5522): a Namespace sorted
+ * after something that lives in it is moved before it and takes that task's phase and wave, so the
+ * annotation says one thing and the sync does another (even pulling the Namespace into PreSync).
+ */
+export const namespaceAfterResource: Rule = {
+  id: 'namespace-after-resource',
+  defaultLevel: 'warning',
+  title: 'A Namespace annotated after resources that live in it',
+  check(ctx) {
+    const hits: Hit[] = [];
+    ctx.tasks.forEach((t, i) => {
+      if (!t.hoisted || t.kind !== 'Namespace' || t.group !== '') return;
+      const user = ctx.tasks.slice(i + 1).find(u => u.namespace === t.name && u.kind !== 'Namespace');
+      const before = user ? ` before ${user.kind}/${user.name}` : '';
+      hits.push({
+        manifest: t.manifest,
+        message: `is annotated ${t.annotatedPhase} wave ${t.annotatedWave}, but something in namespace ${t.name} comes earlier; Argo CD moves it to ${t.phase} wave ${t.wave}${before}, so its annotation is not what runs`,
+        fix: `give the Namespace a wave before everything in it (e.g. sync-wave "${t.wave - 1}"${t.phase !== t.annotatedPhase ? `, and note that ${t.phase} hooks live in it` : ''}), or drop its wave`,
+        path: ['metadata'],
+      });
+    });
+    return hits;
+  },
+};

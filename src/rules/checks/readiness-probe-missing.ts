@@ -1,0 +1,35 @@
+import { describeStep, nextStepWaitingOn } from '../gates';
+import { containersOf, podSpecOf } from '../objects';
+import type { Hit, Rule } from '../types';
+
+const LONG_RUNNING = new Set(['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet', 'ReplicationController', 'Rollout', 'Pod']);
+
+/**
+ * Article: "A Deployment is Healthy when its pods are actually up and passing readiness." Without a
+ * readiness probe a pod is Ready the moment its containers start, so the wave's wait proves nothing.
+ */
+export const readinessProbeMissing: Rule = {
+  id: 'readiness-probe-missing',
+  defaultLevel: 'warning',
+  title: 'A workload a later wave waits for has no readiness probe',
+  check(ctx) {
+    const hits: Hit[] = [];
+    for (const t of ctx.tasks) {
+      if (t.hook || t.action !== 'apply' || !LONG_RUNNING.has(t.kind)) continue;
+      const next = nextStepWaitingOn(ctx, t);
+      const pod = podSpecOf(t.manifest);
+      if (!next || !pod) continue;
+      if (t.kind === 'Pod' && pod.spec.restartPolicy !== undefined && pod.spec.restartPolicy !== 'Always') continue;
+      const missing = containersOf(pod).filter(c => !c.init && c.container.readinessProbe === undefined);
+      if (missing.length === 0) continue;
+      const names = missing.map(c => String(c.container.name ?? '?')).join(', ');
+      hits.push({
+        manifest: t.manifest,
+        message: `${describeStep(next)} waits for it to be Healthy, but container ${names} has no readinessProbe, so its pods count as ready as soon as they start and the wait proves nothing`,
+        fix: `add a readinessProbe to container ${names} that passes only when it can serve`,
+        path: missing[0].path,
+      });
+    }
+    return hits;
+  },
+};

@@ -1,0 +1,51 @@
+import type { SyncTask } from '../../argo/types';
+import { describeStep } from '../gates';
+import { podReferences, podSpecOf } from '../objects';
+import type { Hit, Rule } from '../types';
+
+const REFERABLE = new Set(['Secret', 'ConfigMap', 'ServiceAccount', 'PersistentVolumeClaim']);
+
+/**
+ * argo-cd #9891, #5086, #25475: a PreSync hook runs before every Sync-phase resource, so a Secret,
+ * ConfigMap, ServiceAccount or PVC the same app creates in the Sync phase does not exist yet on the
+ * first sync; the hook's pod cannot start and the sync waits for it forever. The same deadlock
+ * holds for anything a gated wave waits for that needs an object of a later wave.
+ */
+export const readsResourceCreatedLater: Rule = {
+  id: 'reads-resource-created-later',
+  defaultLevel: 'error',
+  title: 'A pod that needs a Secret, ConfigMap, ServiceAccount or PVC the app creates only later',
+  check(ctx) {
+    // First step in which each referable object is applied.
+    const createdAt = new Map<string, SyncTask>();
+    for (const t of ctx.tasks) {
+      if (t.action !== 'apply' || t.group !== '' || !REFERABLE.has(t.kind) || t.phase === 'SyncFail') continue;
+      const key = `${t.kind}/${t.namespace}/${t.name}`;
+      if (!createdAt.has(key)) createdAt.set(key, t);
+    }
+    const hits: Hit[] = [];
+    for (const t of ctx.tasks) {
+      if (t.action !== 'apply' || t.phase === 'SyncFail') continue;
+      const pod = podSpecOf(t.manifest);
+      if (!pod) continue;
+      const step = ctx.stepIndexOf(t);
+      for (const ref of podReferences(pod)) {
+        const target = createdAt.get(`${ref.kind}/${t.namespace}/${ref.name}`);
+        if (!target || ctx.stepIndexOf(target) <= step) continue;
+        const later = describeStep(target);
+        const presync = t.phase === 'PreSync' && target.phase !== 'PreSync';
+        hits.push({
+          manifest: t.manifest,
+          message: presync
+            ? `is a PreSync hook that needs ${ref.kind}/${ref.name}, which this app creates only in ${later}: on the first sync it does not exist yet, the pod cannot start and the sync hangs`
+            : `needs ${ref.kind}/${ref.name}, which is created only in ${later}, after its own ${describeStep(t)}: on the first sync the pod cannot start, and Argo CD waits for it before it ever creates ${ref.kind}/${ref.name}`,
+          fix: presync
+            ? `make ${ref.kind}/${ref.name} a PreSync hook in an earlier wave (or create it outside this app), or run this hook later`
+            : `give ${ref.kind}/${ref.name} a wave before ${describeStep(t)}`,
+          path: ref.path,
+        });
+      }
+    }
+    return hits;
+  },
+};

@@ -1,0 +1,52 @@
+import { ANNOTATION_SYNC_OPTIONS } from '../../argo/annotations';
+import { SYNC_OPTIONS, syncOptionsOf } from '../../argo/sync-options';
+import type { Hit, Rule } from '../types';
+
+/**
+ * `GE/sync/common/types.go`: options match exactly and case-sensitively, so `PruneLast=True` or
+ * `prune=false` do nothing at all; app-only options do nothing on a resource.
+ */
+export const syncOptionInvalid: Rule = {
+  id: 'sync-option-invalid',
+  defaultLevel: 'error',
+  title: 'A sync option Argo CD ignores: wrong case, wrong value, or app-only',
+  check(ctx) {
+    const hits: Hit[] = [];
+    for (const manifest of ctx.manifests) {
+      for (const option of syncOptionsOf(manifest.object)) {
+        const problem = checkOption(option);
+        if (problem) hits.push({ manifest, ...problem, path: ['metadata', 'annotations', ANNOTATION_SYNC_OPTIONS] });
+      }
+    }
+    return hits;
+  },
+};
+
+interface Problem { readonly message: string; readonly fix: string }
+
+/** A problem with a known option (unknown names are sync-option-unknown's business). */
+export function checkOption(option: string): Problem | undefined {
+  const eq = option.indexOf('=');
+  const name = eq < 0 ? option : option.slice(0, eq);
+  const value = eq < 0 ? undefined : option.slice(eq + 1);
+  const spec = SYNC_OPTIONS.find(o => o.name.toLowerCase() === name.toLowerCase());
+  if (!spec) return undefined;
+  const exactValue = spec.values.find(v => v === value);
+  const looseValue = spec.values.find(v => v.toLowerCase() === (value ?? '').toLowerCase());
+  const canonical = `${spec.name}=${exactValue ?? looseValue ?? spec.values[0]}`;
+  if (spec.name !== name || exactValue === undefined) {
+    const what = value === undefined ? 'has no value' : exactValue === undefined && looseValue === undefined
+      ? `takes ${spec.values.map(v => `"${v}"`).join(' or ')}, not "${value}"` : 'is matched exactly and case-sensitively';
+    return {
+      message: `sync option "${option}" does nothing: ${spec.name} ${what}`,
+      fix: looseValue !== undefined || exactValue !== undefined ? `write "${canonical}"` : `write one of ${spec.values.map(v => `"${spec.name}=${v}"`).join(', ')}`,
+    };
+  }
+  if (spec.scope === 'app') {
+    return {
+      message: `sync option "${option}" is read only from the Application's spec.syncPolicy.syncOptions, never from a resource annotation, so it does nothing here`,
+      fix: `move "${option}" to the Application's syncOptions`,
+    };
+  }
+  return undefined;
+}

@@ -1,0 +1,26 @@
+import { ANNOTATION_SYNC_OPTIONS } from '../../argo/annotations';
+import { SYNC_OPTIONS, syncOptionsOf } from '../../argo/sync-options';
+import type { Hit, Rule } from '../types';
+
+/** Options Argo CD does not know are ignored without a word; usually a typo, sometimes a newer option. */
+export const syncOptionUnknown: Rule = {
+  id: 'sync-option-unknown',
+  defaultLevel: 'warning',
+  title: 'A sync option Argo CD does not know',
+  check(ctx) {
+    const hits: Hit[] = [];
+    for (const manifest of ctx.manifests) {
+      for (const option of syncOptionsOf(manifest.object)) {
+        const name = option.split('=')[0];
+        if (SYNC_OPTIONS.some(o => o.name.toLowerCase() === name.toLowerCase())) continue;
+        hits.push({
+          manifest,
+          message: `sync option "${option}" is not one Argo CD knows, so it is ignored`,
+          fix: `use one of ${SYNC_OPTIONS.filter(o => o.scope !== 'app').map(o => o.name).join(', ')} (Key=value, exact case)`,
+          path: ['metadata', 'annotations', ANNOTATION_SYNC_OPTIONS],
+        });
+      }
+    }
+    return hits;
+  },
+};

@@ -1,0 +1,17 @@
+/**
+ * Which tasks a later step waits for (reference §2.1, §2.4): a step gates the next only in a
+ * multi-step sync, and never the last step unless it holds hooks.
+ */
+import type { RuleContext } from './types';
+import type { SyncStep, SyncTask } from '../argo/types';
+
+/** The step after the task's, when that step waits for the task's health. */
+export function nextStepWaitingOn(ctx: RuleContext, task: SyncTask): SyncStep | undefined {
+  const i = ctx.stepIndexOf(task);
+  if (i < 0 || i >= ctx.plan.steps.length - 1) return undefined;
+  return ctx.plan.steps[i].gate === 'all' ? ctx.plan.steps[i + 1] : undefined;
+}
+
+export function describeStep(step: Pick<SyncStep, 'phase' | 'wave'>): string {
+  return `${step.phase} wave ${step.wave}`;
+}

@@ -1,0 +1,34 @@
+/**
+ * The rule pack's entry point. `lint` is what both `cdk8s synth` (through the constructs'
+ * validation) and `syncplan lint` call, on the same rendered manifests.
+ */
+import { buildContext, resolveOptions } from './context';
+import { runRules } from './engine';
+import { ALL_RULES, RULE_IDS } from './pack';
+import type { Finding, LintOptions, LintResult } from './types';
+import type { Manifest, SyncPlan } from '../argo/types';
+
+export * from './types';
+export { ALL_RULES, RULE_IDS, ruleById } from './pack';
+export { docsUrl, formatSource, DOCS_BASE_URL, SUPPRESSION_RULE_ID } from './engine';
+export { SUPPRESS_ANNOTATION, MIN_REASON_LENGTH, parseSuppressions, formatSuppressions, Suppression } from './suppress';
+
+/** Findings that count (suppressed ones left out), most severe first. */
+export function lint(manifests: readonly Manifest[], options: LintOptions = {}): Finding[] {
+  return [...lintReport(manifests, options).findings];
+}
+
+/**
+ * Findings and suppressed findings. Pass `plan` when the caller already built it from the same
+ * manifests and options (the `plan` command), to avoid building it twice.
+ */
+export function lintReport(manifests: readonly Manifest[], options: LintOptions = {}, plan?: SyncPlan): LintResult {
+  const resolved = resolveOptions(options);
+  const ctx = buildContext(manifests, resolved, RULE_IDS, plan);
+  return runRules(ctx, options.rules ?? ALL_RULES, RULE_IDS);
+}
+
+/** True when the findings should fail a build: any error, or any warning too when strict. */
+export function failsOn(findings: readonly Finding[], strict = false): boolean {
+  return findings.some(f => f.level === 'error' || (strict && f.level === 'warning'));
+}

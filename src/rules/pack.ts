@@ -1,0 +1,77 @@
+/**
+ * The default pack: every rule at its default level. A pack is just a list of rules; levels are
+ * overridden per id through `LintOptions.levels` (`off` drops a rule).
+ */
+import { annotationNotString } from './checks/annotation-not-string';
+import { crdNotBeforeCustomResource } from './checks/crd-not-before-custom-resource';
+import { customResourceWithoutCrd } from './checks/custom-resource-without-crd';
+import { deletePolicyUnrecognised } from './checks/delete-policy-unrecognised';
+import { gateNeverOpens } from './checks/gate-never-opens';
+import { generateNameWithoutHook } from './checks/generate-name-without-hook';
+import { hookArgoHelmMixed } from './checks/hook-argo-helm-mixed';
+import { hookBackoffDefault } from './checks/hook-backoff-default';
+import { hookEnvLiteralSecret } from './checks/hook-env-literal-secret';
+import { hookGenerateNameCollision } from './checks/hook-generate-name-collision';
+import { hookGenerateNamePilesUp } from './checks/hook-generate-name-piles-up';
+import { hookNameWithoutBeforeHookCreation } from './checks/hook-name-without-before-hook-creation';
+import { hookNoDeadline } from './checks/hook-no-deadline';
+import { hookTtlTooShort } from './checks/hook-ttl-too-short';
+import { hookUnrecognised } from './checks/hook-unrecognised';
+import { lastWaveUnchecked } from './checks/last-wave-unchecked';
+import { loadBalancerGatesWave } from './checks/load-balancer-gates-wave';
+import { namespaceAfterResource } from './checks/namespace-after-resource';
+import { readinessProbeMissing } from './checks/readiness-probe-missing';
+import { readsResourceCreatedLater } from './checks/reads-resource-created-later';
+import { suppressionInvalid } from './checks/suppression-invalid';
+import { syncOptionInvalid } from './checks/sync-option-invalid';
+import { syncOptionUnknown } from './checks/sync-option-unknown';
+import { syncFailHookWave } from './checks/syncfail-hook-wave';
+import { waveGateNoHealth } from './checks/wave-gate-no-health';
+import { waveInvalid } from './checks/wave-invalid';
+import { waveNotCanonical } from './checks/wave-not-canonical';
+import { waveUnneeded } from './checks/wave-unneeded';
+import type { Rule } from './types';
+
+/** Every rule, grouped as the issue lists them: annotations, order, gates, hooks, cost. */
+export const ALL_RULES: readonly Rule[] = [
+  // Annotations Argo CD reads silently wrong.
+  annotationNotString,
+  waveInvalid,
+  waveNotCanonical,
+  hookUnrecognised,
+  hookArgoHelmMixed,
+  deletePolicyUnrecognised,
+  syncOptionInvalid,
+  syncOptionUnknown,
+  // Order between objects.
+  crdNotBeforeCustomResource,
+  namespaceAfterResource,
+  customResourceWithoutCrd,
+  readsResourceCreatedLater,
+  // Gates: waits that mean nothing, or never end.
+  readinessProbeMissing,
+  waveGateNoHealth,
+  gateNeverOpens,
+  loadBalancerGatesWave,
+  // Hooks.
+  hookNoDeadline,
+  hookBackoffDefault,
+  hookTtlTooShort,
+  hookNameWithoutBeforeHookCreation,
+  hookGenerateNamePilesUp,
+  hookGenerateNameCollision,
+  generateNameWithoutHook,
+  syncFailHookWave,
+  hookEnvLiteralSecret,
+  // Cost and advice.
+  waveUnneeded,
+  lastWaveUnchecked,
+  // Suppressions themselves.
+  suppressionInvalid,
+];
+
+export const RULE_IDS: ReadonlySet<string> = new Set(ALL_RULES.map(r => r.id));
+
+export function ruleById(id: string): Rule | undefined {
+  return ALL_RULES.find(r => r.id === id);
+}

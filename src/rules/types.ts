@@ -1,0 +1,91 @@
+/**
+ * The rule pack's vocabulary, after cdk-nag: a rule is a pure function over the rendered manifests
+ * and the plan Argo CD would build from them; a pack picks rules and their levels; a finding names
+ * the resource, where it was written, what Argo CD will do, and how to fix it.
+ *
+ * Internal (not part of the jsii API), so unions and function types are fine here.
+ */
+import type { Manifest, PlanOptions, SourceLocation, SyncPlan, SyncTask } from '../argo/types';
+
+/** error = Argo CD will misbehave; warning = a likely trap; info = cost or advice. */
+export type Level = 'error' | 'warning' | 'info';
+/** A level, or `off` to leave the rule out. */
+export type LevelSetting = Level | 'off';
+
+export const LEVELS: readonly Level[] = ['error', 'warning', 'info'];
+
+/** What a rule reports: the object at fault and the words; the engine adds id, level and place. */
+export interface Hit {
+  readonly manifest: Manifest;
+  /** What is wrong and what Argo CD will do about it (without the resource name: added for you). */
+  readonly message: string;
+  /** How to fix it, one sentence. */
+  readonly fix: string;
+  /** Field path of the annotation or field at fault, to point at its exact line. */
+  readonly path?: ReadonlyArray<string | number>;
+}
+
+/** Everything a rule may look at. Built once per lint, shared by all rules. */
+export interface RuleContext {
+  readonly manifests: readonly Manifest[];
+  readonly plan: SyncPlan;
+  readonly options: ResolvedLintOptions;
+  /** Every task of the plan: steps in order, then SyncFail hooks. */
+  readonly tasks: readonly SyncTask[];
+  /** Ids of every rule there is (whether or not this pack runs it), for suppressions. */
+  readonly knownRuleIds: ReadonlySet<string>;
+  /** Tasks of one manifest (a hook in two phases has two), in plan order. */
+  tasksOf(manifest: Manifest): readonly SyncTask[];
+  /** Index of the step a task is in (SyncFail tasks: -1). */
+  stepIndexOf(task: SyncTask): number;
+}
+
+export interface Rule {
+  /** Stable, readable id; also the name of its file and of its page under docs/rules/. */
+  readonly id: string;
+  readonly defaultLevel: Level;
+  /** One line: the trap this rule catches. */
+  readonly title: string;
+  check(ctx: RuleContext): readonly Hit[];
+}
+
+export interface Finding {
+  readonly rule: string;
+  readonly level: Level;
+  readonly kind: string;
+  readonly name: string;
+  readonly namespace: string;
+  /** Names the resource and where it was written, says what goes wrong, links the rule's page. */
+  readonly message: string;
+  readonly fix: string;
+  /** Where: the file (or construct path) and the line of the field at fault when known. */
+  readonly source: SourceLocation;
+  /** URL of the rule's page. */
+  readonly docs: string;
+}
+
+/** A finding silenced by a `syncplan.cdk8s.io/suppress` entry, kept for reports and audits. */
+export interface SuppressedFinding extends Finding {
+  readonly reason: string;
+}
+
+export interface LintOptions extends PlanOptions {
+  /** The rules to run. @default the default pack (every rule, at its default level) */
+  readonly rules?: readonly Rule[];
+  /** Level per rule id, overriding the pack (`off` leaves a rule out). @default {} */
+  readonly levels?: Readonly<Record<string, LevelSetting>>;
+  /** CRDs already installed in the cluster, as `group/Kind`. @default [] */
+  readonly installedCrds?: readonly string[];
+}
+
+export interface ResolvedLintOptions extends LintOptions {
+  readonly namespace: string;
+  readonly syncOptions: readonly string[];
+  readonly installedCrds: readonly string[];
+}
+
+export interface LintResult {
+  /** Findings that count, most severe first, then by source. */
+  readonly findings: readonly Finding[];
+  readonly suppressed: readonly SuppressedFinding[];
+}
