@@ -2,7 +2,8 @@
  * Steps and health gates (`GE/sync/sync_context.go` `Sync`, reference §2.1/§2.4). A step is one
  * (phase, wave) run of the sorted tasks. Argo CD waits between steps only when the sync is
  * multi-step (first and last (phase, wave) of *all* tasks differ, SyncFail included); the last step
- * is awaited only when it holds hooks; a single-step sync awaits only its hooks.
+ * is awaited only when it holds hooks; a single-step sync awaits only its hooks. Inside a step,
+ * prunes run first (`runTasks`), then applies in sort order.
  */
 import { SyncStep, SyncTask } from './types';
 
@@ -32,6 +33,8 @@ export function groupSteps(sorted: readonly SyncTask[]): SyncStep[] {
     const hasHooks = tasks.some(t => t.hook);
     const last = i === runs.length - 1;
     const gate = !multiStep ? (hasHooks ? 'hooks' : 'none') : (!last || hasHooks ? 'all' : 'none');
-    return { phase: tasks[0].phase, wave: tasks[0].wave, tasks, gate };
+    // runTasks deletes all prunes of the step first, then applies the rest in sort order.
+    const ordered = [...tasks.filter(t => t.action === 'prune'), ...tasks.filter(t => t.action !== 'prune')];
+    return { phase: tasks[0].phase, wave: tasks[0].wave, tasks: ordered, gate };
   });
 }

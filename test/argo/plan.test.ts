@@ -1,3 +1,5 @@
+import * as fc from 'fast-check';
+import { manifestsArb } from './arbitraries';
 import { HOOK, m, WAVE } from './helpers';
 import { buildPlan } from '../../src/argo';
 
@@ -27,5 +29,48 @@ describe('buildPlan', () => {
     const plan = buildPlan([m({ kind: 'Deployment', name: 'a' }), m({ kind: 'Service', name: 'a' })]);
     expect(plan.steps).toHaveLength(1);
     expect(plan.steps[0].gate).toBe('none');
+  });
+});
+
+describe('buildPlan properties', () => {
+  const view = (plan: ReturnType<typeof buildPlan>) => JSON.stringify({
+    steps: plan.steps.map(s => ({ ...s, tasks: s.tasks.map(({ manifest: _m, ...t }) => t) })),
+    syncFail: plan.syncFail.map(({ manifest: _m, ...t }) => t),
+    excluded: plan.excluded.map(({ manifest: _m, ...e }) => e).map(e => JSON.stringify(e)).sort(),
+    errors: plan.errors.map(e => e.message).sort(),
+  });
+
+  test('property: the plan does not depend on the order of the input documents', () => {
+    const permuted = manifestsArb.chain(ms => fc.tuple(fc.constant(ms), fc.shuffledSubarray(ms, { minLength: ms.length, maxLength: ms.length })));
+    fc.assert(fc.property(permuted, fc.constantFrom('', 'dest', 'a'), fc.boolean(), ([ms, shuffled], namespace, skipHooks) =>
+      view(buildPlan(ms, { namespace, skipHooks })) === view(buildPlan(shuffled, { namespace, skipHooks }))), { numRuns: 300 });
+  });
+
+  test('property: every step is one (phase, wave), steps strictly ascend, SyncFail only in syncFail, tasks account for every input', () => {
+    fc.assert(fc.property(manifestsArb, fc.constantFrom('', 'dest'), (ms, namespace) => {
+      const plan = buildPlan(ms, { namespace });
+      const rank = (p: string) => ['PreSync', 'Sync', 'PostSync', 'SyncFail'].indexOf(p);
+      for (const s of plan.steps) {
+        if (s.phase === 'SyncFail' || s.tasks.length === 0) return false;
+        if (!s.tasks.every(t => t.phase === s.phase && t.wave === s.wave)) return false;
+      }
+      for (let i = 1; i < plan.steps.length; i++) {
+        const [a, b] = [plan.steps[i - 1], plan.steps[i]];
+        if (rank(a.phase) > rank(b.phase) || (a.phase === b.phase && a.wave >= b.wave)) return false;
+      }
+      if (!plan.syncFail.every(t => t.phase === 'SyncFail')) return false;
+      // Every input document is in a task, excluded, or in an error.
+      const seen = new Set<unknown>([
+        ...plan.steps.flatMap(s => s.tasks.map(t => t.manifest)), ...plan.syncFail.map(t => t.manifest), ...plan.excluded.map(e => e.manifest),
+      ]);
+      return ms.every(x => seen.has(x) || plan.errors.some(e => e.source === x.source));
+    }), { numRuns: 300 });
+  });
+
+  test('skipHooks leaves no hook task', () => {
+    fc.assert(fc.property(manifestsArb, ms => {
+      const plan = buildPlan(ms, { skipHooks: true });
+      return plan.syncFail.length === 0 && plan.steps.every(s => s.tasks.every(t => !t.hook));
+    }), { numRuns: 200 });
   });
 });

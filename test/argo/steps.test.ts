@@ -1,0 +1,78 @@
+import { HOOK, m, WAVE } from './helpers';
+import { buildPlan, isMultiStep, SyncTask } from '../../src/argo';
+
+const gates = (plan: ReturnType<typeof buildPlan>) => plan.steps.map(s => `${s.phase}/${s.wave}:${s.gate}`);
+
+describe('steps and gates (GE/sync/sync_context.go Sync, reference §2.1/§2.4)', () => {
+  test('Test_syncTasks_multiStep: Single and Double', () => {
+    const t = (phase: SyncTask['phase'], wave: number) => ({ phase, wave } as SyncTask);
+    expect(isMultiStep([t('Sync', -1)])).toBe(false);
+    expect(isMultiStep([t('PreSync', -1), t('PostSync', 1)])).toBe(true);
+    expect(isMultiStep([])).toBe(false);
+  });
+
+  test('argo-cd #1715: a single step without hooks is never gated', () => {
+    expect(gates(buildPlan([m({ kind: 'Deployment', name: 'web' }), m({ kind: 'Ingress', name: 'web' })]))).toEqual(['Sync/0:none']);
+  });
+
+  test('a single step with a Sync hook awaits only the hooks', () => {
+    expect(gates(buildPlan([m({ kind: 'Deployment', name: 'web' }), m({ kind: 'Job', name: 'j', annotations: { [HOOK]: 'Sync' } })]))).toEqual(['Sync/0:hooks']);
+  });
+
+  test('multi-step: every step but the last is gated; the last step without hooks is not', () => {
+    expect(gates(buildPlan([
+      m({ kind: 'ConfigMap', name: 'c', annotations: { [WAVE]: '-1' } }),
+      m({ kind: 'Deployment', name: 'web' }),
+      m({ kind: 'Ingress', name: 'web', annotations: { [WAVE]: '1' } }),
+    ]))).toEqual(['Sync/-1:all', 'Sync/0:all', 'Sync/1:none']);
+  });
+
+  test('with PostSync hooks the last Sync wave is gated, and so is the PostSync step', () => {
+    expect(gates(buildPlan([
+      m({ kind: 'Deployment', name: 'web' }),
+      m({ kind: 'Job', name: 'smoke', annotations: { [HOOK]: 'PostSync' } }),
+    ]))).toEqual(['Sync/0:all', 'PostSync/0:all']);
+  });
+
+  test('TestSync_SuccessfulSyncWithSyncFailHook: a SyncFail hook makes the sync multi-step, so a hook step waits for everything', () => {
+    const plan = buildPlan([
+      m({ kind: 'Pod', name: 'pod' }),
+      m({ kind: 'Pod', name: 'hook-1', annotations: { [HOOK]: 'Sync' } }),
+      m({ kind: 'Pod', name: 'fail', annotations: { [HOOK]: 'SyncFail' } }),
+    ]);
+    expect(gates(plan)).toEqual(['Sync/0:all']);
+    expect(plan.syncFail.map(t => t.name)).toEqual(['fail']);
+  });
+
+  test('a SyncFail hook does not gate a last step without hooks', () => {
+    const plan = buildPlan([m({ kind: 'Pod', name: 'pod' }), m({ kind: 'Pod', name: 'fail', annotations: { [HOOK]: 'SyncFail' } })]);
+    expect(gates(plan)).toEqual(['Sync/0:none']);
+  });
+
+  test('SyncFail hooks are set apart, in sort order, waves kept but ignored by Argo CD', () => {
+    const plan = buildPlan([
+      m({ kind: 'Job', name: 'b', annotations: { [HOOK]: 'SyncFail', [WAVE]: '1' } }),
+      m({ kind: 'ConfigMap', name: 'z', annotations: { [HOOK]: 'SyncFail', [WAVE]: '5' } }),
+      m({ kind: 'Job', name: 'a', annotations: { [HOOK]: 'SyncFail', [WAVE]: '1' } }),
+    ]);
+    expect(plan.steps).toEqual([]);
+    expect(plan.syncFail.map(t => `${t.wave}:${t.name}`)).toEqual(['1:a', '1:b', '5:z']);
+  });
+
+  test('steps group consecutive equal (phase, wave) and keep Argo CD order inside', () => {
+    const plan = buildPlan([
+      m({ kind: 'Deployment', name: 'b' }),
+      m({ kind: 'Service', name: 'z' }),
+      m({ kind: 'Job', name: 'pre', annotations: { [HOOK]: 'PreSync', [WAVE]: '3' } }),
+      m({ kind: 'Deployment', name: 'a' }),
+    ]);
+    expect(plan.steps.map(s => [s.phase, s.wave, s.tasks.map(t => t.name)])).toEqual([
+      ['PreSync', 3, ['pre']],
+      ['Sync', 0, ['z', 'a', 'b']],
+    ]);
+  });
+
+  test('an empty input gives an empty plan', () => {
+    expect(buildPlan([])).toEqual({ steps: [], syncFail: [], excluded: [], errors: [] });
+  });
+});

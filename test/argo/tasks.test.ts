@@ -1,0 +1,166 @@
+import { HOOK, m, manifest, obj, WAVE } from './helpers';
+import { buildPlan, buildTasks, hookName, Manifest } from '../../src/argo';
+
+const names = (ms: readonly Manifest[], options = {}) => buildTasks(ms, options).tasks.map(t => `${t.phase}:${t.kind}/${t.name}`);
+
+describe('tasks (GE/sync/sync_context.go getSyncTasks)', () => {
+  test('TestUnnamedHooksGetUniqueNames: Truncated revision', () => {
+    const pod = m({ kind: 'Pod', generateName: '', annotations: { [HOOK]: 'PreSync,PostSync' } });
+    const { tasks } = buildTasks([pod], { revision: 'FooBarBaz', startedAt: 1234 });
+    expect(tasks.map(t => t.name)).toEqual(['foobarb-presync-1234', 'foobarb-postsync-1234']);
+    expect((pod.object.metadata as Record<string, unknown>).name).toBeUndefined();
+  });
+
+  test('TestUnnamedHooksGetUniqueNames: Short revision', () => {
+    const pod = m({ kind: 'Pod', generateName: 'my-pod-', annotations: { [HOOK]: 'PreSync,PostSync' } });
+    expect(buildTasks([pod], { revision: 'foobar', startedAt: 7 }).tasks.map(t => t.name)).toEqual(['my-pod-foobar-presync-7', 'my-pod-foobar-postsync-7']);
+  });
+
+  test('hookName: 8+ characters → first 7; 7 or fewer → all; only the suffix is lower-cased', () => {
+    expect(hookName('job-', 'SyncFail', '0123456789abcdef', 1700000000)).toBe('job-0123456-syncfail-1700000000');
+    expect(hookName('job-', 'Sync', 'ABCDEFG', 1)).toBe('job-abcdefg-sync-1');
+    expect(hookName('Job-', 'Sync', '', 0)).toBe('Job--sync-0');
+  });
+
+  test('default revision and start time name hooks deterministically', () => {
+    expect(names([m({ kind: 'Job', generateName: 'migrate-', annotations: { [HOOK]: 'PreSync' } })])).toEqual(['PreSync:Job/migrate-0000000-presync-0']);
+  });
+
+  test('TestNamingNonHookResource: a resource with only generateName is an error Argo CD fails the sync on', () => {
+    const { tasks, errors } = buildTasks([m({ kind: 'Pod', generateName: 'p-' })]);
+    expect(tasks).toEqual([]);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ kind: 'Pod', name: 'p-' });
+    expect(errors[0].message).toMatch(/generateName but no metadata.name/);
+    expect(errors[0].message).not.toMatch(/\n/);
+  });
+
+  test('a resource with neither name nor generateName is an error', () => {
+    expect(buildTasks([m({ kind: 'ConfigMap' })]).errors[0].message).toMatch(/no metadata.name/);
+  });
+
+  test('TestDeDupingTasks: the same object twice yields one task; the later definition wins', () => {
+    const first = manifest(obj({ kind: 'Pod', name: 'p', annotations: { [HOOK]: 'Sync' } }), 'a.yaml');
+    const second = manifest(obj({ kind: 'Pod', name: 'p', annotations: { [HOOK]: 'Sync', [WAVE]: '3' } }), 'b.yaml');
+    const { tasks, excluded } = buildTasks([first, second]);
+    expect(tasks).toHaveLength(1);
+    expect(tasks[0]).toMatchObject({ wave: 3, manifest: second });
+    expect(excluded).toHaveLength(1);
+    expect(excluded[0]).toMatchObject({ kind: 'Pod', name: 'p', manifest: first });
+    expect(excluded[0].reason).toMatch(/b\.yaml:1/);
+  });
+
+  test('TestObjectsGetANamespace: the destination namespace is filled in, the input is not mutated', () => {
+    const pod = m({ kind: 'Pod', name: 'p' });
+    const { tasks } = buildTasks([pod], { namespace: 'fake-argocd-ns' });
+    expect(tasks[0].namespace).toBe('fake-argocd-ns');
+    expect((tasks[0].target!.metadata as Record<string, unknown>).namespace).toBe('fake-argocd-ns');
+    expect((pod.object.metadata as Record<string, unknown>).namespace).toBeUndefined();
+  });
+
+  test('cluster-scoped objects get the destination namespace too (comment in getSyncTasks)', () => {
+    expect(buildTasks([m({ kind: 'ClusterRole', name: 'r' })], { namespace: 'dest' }).tasks[0].namespace).toBe('dest');
+  });
+
+  test('TestHookSkip: Skip alone is never applied and listed as excluded', () => {
+    const { tasks, excluded } = buildTasks([m({ kind: 'Pod', name: 'p', annotations: { [HOOK]: 'Skip' } })]);
+    expect(tasks).toEqual([]);
+    expect(excluded.map(e => [e.kind, e.name, e.reason])).toEqual([['Pod', 'p', 'hook Skip: never applied']]);
+  });
+
+  test('TestSkipAndHook: Skip with a real type behaves as that type', () => {
+    expect(names([m({ kind: 'Pod', name: 'p', annotations: { [HOOK]: 'Skip,PreSync,PostSync' } })])).toEqual(['PreSync:Pod/p', 'PostSync:Pod/p']);
+  });
+
+  test('TestGarbageHook / ignore_test: a hook with no usable type vanishes, with the reason', () => {
+    const { tasks, excluded } = buildTasks([
+      m({ kind: 'Job', name: 'a', annotations: { [HOOK]: 'presync' } }),
+      m({ kind: 'Job', name: 'b', annotations: { 'helm.sh/hook': 'test' } }),
+      m({ kind: 'Job', name: 'c', annotations: { [HOOK]: '' } }),
+    ]);
+    expect(tasks).toEqual([]);
+    expect(excluded.map(e => e.name)).toEqual(['a', 'b', 'c']);
+    expect(excluded[0].reason).toMatch(/no usable type \(hook "presync"\)/);
+    expect(excluded[1].reason).toMatch(/helm.sh\/hook "test"/);
+    expect(excluded[2].reason).toMatch(/empty value/);
+  });
+
+  test('PreDelete/PostDelete-only hooks are kept out of the sync (partitionTargetObjsForSync)', () => {
+    const { tasks, excluded } = buildTasks([
+      m({ kind: 'Job', name: 'cleanup', annotations: { [HOOK]: 'PostDelete' } }),
+      m({ kind: 'Job', name: 'drain', annotations: { 'helm.sh/hook': 'pre-delete' } }),
+      m({ kind: 'Job', name: 'both', annotations: { [HOOK]: 'PreSync,PreDelete' } }),
+    ]);
+    expect(tasks.map(t => `${t.phase}:${t.name}`)).toEqual(['PreSync:both']);
+    expect(excluded.map(e => [e.name, e.reason])).toEqual([
+      ['cleanup', 'PostDelete hook: runs only when the Application is deleted'],
+      ['drain', 'PreDelete hook: runs only when the Application is deleted'],
+    ]);
+  });
+
+  test('one task per hook phase; SyncFail hooks get a task (set apart by the plan)', () => {
+    expect(names([m({ kind: 'Pod', name: 'p', annotations: { [HOOK]: 'PostSync,SyncFail,PreSync' } })])).toEqual(['PreSync:Pod/p', 'PostSync:Pod/p', 'SyncFail:Pod/p']);
+  });
+
+  test('hooks carry delete policies; resources have none', () => {
+    const { tasks } = buildTasks([
+      m({ kind: 'Job', name: 'h', annotations: { [HOOK]: 'PreSync', 'helm.sh/hook-delete-policy': 'hook-succeeded' } }),
+      m({ kind: 'Deployment', name: 'd', annotations: { 'argocd.argoproj.io/hook-delete-policy': 'HookSucceeded' } }),
+    ]);
+    expect(tasks.map(t => [t.name, t.hook, t.deletePolicies])).toEqual([['h', true, ['HookSucceeded']], ['d', false, []]]);
+  });
+
+  test('TestDoNotSyncOrPruneHooks: skipHooks drops every hook and never prunes live hooks', () => {
+    const { tasks, excluded } = buildTasks(
+      [m({ kind: 'Pod', name: 'do-not-create-me', annotations: { [HOOK]: 'PreSync' } }), m({ kind: 'Deployment', name: 'kept' })],
+      { skipHooks: true, live: [m({ kind: 'Service', name: 'do-not-prune-me', namespace: 'fake-argocd-ns', annotations: { [HOOK]: 'PreSync' } })] },
+    );
+    expect(tasks.map(t => t.name)).toEqual(['kept']);
+    expect(excluded.map(e => [e.name, e.reason])).toEqual([
+      ['do-not-create-me', 'hooks are skipped (selective sync, self-heal or apply strategy)'],
+      ['do-not-prune-me', 'live hook: Argo CD never prunes hooks'],
+    ]);
+  });
+
+  test('live objects without a target become prune tasks in phase Sync with their own wave', () => {
+    const { tasks } = buildTasks([m({ kind: 'Pod', name: 'kept' })], {
+      namespace: 'ns',
+      live: [
+        m({ kind: 'Pod', name: 'kept', namespace: 'ns' }),
+        m({ kind: 'Pod', name: 'gone', namespace: 'ns', annotations: { [WAVE]: '4' } }),
+        m({ kind: 'Pod', name: 'skipped', namespace: 'ns', annotations: { [HOOK]: 'Skip' } }),
+      ],
+    });
+    expect(tasks.map(t => [t.name, t.action, t.phase, t.wave, t.hook])).toEqual([
+      ['kept', 'apply', 'Sync', 0, false],
+      ['gone', 'prune', 'Sync', 4, false],
+    ]);
+  });
+
+  test('a live cluster-scoped object (no namespace) matches its target (Reconcile checks both keys)', () => {
+    const { tasks } = buildTasks([m({ kind: 'ClusterRole', name: 'r' })], { namespace: 'dest', live: [m({ kind: 'ClusterRole', name: 'r' })] });
+    expect(tasks.map(t => t.action)).toEqual(['apply']);
+  });
+
+  test('a Skip target protects its live object from pruning', () => {
+    const { tasks } = buildTasks([m({ kind: 'Pod', name: 'p', annotations: { [HOOK]: 'Skip' } })], { live: [m({ kind: 'Pod', name: 'p' })] });
+    expect(tasks).toEqual([]);
+  });
+
+  test('argo-cd #13730: a non-string annotation is a plan error pointing at its line; the object syncs without annotations', () => {
+    const source = { file: 'app.yaml', line: 10, index: 2, lineOf: (path: ReadonlyArray<string | number>) => (path[2] === WAVE ? 14 : undefined) };
+    const bad: Manifest = { object: obj({ kind: 'Job', name: 'migrate', annotations: { [HOOK]: 'PreSync', [WAVE]: 5 } }), source };
+    const plan = buildPlan([bad]);
+    expect(plan.errors).toHaveLength(1);
+    expect(plan.errors[0]).toMatchObject({ kind: 'Job', name: 'migrate', source: { file: 'app.yaml', line: 14 } });
+    expect(plan.errors[0].message).toBe(`annotation ${WAVE} is number 5, not a string: Argo CD ignores every annotation of this object and the API server rejects it; quote the value ("5")`);
+    // With no readable annotation the PreSync hook is a plain Sync resource.
+    expect(plan.steps.map(s => [s.phase, s.tasks.map(t => [t.name, t.hook])])).toEqual([['Sync', [['migrate', false]]]]);
+  });
+
+  test('a document that is not an object is an error, not a crash', () => {
+    const plan = buildPlan([{ object: 'text' as unknown as Record<string, unknown>, source: { file: 'x.yaml', line: 3, index: 0 } }]);
+    expect(plan.errors.map(e => e.source.line)).toEqual([3]);
+    expect(plan.steps).toEqual([]);
+  });
+});
