@@ -14,4 +14,5 @@ export type { DraftTask } from './draft';
 export { adjustDeps, hoist, isCrd, crdDep, crdRef, namespaceDep, namespaceRef } from './hoist';
 export { mirrorPruneWaves, applyPruneLast, isPruneLast } from './prune';
 export { groupSteps, isMultiStep } from './steps';
+export { createNamespaceTask, CREATE_NAMESPACE_SOURCE } from './create-namespace';
 export { buildPlan } from './plan';

@@ -2,6 +2,7 @@
  * The whole ordering pipeline of reference §1.5: manifests → tasks → prune waves → sort → hoist →
  * steps. Pure and deterministic: the same manifests in any order give the same plan.
  */
+import { createNamespaceTask } from './create-namespace';
 import { freezeTask } from './draft';
 import { hoist } from './hoist';
 import { applyPruneLast, mirrorPruneWaves } from './prune';
@@ -12,6 +13,8 @@ import { Manifest, PlanOptions, SyncPlan } from './types';
 
 export function buildPlan(manifests: readonly Manifest[], options: PlanOptions = {}): SyncPlan {
   const { tasks, excluded, errors } = buildTasks(manifests, options);
+  const namespaceTask = createNamespaceTask(manifests, options, Number.MAX_SAFE_INTEGER);
+  if (namespaceTask) tasks.push(namespaceTask);
   mirrorPruneWaves(tasks);
   applyPruneLast(tasks, options.syncOptions ?? []);
   tasks.sort(compareTasks);

@@ -61,3 +61,12 @@ export const manifestsArb: fc.Arbitrary<Manifest[]> = fc
     },
   })
   .map(list => list.map(toManifest));
+
+/** True when two documents name the same object once the destination namespace is filled in. */
+export function hasRepeatedKeys(manifests: readonly Manifest[], namespace: string): boolean {
+  const keys = manifests.map(x => {
+    const meta = x.object.metadata as Record<string, unknown>;
+    return `${x.object.apiVersion}/${x.object.kind}/${meta.namespace ?? namespace}/${meta.name}`;
+  });
+  return new Set(keys).size !== keys.length;
+}

@@ -1,5 +1,5 @@
 import * as fc from 'fast-check';
-import { manifestsArb } from './arbitraries';
+import { hasRepeatedKeys, manifestsArb } from './arbitraries';
 import { HOOK, m, WAVE } from './helpers';
 import { buildPlan } from '../../src/argo';
 
@@ -42,8 +42,11 @@ describe('buildPlan properties', () => {
 
   test('property: the plan does not depend on the order of the input documents', () => {
     const permuted = manifestsArb.chain(ms => fc.tuple(fc.constant(ms), fc.shuffledSubarray(ms, { minLength: ms.length, maxLength: ms.length })));
-    fc.assert(fc.property(permuted, fc.constantFrom('', 'dest', 'a'), fc.boolean(), ([ms, shuffled], namespace, skipHooks) =>
-      view(buildPlan(ms, { namespace, skipHooks })) === view(buildPlan(shuffled, { namespace, skipHooks }))), { numRuns: 300 });
+    fc.assert(fc.property(permuted, fc.constantFrom('', 'dest', 'a'), fc.boolean(), ([ms, shuffled], namespace, skipHooks) => {
+      // A repeated object is order-dependent by design (the last definition wins, as in Argo CD).
+      fc.pre(!hasRepeatedKeys(ms, namespace));
+      return view(buildPlan(ms, { namespace, skipHooks })) === view(buildPlan(shuffled, { namespace, skipHooks }));
+    }), { numRuns: 300 });
   });
 
   test('property: every step is one (phase, wave), steps strictly ascend, SyncFail only in syncFail, tasks account for every input', () => {
