@@ -9,7 +9,9 @@
 import { readFileSync } from 'fs';
 import { join } from 'path';
 import { Command, CommanderError } from 'commander';
+import * as lintCommand from './commands/lint';
 import * as planCommand from './commands/plan';
+import * as simulateCommand from './commands/simulate';
 import { oneLine } from './errors';
 
 function version(): string {
@@ -27,9 +29,12 @@ export function buildProgram(): Command {
     .version(version(), '-V, --version')
     .showSuggestionAfterError(true)
     .exitOverride()
-    .configureOutput({ outputError: (text, write) => write(`syncplan: ${text.replace(/^error: /, '').trim()}\n`) });
+    // Commander's own errors (unknown option, bad choice, suggestions) as one line, like ours.
+    .configureOutput({ outputError: (text, write) => write(`syncplan: ${text.replace(/^error: /, '').trim().replace(/\s*\n\s*/g, ' ')}\n`) });
   // Subcommands inherit the settings above, so register them after.
   planCommand.register(program);
+  simulateCommand.register(program);
+  lintCommand.register(program);
   return program;
 }
 

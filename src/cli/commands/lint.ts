@@ -1,0 +1,95 @@
+/**
+ * `syncplan lint [PATH...]`: the rule pack on any YAML (Helm or kustomize output, hand-written),
+ * the same code `cdk8s synth` runs. Exit 1 on any error (any warning too with --strict), 0
+ * otherwise, 2 on unreadable input or bad usage.
+ */
+import type { Command } from 'commander';
+import type * as FindingsTextModule from '../../report/findings-text';
+import type * as SarifModule from '../../report/sarif';
+import type * as RulesModule from '../../rules';
+import type { LevelSetting, LintOptions } from '../../rules/types';
+import { UsageError } from '../errors';
+import { addFormatOption, addPlanOptions, planOptions, readManifests, writeOut } from '../options';
+import type { CommonFlags } from '../options';
+
+interface LintFlags extends CommonFlags {
+  readonly strict?: boolean;
+  readonly installedCrd?: string[];
+  readonly syncOption?: string[];
+  readonly level?: string[];
+}
+
+const collect = (value: string, previous: string[]): string[] => [...previous, value];
+
+export function register(program: Command): void {
+  const cmd = program
+    .command('lint')
+    .summary('check manifests for Argo CD sync-ordering mistakes')
+    .description('Check the manifests for every known Argo CD ordering trap (bad waves, unknown hooks, '
+      + 'waits that mean nothing or never end, unsafe hooks, ...). Each finding names the resource, '
+      + 'its file and line, and links a page under docs/rules/. Suppress one on the object with the '
+      + 'annotation syncplan.cdk8s.io/suppress: "<rule-id>: <reason>".')
+    .argument('[paths...]', 'YAML files or folders (searched for *.yaml, *.yml); - reads standard input');
+  addPlanOptions(cmd);
+  addFormatOption(cmd, ['text', 'json', 'sarif']);
+  cmd
+    .option('--strict', 'exit 1 on warnings too', false)
+    .option('--installed-crd <group/Kind>', 'a CRD the cluster already has (repeatable)', collect, [])
+    .option('--sync-option <option>', "one of the Application's spec.syncPolicy.syncOptions (repeatable)", collect, [])
+    .option('--level <rule=level>', 'run a rule at error, warning, info or off (repeatable)', collect, []);
+  cmd.action((paths: string[], flags: LintFlags) => {
+    /* eslint-disable @typescript-eslint/no-require-imports */
+    const rules: typeof RulesModule = require('../../rules');
+    const levels = parseLevels(flags.level ?? [], rules.RULE_IDS);
+    const manifests = readManifests(paths, flags);
+    const options: LintOptions = {
+      ...planOptions(flags),
+      syncOptions: flags.syncOption ?? [],
+      installedCrds: flags.installedCrd ?? [],
+      levels,
+    };
+    const { findings, suppressed } = rules.lintReport(manifests, options);
+    if (flags.format === 'json') {
+      writeOut(JSON.stringify({
+        findings: findings.map(f => rules.findingToJson(f)),
+        suppressed: suppressed.map(f => rules.findingToJson(f, f.reason)),
+      }, null, 2) + '\n');
+    } else if (flags.format === 'sarif') {
+      const { renderSarif }: typeof SarifModule = require('../../report/sarif');
+      writeOut(renderSarif(findings, suppressed, {
+        rules: rules.ALL_RULES.filter(r => (levels[r.id] ?? r.defaultLevel) !== 'off'),
+        levelOf: r => (levels[r.id] ?? r.defaultLevel) as 'error' | 'warning' | 'info',
+        docsUrl: rules.docsUrl,
+        version: toolVersion(),
+      }));
+    } else {
+      const { renderFindingsText }: typeof FindingsTextModule = require('../../report/findings-text');
+      writeOut(renderFindingsText(findings, suppressed));
+    }
+    /* eslint-enable @typescript-eslint/no-require-imports */
+    process.exitCode = rules.failsOn(findings, flags.strict ?? false) ? 1 : 0;
+  });
+}
+
+/** `--level rule=level` flags into a map, refusing unknown rules and levels. */
+export function parseLevels(flags: readonly string[], known: ReadonlySet<string>): Record<string, LevelSetting> {
+  const levels: Record<string, LevelSetting> = {};
+  for (const flag of flags) {
+    const [id, level] = flag.split('=');
+    if (!known.has(id)) throw new UsageError(`--level ${flag}: "${id}" is not a rule id (see docs/rules/)`);
+    if (!['error', 'warning', 'info', 'off'].includes(level)) {
+      throw new UsageError(`--level ${flag}: level must be error, warning, info or off`);
+    }
+    levels[id] = level as LevelSetting;
+  }
+  return levels;
+}
+
+function toolVersion(): string {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    return require('../../../package.json').version;
+  } catch {
+    return 'unknown';
+  }
+}

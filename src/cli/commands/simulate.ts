@@ -1,0 +1,208 @@
+/**
+ * `syncplan simulate [PATH...]`: replays Argo CD's sync loop over the plan with the health each
+ * object will report, and says how the sync ends, where it stalls and what it leaves behind.
+ * Exit status 0 Succeeded, 1 Failed or Running (stalled), 2 bad input.
+ */
+import { InvalidArgumentError } from 'commander';
+import type { Command } from 'commander';
+import type * as ArgoPlanModule from '../../argo/plan';
+import type * as SimulateModule from '../../argo/simulate';
+import type { HealthStatus, SimulateOptions, SimulationResult } from '../../argo/simulate/types';
+import type * as SyncOptionsModule from '../../argo/sync-options';
+import type { Manifest, SyncPlan } from '../../argo/types';
+import type * as ErrorsModule from '../errors';
+import type * as LoadModule from '../load';
+import { addFormatOption, addPlanOptions, planOptions, readManifests, writeOut } from '../options';
+import type { CommonFlags } from '../options';
+
+/* eslint-disable @typescript-eslint/no-require-imports */
+
+const HEALTH = ['Healthy', 'Progressing', 'Degraded', 'Suspended', 'Missing'];
+
+/** Flags shared by the commands that replay a sync (`simulate`, `diagram`, `report`). */
+export interface SimulateFlags extends CommonFlags {
+  readonly health: string[];
+  readonly applyError: string[];
+  readonly live: string[];
+  readonly pruneLast?: boolean;
+  readonly prune: boolean;
+  readonly syncOption: string[];
+  readonly installedCrd: string[];
+  readonly waveDelay: number;
+}
+
+const collect = (value: string, previous: string[]) => [...previous, value];
+
+/** `--wave-delay <seconds>` (`ARGOCD_SYNC_WAVE_DELAY`, default 2). */
+export function addWaveDelayOption(cmd: Command): Command {
+  return cmd.option('--wave-delay <seconds>', 'seconds Argo CD sleeps after every step but the last (ARGOCD_SYNC_WAVE_DELAY)', parseWaveDelay, 2);
+}
+
+export function parseWaveDelay(value: string): number {
+  if (!/^\d{1,6}$/.test(value)) throw new InvalidArgumentError('expected whole seconds, e.g. 2');
+  return Number(value);
+}
+
+/** The flags that say how the simulated sync goes (everything after PATH in the synopsis). */
+export function addSimulateOptions(cmd: Command): Command {
+  addPlanOptions(cmd);
+  return addWaveDelayOption(cmd
+    .option('--health <kind/name=status>', `what an object reports: ${HEALTH.join('|')} (repeatable; others report their normal outcome)`, collect, [])
+    .option('--apply-error <kind/name=message>', 'the API server rejects this object with message (repeatable)', collect, [])
+    .option('--live <path>', 'manifests in the cluster now; those not in PATH are pruned (repeatable)', collect, [])
+    .option('--prune-last', 'the Application sync option PruneLast=true')
+    .option('--no-prune', 'sync without prune: prune tasks are skipped ("ignored (requires pruning)")')
+    .option('--sync-option <option>', "one of the Application's sync options, e.g. SkipDryRunOnMissingResource=true (repeatable)", collect, [])
+    .option('--installed-crd <group/kind>', 'a CRD the cluster already serves, e.g. monitoring.coreos.com/ServiceMonitor (repeatable)', collect, []));
+}
+
+/** `KIND/NAME=VALUE` → [`KIND/NAME`, `VALUE`]. */
+function splitAssignment(flag: string, raw: string): [string, string] {
+  const { UsageError }: typeof ErrorsModule = require('../errors');
+  const eq = raw.indexOf('=');
+  const handle = eq < 0 ? '' : raw.slice(0, eq);
+  if (!/^[^/=\s]+\/[^/=\s]+$/.test(handle)) {
+    throw new UsageError(`${flag} ${raw}: expected KIND/NAME=VALUE, e.g. ${flag} Deployment/web=${flag === '--health' ? 'Progressing' : 'denied'}`);
+  }
+  return [handle, raw.slice(eq + 1)];
+}
+
+export interface Simulation {
+  readonly plan: SyncPlan;
+  readonly options: SimulateOptions;
+  readonly result: SimulationResult;
+  readonly manifests: readonly Manifest[];
+}
+
+/** Reads input and flags, plans and simulates; bad flags or input throw (exit 2). */
+export function runSimulation(paths: readonly string[], flags: SimulateFlags): Simulation {
+  const { UsageError }: typeof ErrorsModule = require('../errors');
+  const { loadPaths }: typeof LoadModule = require('../load');
+  const { buildPlan }: typeof ArgoPlanModule = require('../../argo/plan');
+  const { simulate, unknownHandles }: typeof SimulateModule = require('../../argo/simulate');
+  const { syncOptionSpec }: typeof SyncOptionsModule = require('../../argo/sync-options');
+
+  const manifests = readManifests(paths, flags);
+  const live = flags.live.length > 0 ? loadPaths(flags.live, { namespace: flags.namespace ?? '' }) : [];
+
+  for (const option of flags.syncOption) {
+    const eq = option.indexOf('=');
+    const spec = eq > 0 ? syncOptionSpec(option.slice(0, eq)) : undefined;
+    if (!spec || !spec.values.includes(option.slice(eq + 1)) || spec.scope === 'resource') {
+      throw new UsageError(`--sync-option ${option}: not an Application sync option Argo CD acts on (e.g. SkipDryRunOnMissingResource=true, PruneLast=true, Prune=confirm; case-sensitive)`);
+    }
+  }
+  const syncOptions = [...flags.syncOption, ...(flags.pruneLast ? ['PruneLast=true'] : [])];
+  for (const crd of flags.installedCrd) {
+    if (!/^[a-z0-9.-]+\.[a-z0-9.-]+\/[A-Za-z0-9]+$/.test(crd)) {
+      throw new UsageError(`--installed-crd ${crd}: expected GROUP/KIND with the CRD's spec.group and spec.names.kind, e.g. monitoring.coreos.com/ServiceMonitor`);
+    }
+  }
+
+  const health = new Map<string, HealthStatus>();
+  for (const raw of flags.health) {
+    const [handle, status] = splitAssignment('--health', raw);
+    if (!HEALTH.includes(status)) {
+      throw new UsageError(`--health ${raw}: unknown health "${status}", use one of ${HEALTH.join(', ')}`);
+    }
+    health.set(handle, status as HealthStatus);
+  }
+  const applyErrors = new Map<string, string>();
+  for (const raw of flags.applyError) {
+    const [handle, message] = splitAssignment('--apply-error', raw);
+    if (message.trim() === '') throw new UsageError(`--apply-error ${raw}: give the error message after =`);
+    applyErrors.set(handle, message);
+  }
+
+  const plan = buildPlan(manifests, { ...planOptions(flags), live, syncOptions });
+  const unknown = unknownHandles(plan, [...health.keys(), ...applyErrors.keys()]);
+  if (unknown.length > 0) {
+    const known = [...new Set([...plan.steps.flatMap(s => s.tasks), ...plan.syncFail].map(t => `${t.kind}/${t.name}`))];
+    const hint = known.length > 0 ? `tasks are: ${known.slice(0, 8).join(', ')}${known.length > 8 ? ', …' : ''}` : 'the sync has no tasks';
+    throw new UsageError(`${unknown[0]} is not a task of this sync (KIND/NAME is case-sensitive; ${hint})`);
+  }
+
+  const options: SimulateOptions = {
+    health,
+    applyErrors,
+    installedCrds: flags.installedCrd,
+    syncOptions,
+    prune: flags.prune,
+    waveDelaySeconds: flags.waveDelay,
+    live,
+  };
+  return { plan, options, result: simulate(plan, options), manifests };
+}
+
+export function register(program: Command): void {
+  const cmd = program
+    .command('simulate')
+    .summary('replay an Argo CD sync with given health outcomes: how it ends, where it stalls')
+    .description('Replay Argo CD\'s sync loop over the plan, one step per reconcile, with the health each object '
+      + 'reports (--health; others report their normal outcome), and print how the operation ends, the message '
+      + 'Argo CD would show, what never went out, which hooks stay in the cluster and the wave delays slept. '
+      + 'The cluster is a fresh install: custom resources need their CRD in the sync or --installed-crd.')
+    .argument('[paths...]', 'YAML files or folders (searched for *.yaml, *.yml); - reads standard input');
+  addSimulateOptions(cmd);
+  addFormatOption(cmd);
+  cmd.action((paths: string[], flags: SimulateFlags) => {
+    const { result } = runSimulation(paths, flags);
+    writeOut(flags.format === 'json' ? renderSimulationJson(result) : renderSimulationText(result));
+    process.exitCode = result.operationPhase === 'Succeeded' ? 0 : 1;
+  });
+}
+
+/** Exactly the documented JSON shape, keys in a fixed order. */
+export function simulationJson(r: SimulationResult) {
+  return {
+    operationPhase: r.operationPhase,
+    message: r.message,
+    applied: r.applied.map(a => ({ step: a.step, phase: a.phase, wave: a.wave, kind: a.kind, name: a.name, action: a.action, result: a.result })),
+    neverApplied: [...r.neverApplied],
+    waitingOn: [...r.waitingOn],
+    hooksLeftInCluster: [...r.hooksLeftInCluster],
+    results: r.results.map(x => ({ kind: x.kind, name: x.name, status: x.status, message: x.message })),
+    minimumSeconds: r.minimumSeconds,
+  };
+}
+
+export function renderSimulationJson(r: SimulationResult): string {
+  return JSON.stringify(simulationJson(r), null, 2) + '\n';
+}
+
+/** The text report: outcome, why, the steps as they went out, leftovers, Argo CD's results. */
+export function renderSimulationText(r: SimulationResult): string {
+  const { explain }: typeof import('../../argo/simulate/explain') = require('../../argo/simulate/explain');
+  const sections: string[][] = [];
+  const head = [`Simulated sync: ${r.operationPhase}${r.operationPhase === 'Running' ? ' (stalled)' : ''}`];
+  const [first, ...rest] = r.message.split('\n');
+  head.push(`  message: ${first}`, ...rest.map(l => `           ${l}`));
+  const why = explain(r);
+  if (why) head.push(`  ${why}`);
+  sections.push(head);
+
+  let step = -1;
+  const steps: string[] = [];
+  for (const a of r.applied) {
+    if (a.step !== step) {
+      step = a.step;
+      steps.push(a.phase === 'SyncFail' ? 'SyncFail hooks (all at once)' : `${a.step}. ${a.phase} wave ${a.wave}`);
+    }
+    const holds = r.waitingOn.includes(`${a.kind}/${a.name}`) ? '  <- holds the sync' : '';
+    steps.push(`  ${a.action} ${a.kind}/${a.name}: ${a.result}${holds}`);
+  }
+  if (steps.length > 0) sections.push(steps);
+
+  const tail: string[] = [];
+  if (r.neverApplied.length > 0) tail.push(`Never applied: ${r.neverApplied.join(', ')}`);
+  if (r.waitingOn.length > 0) tail.push(`Waiting on: ${r.waitingOn.join(', ')}`);
+  tail.push(`Hooks left in cluster: ${r.hooksLeftInCluster.length > 0 ? r.hooksLeftInCluster.join(', ') : 'none'}`);
+  tail.push(`Wave delays slept: ${r.minimumSeconds} s${r.operationPhase === 'Running' ? ' (so far)' : ''}`);
+  sections.push(tail);
+
+  if (r.results.length > 0) {
+    sections.push(['Results (as Argo CD records them)', ...r.results.map(x => `  ${x.kind}/${x.name}: ${x.status}${x.message ? ` (${x.message})` : ''}`)]);
+  }
+  if (r.notes.length > 0) sections.push(['Notes', ...r.notes.map(n => `  ${n}`)]);
+  return sections.map(s => s.join('\n')).join('\n\n') + '\n';
+}

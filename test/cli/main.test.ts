@@ -1,0 +1,185 @@
+/**
+ * The `syncplan` binary end to end: spawns `node lib/cli/main.js` (the test task compiles first).
+ */
+import { spawnSync } from 'child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+
+const ROOT = join(__dirname, '..', '..');
+const BIN = join(ROOT, 'lib', 'cli', 'main.js');
+const EXAMPLE = 'examples/manifests/workflow-console.yaml';
+
+interface Run { readonly code: number | null; readonly stdout: string; readonly stderr: string }
+
+function syncplan(args: string[], input?: string): Run {
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, input: input ?? '', encoding: 'utf8', timeout: 30_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** Exit 2, nothing on stdout, exactly one line on stderr that is not a stack trace. */
+function expectUsageOrInputError(r: Run, pattern: RegExp): void {
+  expect(r.code).toBe(2);
+  expect(r.stdout).toBe('');
+  expect(r.stderr.endsWith('\n')).toBe(true);
+  expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+  expect(r.stderr).not.toMatch(/\n\s+at /);
+  expect(r.stderr).toMatch(/^syncplan: /);
+  expect(r.stderr).toMatch(pattern);
+}
+
+const cm = (name: string, annotations = '') => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\n${annotations ? `  annotations:\n${annotations}` : ''}`;
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'syncplan-cli-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('exit status 0: a plan', () => {
+  test('text plan of the example on stdout, nothing on stderr', () => {
+    const r = syncplan(['plan', EXAMPLE]);
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    expect(r.stdout).toMatch(/^Sync plan: 5 steps, 7 tasks \(2 hooks\)/);
+    expect(r.stdout.indexOf('PreSync wave 0')).toBeLessThan(r.stdout.indexOf('Sync wave 1'));
+  });
+
+  test('--format json prints exactly one JSON object with the documented shape', () => {
+    const r = syncplan(['plan', EXAMPLE, '--format', 'json', '--namespace', 'workflow']);
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    const plan = JSON.parse(r.stdout);
+    expect(Object.keys(plan)).toEqual(['steps', 'syncFail', 'excluded', 'errors']);
+    expect(plan.steps.map((s: any) => [s.phase, s.wave])).toEqual([['PreSync', 0], ['Sync', 0], ['Sync', 1], ['Sync', 2], ['PostSync', 0]]);
+    for (const step of plan.steps) {
+      expect(Object.keys(step)).toEqual(expect.arrayContaining(['phase', 'wave', 'tasks']));
+      for (const task of step.tasks) {
+        expect(task).toMatchObject({ action: 'apply', namespace: 'workflow' });
+        expect(Object.keys(task)).toEqual(expect.arrayContaining(['apiVersion', 'kind', 'name', 'namespace', 'action', 'hook', 'deletePolicies']));
+        expect(typeof task.hook).toBe('boolean');
+        expect(Array.isArray(task.deletePolicies)).toBe(true);
+      }
+    }
+    expect(plan.steps.flatMap((s: any) => s.tasks.map((t: any) => `${t.kind}/${t.name}`))).toEqual([
+      'Job/db-migrate', 'Secret/workflow-console-db', 'ConfigMap/workflow-console-config', 'Deployment/workflow-console',
+      'Service/workflow-console', 'Ingress/workflow-console', 'Job/smoke-test',
+    ]);
+    expect(plan.steps[0].tasks[0]).toMatchObject({ hook: true, deletePolicies: ['HookSucceeded'], source: `${EXAMPLE}:25` });
+    expect([plan.syncFail, plan.excluded, plan.errors]).toEqual([[], [], []]);
+  });
+
+  test('- reads standard input', () => {
+    const text = readFileSync(join(ROOT, EXAMPLE), 'utf8');
+    const fromStdin = syncplan(['plan', '-', '--format', 'json'], text);
+    expect(fromStdin.code).toBe(0);
+    const tasks = JSON.parse(fromStdin.stdout).steps.flatMap((s: any) => s.tasks);
+    expect(tasks).toHaveLength(7);
+    expect(tasks[0].source).toBe('<stdin>:25');
+  });
+
+  test('same input, byte-identical output', () => {
+    const a = syncplan(['plan', EXAMPLE, '-f', 'json']);
+    const b = syncplan(['plan', EXAMPLE, '-f', 'json']);
+    expect(a.stdout).toBe(b.stdout);
+    expect(syncplan(['plan', EXAMPLE]).stdout).toBe(syncplan(['plan', EXAMPLE]).stdout);
+  });
+
+  test('--skip-hooks drops every hook (selective sync / self-heal)', () => {
+    const plan = JSON.parse(syncplan(['plan', EXAMPLE, '-f', 'json', '--skip-hooks']).stdout);
+    expect(plan.steps.map((s: any) => s.phase)).toEqual(['Sync', 'Sync', 'Sync']);
+    expect(plan.steps.flatMap((s: any) => s.tasks).some((t: any) => t.hook)).toBe(false);
+  });
+
+  test('--revision and --started-at name generateName hooks', () => {
+    const file = join(dir, 'gen.yaml');
+    writeFileSync(file, 'apiVersion: batch/v1\nkind: Job\nmetadata:\n  generateName: migrate-\n  annotations:\n    argocd.argoproj.io/hook: PreSync\n');
+    const r = syncplan(['plan', file, '-f', 'json', '--revision', 'abcdef1234567', '--started-at', '1700000000']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).steps[0].tasks[0].name).toBe('migrate-abcdef1-presync-1700000000');
+  });
+
+  test('--version prints the package version', () => {
+    const r = syncplan(['--version']);
+    expect([r.code, r.stdout]).toEqual([0, `${JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version}\n`]);
+  });
+});
+
+describe('exit status 1: the plan has errors Argo CD would fail on', () => {
+  test('an unquoted number as annotation value, a non-hook with only generateName', () => {
+    const file = join(dir, 'errors.yaml');
+    writeFileSync(file, `${cm('a', '    argocd.argoproj.io/sync-wave: 1\n')}---\napiVersion: batch/v1\nkind: Job\nmetadata:\n  generateName: x-\n`);
+    const r = syncplan(['plan', file, '-f', 'json']);
+    expect([r.code, r.stderr]).toEqual([1, '']);
+    const { errors } = JSON.parse(r.stdout);
+    expect(errors.map((e: any) => [e.kind, e.name, e.source])).toEqual([['ConfigMap', 'a', `${file}:6`], ['Job', 'x-', `${file}:10`]]);
+    expect(errors.every((e: any) => typeof e.message === 'string' && e.message.length > 0)).toBe(true);
+    const text = syncplan(['plan', file]);
+    expect(text.code).toBe(1);
+    expect(text.stdout).toContain(`Errors (Argo CD would fail the sync)\n  ${file}:6: ConfigMap/a: `);
+  });
+
+  test('excluded objects alone are not errors', () => {
+    const file = join(dir, 'excluded.yaml');
+    writeFileSync(file, `${cm('typo', '    argocd.argoproj.io/hook: presync\n')}---\n${cm('ok')}`);
+    const r = syncplan(['plan', file, '-f', 'json']);
+    expect(r.code).toBe(0);
+    const { excluded } = JSON.parse(r.stdout);
+    expect(excluded.map((x: any) => [x.kind, x.name])).toEqual([['ConfigMap', 'typo']]);
+    expect(Object.keys(excluded[0])).toEqual(expect.arrayContaining(['apiVersion', 'kind', 'name', 'namespace', 'reason']));
+  });
+});
+
+describe('exit status 2: unreadable input or bad usage, one line, no stack trace', () => {
+  test.each([
+    ['malformed YAML', 'bad.yaml', `${cm('a')}---\nkind: ConfigMap\n  metadata: x\n`, /bad\.yaml:6: invalid YAML: Nested mappings/],
+    ['a non-mapping document', 'scalar.yaml', `${cm('a')}---\nhello\n`, /scalar\.yaml:6: document is a string/],
+    ['a missing kind', 'nokind.yaml', 'apiVersion: v1\nmetadata: {name: a}\n', /nokind\.yaml:1: object has no kind/],
+    ['a duplicate object', 'dup.yaml', `${cm('a')}---\n${cm('a')}`, /dup\.yaml:6: duplicate object ConfigMap\/a, first defined at .*dup\.yaml:1/],
+    ['binary junk', 'junk.yaml', 'a: 1\n\u0000\u0001\u0002', /junk\.yaml:2: binary data/],
+  ])('%s', (_what, name, content, pattern) => {
+    const file = join(dir, name);
+    writeFileSync(file, content);
+    expectUsageOrInputError(syncplan(['plan', file]), pattern);
+    expectUsageOrInputError(syncplan(['plan', file, '-f', 'json']), pattern);
+  });
+
+  test('an alias bomb on stdin', () => {
+    const levels = ['a: &a [x,x,x,x,x,x,x,x,x,x]'];
+    for (let i = 1; i < 10; i++) {
+      const [p, c] = [String.fromCharCode(96 + i), String.fromCharCode(97 + i)];
+      levels.push(`${c}: &${c} [${Array(10).fill(`*${p}`).join(',')}]`);
+    }
+    const bomb = `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: lol}\ndata:\n${levels.map((l) => `  ${l}`).join('\n')}\n`;
+    expectUsageOrInputError(syncplan(['plan', '-'], bomb), /<stdin>:1: too many YAML alias expansions/);
+  });
+
+  test.each([
+    ['a missing file', ['plan', 'no/such/file.yaml'], /no\/such\/file\.yaml: no such file or folder/],
+    ['no input at all', ['plan'], /no input: give YAML files, folders, or -/],
+    ['an unknown option', ['plan', EXAMPLE, '--bogus'], /unknown option '--bogus'/],
+    ['an unknown format', ['plan', EXAMPLE, '--format', 'xml'], /argument 'xml' is invalid\. Allowed choices are text, json/],
+    ['a bad --started-at', ['plan', EXAMPLE, '--started-at', 'yesterday'], /expected whole unix seconds/],
+    ['an unknown command', ['plna', EXAMPLE], /unknown command 'plna' \(Did you mean plan\?\)\n$/],
+  ])('%s', (_what, args, pattern) => {
+    expectUsageOrInputError(syncplan(args), pattern);
+  });
+});
+
+describe('startup', () => {
+  /** Modules loaded by an in-process run, relative to node_modules. */
+  function loaded(args: string[]): string[] {
+    const script = `const m = require(${JSON.stringify(BIN)});
+      m.main(['node', 'syncplan', ...${JSON.stringify(args)}]).then(() => {
+        process.stderr.write(JSON.stringify(Object.keys(require.cache)));
+      });`;
+    const r = spawnSync(process.execPath, ['-e', script], { cwd: ROOT, encoding: 'utf8' });
+    return (JSON.parse(r.stderr) as string[]).filter((p) => p.includes('node_modules')).map((p) => p.split('node_modules/')[1]);
+  }
+
+  test('the CLI never loads cdk8s or constructs; --version does not even load yaml', () => {
+    const forPlan = loaded(['plan', EXAMPLE]);
+    expect(forPlan.some((p) => p.startsWith('yaml/'))).toBe(true);
+    expect(forPlan.filter((p) => /^(cdk8s|cdk8s-plus-27|constructs)\//.test(p))).toEqual([]);
+    const forVersion = loaded(['--version']);
+    expect(forVersion.filter((p) => !p.startsWith('commander/'))).toEqual([]);
+  });
+});
