@@ -105,7 +105,7 @@ function describe(loop: SyncLoop, t: TaskState, stalled: boolean): string {
       return t.task.hook ? `failed (${health})` : health;
     default:
       if (stalled && loop.waiting.includes(t)) return `${health}, waited on`;
-      return 'applied, health not awaited';
+      return loop.hasHealthCheck(t.task) ? 'applied, health not awaited' : 'no health check';
   }
 }
 

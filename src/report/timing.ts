@@ -1,0 +1,104 @@
+/**
+ * The least time a sync takes from its structure alone: Argo CD sleeps `ARGOCD_SYNC_WAVE_DELAY`
+ * (default 2 s) after every step but the last (`delayBetweenSyncWaves`), and every gated step adds
+ * however long its slowest awaited object takes to become ready. Steps run strictly one after
+ * another, so the critical path is every step, and the objects that set its length are the ones
+ * each gate waits on.
+ */
+import { hasHealthCheck as builtinHealthCheck } from '../argo/health';
+import type { SyncPlan, SyncStep, SyncTask } from '../argo/types';
+
+/** Argo CD's default when `ARGOCD_SYNC_WAVE_DELAY` is unset or not an integer. */
+export const DEFAULT_WAVE_DELAY_SECONDS = 2;
+
+export interface StepTime {
+  /** 1-based step number. */
+  readonly step: number;
+  readonly phase: SyncStep['phase'];
+  readonly wave: number;
+  /** Seconds slept after this step (0 after the last). */
+  readonly delaySeconds: number;
+  /** `Kind/name` of what the next step waits for (empty when the gate awaits nothing with a health check). */
+  readonly waitsOn: readonly string[];
+}
+
+export interface TimeEstimate {
+  readonly waveDelaySeconds: number;
+  /** Delays only: a floor, reached when every awaited object is ready at once. */
+  readonly minimumSeconds: number;
+  /** How many delays make up the minimum. */
+  readonly delays: number;
+  /** Every step in order, with its delay and what it waits on. */
+  readonly criticalPath: readonly StepTime[];
+}
+
+export interface TimeOptions {
+  /** @default 2 */
+  readonly waveDelaySeconds?: number;
+  /** @default Argo CD's built-in health table */
+  readonly hasHealthCheck?: (group: string, kind: string) => boolean;
+}
+
+export function estimateTime(plan: SyncPlan, options: TimeOptions = {}): TimeEstimate {
+  const delay = options.waveDelaySeconds ?? DEFAULT_WAVE_DELAY_SECONDS;
+  const checked = options.hasHealthCheck ?? builtinHealthCheck;
+  const criticalPath = plan.steps.map((step, i): StepTime => {
+    const last = i === plan.steps.length - 1;
+    return {
+      step: i + 1,
+      phase: step.phase,
+      wave: step.wave,
+      delaySeconds: last ? 0 : delay,
+      waitsOn: awaited(step).filter(t => t.action === 'prune' || checked(t.group, t.kind)).map(t => `${t.kind}/${t.name}`),
+    };
+  });
+  const delays = Math.max(0, plan.steps.length - 1);
+  return { waveDelaySeconds: delay, minimumSeconds: delays * delay, delays, criticalPath };
+}
+
+/** The tasks a step's gate waits on before the next step. */
+function awaited(step: SyncStep): readonly SyncTask[] {
+  switch (step.gate) {
+    case 'all': return step.tasks;
+    case 'hooks': return step.tasks.filter(t => t.hook);
+    default: return [];
+  }
+}
+
+/** `4 s`, `1 min 30 s`. */
+export function formatSeconds(seconds: number): string {
+  if (seconds < 60) return `${seconds} s`;
+  const min = Math.floor(seconds / 60);
+  const s = seconds % 60;
+  return s === 0 ? `${min} min` : `${min} min ${s} s`;
+}
+
+/** The "Time" section of `syncplan plan`. */
+export function timeTextSection(estimate: TimeEstimate): string[] {
+  const { delays, waveDelaySeconds: d } = estimate;
+  const head = delays === 0
+    ? 'Minimum time: 0 s (a single step: no wave delay)'
+    : `Minimum time: ${formatSeconds(estimate.minimumSeconds)} (${delays} wave ${delays === 1 ? 'delay' : 'delays'} × ${d} s, ARGOCD_SYNC_WAVE_DELAY), plus the time each awaited object takes to become ready`;
+  const lines = estimate.criticalPath.map(s => {
+    const waits = s.waitsOn.length > 0 ? `waits for ${s.waitsOn.join(', ')}` : 'waits for nothing with a health check';
+    const delay = s.delaySeconds > 0 ? `, then ${s.delaySeconds} s` : '';
+    return `  ${s.step}. ${s.phase} wave ${s.wave}: ${waits}${delay}`;
+  });
+  const idle = estimate.criticalPath.filter(s => s.delaySeconds > 0 && s.waitsOn.length === 0).length;
+  const tail = idle > 0 && d > 0
+    ? [`  ${idle} of ${estimate.criticalPath.length} steps wait on nothing and only cost the delay (${formatSeconds(idle * d)}): fewer waves, fewer seconds`]
+    : [];
+  return [head, ...lines, ...tail];
+}
+
+/** The `time` member of `syncplan plan --format json`. */
+export function timeJson(estimate: TimeEstimate) {
+  return {
+    waveDelaySeconds: estimate.waveDelaySeconds,
+    minimumSeconds: estimate.minimumSeconds,
+    delays: estimate.delays,
+    criticalPath: estimate.criticalPath.map(s => ({
+      step: s.step, phase: s.phase, wave: s.wave, delaySeconds: s.delaySeconds, waitsOn: [...s.waitsOn],
+    })),
+  };
+}
