@@ -3,7 +3,7 @@
  * validation) and `syncplan lint` call, on the same rendered manifests.
  */
 import { buildContext, resolveOptions } from './context';
-import { runRules } from './engine';
+import { formatSource, runRules } from './engine';
 import { ALL_RULES, RULE_IDS } from './pack';
 import type { Finding, LintOptions, LintResult } from './types';
 import type { Manifest, SyncPlan } from '../argo/types';
@@ -26,6 +26,24 @@ export function lintReport(manifests: readonly Manifest[], options: LintOptions 
   const resolved = resolveOptions(options);
   const ctx = buildContext(manifests, resolved, RULE_IDS, plan);
   return runRules(ctx, options.rules ?? ALL_RULES, RULE_IDS);
+}
+
+/** The JSON shape of a finding (`syncplan lint --format json`): source as `file:line`. */
+export interface FindingJson {
+  readonly rule: string;
+  readonly level: string;
+  readonly kind: string;
+  readonly name: string;
+  readonly namespace: string;
+  readonly message: string;
+  readonly fix: string;
+  readonly source: string;
+  readonly reason?: string;
+}
+
+export function findingToJson(f: Finding, reason?: string): FindingJson {
+  const { rule, level, kind, name, namespace, message, fix } = f;
+  return { rule, level, kind, name, namespace, message, fix, source: formatSource(f.source), ...(reason !== undefined ? { reason } : {}) };
 }
 
 /** True when the findings should fail a build: any error, or any warning too when strict. */

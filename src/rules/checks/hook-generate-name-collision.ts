@@ -1,11 +1,12 @@
-import type { SyncTask } from '../../argo/types';
-import { generateNameOf, metadataName } from '../objects';
+import type { Manifest } from '../../argo/types';
+import { hooksOf } from '../hooks';
+import { generateNameOf, groupOf, kindOf, metadataName, namespaceOf } from '../objects';
 import type { Hit, Rule } from '../types';
 
 /**
  * Reference §3.4, argo-cd #9184: a generateName hook is named `<generateName><revision>-<phase>-<start>`,
- * so two hooks of one kind with the same prefix in one phase get the same name and the second
- * apply overwrites (or clashes with) the first.
+ * so two hooks of one kind with the same prefix in one phase get the same name: Argo CD keeps one
+ * task for the pair and the other hook never runs.
  */
 export const hookGenerateNameCollision: Rule = {
   id: 'hook-generate-name-collision',
@@ -13,22 +14,24 @@ export const hookGenerateNameCollision: Rule = {
   title: 'Two generateName hooks with the same prefix in one phase',
   check(ctx) {
     const hits: Hit[] = [];
-    const first = new Map<string, SyncTask>();
-    for (const t of ctx.tasks) {
-      if (!t.hook || t.action !== 'apply' || metadataName(t.manifest) !== undefined) continue;
-      const key = `${t.phase}\0${t.group}\0${t.kind}\0${t.namespace}\0${t.name}`;
-      const other = first.get(key);
-      if (!other) {
-        first.set(key, t);
-        continue;
+    const first = new Map<string, Manifest>();
+    for (const { manifest, hook } of hooksOf(ctx)) {
+      const prefix = generateNameOf(manifest);
+      if (metadataName(manifest) !== undefined || prefix === undefined) continue;
+      for (const phase of [...hook.phases, ...hook.deletionTypes]) {
+        const key = [phase, groupOf(manifest), kindOf(manifest), namespaceOf(manifest, ctx.options.namespace), prefix].join('\0');
+        const other = first.get(key);
+        if (!other) {
+          first.set(key, manifest);
+          continue;
+        }
+        hits.push({
+          manifest,
+          message: `has generateName "${prefix}" like the ${phase} hook ${kindOf(other)}/${prefix} at ${other.source.file}${other.source.line > 0 ? `:${other.source.line}` : ''}: Argo CD gives both the same name, so only one of them runs`,
+          fix: 'give each hook its own generateName prefix',
+          path: ['metadata', 'generateName'],
+        });
       }
-      if (other.manifest === t.manifest) continue;
-      hits.push({
-        manifest: t.manifest,
-        message: `has generateName "${generateNameOf(t.manifest)}" like ${other.kind}/${generateNameOf(other.manifest)} (${other.manifest.source.file}), and both are ${t.phase} hooks: Argo CD names both ${t.name}, so they collide`,
-        fix: 'give each hook its own generateName prefix',
-        path: ['metadata', 'generateName'],
-      });
     }
     return hits;
   },

@@ -23,7 +23,9 @@ export const loadBalancerGatesWave: Rule = {
       hits.push({
         manifest: t.manifest,
         message: `${describeStep(next)} waits until a controller fills its status.loadBalancer.ingress; if none ever does, the sync stays Progressing forever`,
-        fix: 'put it in the last wave (nothing waits for it there), as the article does with its Service and Ingress',
+        fix: next.phase === 'PostSync' && t.phase === 'Sync'
+          ? 'PostSync hooks wait for every Sync resource, even in the last wave: make sure a controller fills its status (or test it from the PostSync hook instead)'
+          : 'put it in the last wave of the Sync phase (nothing waits for it there), as the article does with its Service and Ingress',
         path: lb ? ['spec', 'type'] : ['kind'],
       });
     }

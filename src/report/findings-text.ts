@@ -1,0 +1,33 @@
+/**
+ * Findings as text: for `syncplan lint`, under `syncplan plan`, and for synth-time validation.
+ * One finding per block (the message names resource, place and docs; the fix follows), then a
+ * one-line summary. Same findings in, same bytes out.
+ */
+import type { Finding, Level, SuppressedFinding } from '../rules/types';
+
+const LEVEL_ORDER: readonly Level[] = ['error', 'warning', 'info'];
+
+/** One line for a finding, as synth-time validation reports it. */
+export function formatFinding(f: Finding): string {
+  return `[${f.level}] ${f.message} Fix: ${f.fix}`;
+}
+
+/** `2 errors, 1 warning, 0 info` (every level, in severity order). */
+export function countLine(findings: readonly Finding[]): string {
+  return LEVEL_ORDER.map(level => {
+    const n = findings.filter(f => f.level === level).length;
+    return level === 'info' ? `${n} info` : `${n} ${level}${n === 1 ? '' : 's'}`;
+  }).join(', ');
+}
+
+/** Findings, one block each, then the summary line. */
+export function renderFindingsText(findings: readonly Finding[], suppressed: readonly SuppressedFinding[] = []): string {
+  const lines: string[] = [];
+  for (const f of findings) {
+    lines.push(`${f.level}: ${f.message}`);
+    lines.push(`  fix: ${f.fix}`);
+  }
+  const hidden = suppressed.length > 0 ? `; ${suppressed.length} suppressed with a reason` : '';
+  lines.push(findings.length === 0 ? `lint: no findings${hidden}` : `lint: ${countLine(findings)}${hidden}`);
+  return lines.join('\n') + '\n';
+}
