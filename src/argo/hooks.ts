@@ -64,10 +64,29 @@ function uniq<T>(xs: readonly T[]): T[] {
   return [...new Set(xs)];
 }
 
+/** The common case, shared: no hook annotation at all → a plain Sync resource. */
+const PLAIN: HookRead = Object.freeze<HookRead>({
+  hasArgoHook: false,
+  hasHelmHook: false,
+  argoValues: [],
+  helmValues: [],
+  types: [],
+  deletionTypes: [],
+  unrecognisedArgo: [],
+  unrecognisedHelm: [],
+  helmOverridden: false,
+  isHook: false,
+  skip: false,
+  ignored: false,
+  deletionOnly: false,
+  phases: ['Sync'],
+});
+
 /** Reads the hook annotations of an object the way Argo CD does. */
 export function readHook(object: Record<string, unknown>): HookRead {
   const argoRaw = annotationOf(object, ANNOTATION_HOOK);
   const helmRaw = annotationOf(object, HELM_HOOK);
+  if (argoRaw === undefined && helmRaw === undefined) return PLAIN;
   const argoValues = csvValues(argoRaw);
   const helmValues = csvValues(helmRaw);
 

@@ -6,18 +6,20 @@ import { createNamespaceTask } from './create-namespace';
 import { freezeTask } from './draft';
 import { hoist } from './hoist';
 import { applyPruneLast, mirrorPruneWaves } from './prune';
-import { compareTasks } from './sort';
+import { sortTasks } from './sort';
 import { groupSteps } from './steps';
 import { buildTasks } from './tasks';
 import { Manifest, PlanOptions, SyncPlan } from './types';
 
 export function buildPlan(manifests: readonly Manifest[], options: PlanOptions = {}): SyncPlan {
-  const { tasks, excluded, errors } = buildTasks(manifests, options);
+  const built = buildTasks(manifests, options);
+  const { excluded, errors } = built;
+  let tasks = built.tasks;
   const namespaceTask = createNamespaceTask(manifests, options, Number.MAX_SAFE_INTEGER);
   if (namespaceTask) tasks.push(namespaceTask);
   mirrorPruneWaves(tasks);
   applyPruneLast(tasks, options.syncOptions ?? []);
-  tasks.sort(compareTasks);
+  tasks = sortTasks(tasks);
   hoist(tasks);
   const sorted = tasks.map(freezeTask);
   return {

@@ -70,7 +70,12 @@ function actionRank(action: 'apply' | 'prune' | undefined): number {
   return action === 'prune' ? 0 : 1; // prunes run first inside a step anyway
 }
 
-/** Sorts a copy. */
+/**
+ * Sorts a copy by `compareTasks`. Phase and kind ranks are looked up once per task rather than once
+ * per comparison (10,000 tasks take ~140,000 comparisons).
+ */
 export function sortTasks<T extends SortableTask>(tasks: readonly T[]): T[] {
-  return [...tasks].sort(compareTasks);
+  const keyed = tasks.map(task => ({ task, phase: PHASE_RANK[task.phase], kind: kindRank(task.kind) }));
+  keyed.sort((a, b) => (a.phase - b.phase) || (a.task.wave - b.task.wave) || (a.kind - b.kind) || compareTasks(a.task, b.task));
+  return keyed.map(k => k.task);
 }

@@ -90,7 +90,7 @@ export function buildTasks(manifests: readonly Manifest[], options: PlanOptions 
       errors.push({ kind: '', name: '', message: 'document is not a Kubernetes object (a map with apiVersion, kind, metadata); remove it or fix its indentation', source: m.source });
       continue;
     }
-    errors.push(...annotationErrors(m));
+    if (readAnnotations(m.object).problems.length > 0) errors.push(...annotationErrors(m));
     const object = m.object;
     const hook = readHook(object);
     const name = metadataString(object, 'name');
@@ -129,7 +129,10 @@ export function buildTasks(manifests: readonly Manifest[], options: PlanOptions 
     for (const phase of hook.phases) {
       const taskName = name !== '' ? name : hookName(metadataString(object, 'generateName'), phase, revision, startedAt);
       const task: DraftTask = {
-        ...key,
+        apiVersion: key.apiVersion,
+        group: key.group,
+        kind: key.kind,
+        namespace: key.namespace,
         name: taskName,
         phase,
         wave,
