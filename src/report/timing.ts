@@ -76,9 +76,11 @@ export function formatSeconds(seconds: number): string {
 /** The "Time" section of `syncplan plan`. */
 export function timeTextSection(estimate: TimeEstimate): string[] {
   const { delays, waveDelaySeconds: d } = estimate;
-  const head = delays === 0
-    ? 'Minimum time: 0 s (a single step: no wave delay)'
-    : `Minimum time: ${formatSeconds(estimate.minimumSeconds)} (${delays} wave ${delays === 1 ? 'delay' : 'delays'} × ${d} s, ARGOCD_SYNC_WAVE_DELAY), plus the time each awaited object takes to become ready`;
+  const head = estimate.criticalPath.length === 0
+    ? 'Minimum time: 0 s (nothing to sync)'
+    : delays === 0
+      ? 'Minimum time: 0 s (a single step: no wave delay)'
+      : `Minimum time: ${formatSeconds(estimate.minimumSeconds)} (${delays} wave ${delays === 1 ? 'delay' : 'delays'} × ${d} s, ARGOCD_SYNC_WAVE_DELAY), plus the time each awaited object takes to become ready`;
   const lines = estimate.criticalPath.map(s => {
     const waits = s.waitsOn.length > 0 ? `waits for ${s.waitsOn.join(', ')}` : 'waits for nothing with a health check';
     const delay = s.delaySeconds > 0 ? `, then ${s.delaySeconds} s` : '';
@@ -86,7 +88,7 @@ export function timeTextSection(estimate: TimeEstimate): string[] {
   });
   const idle = estimate.criticalPath.filter(s => s.delaySeconds > 0 && s.waitsOn.length === 0).length;
   const tail = idle > 0 && d > 0
-    ? [`  ${idle} of ${estimate.criticalPath.length} steps wait on nothing and only cost the delay (${formatSeconds(idle * d)}): fewer waves, fewer seconds`]
+    ? [`  ${idle} of ${estimate.criticalPath.length} steps ${idle === 1 ? 'waits on nothing and only costs' : 'wait on nothing and only cost'} the delay (${formatSeconds(idle * d)}): fewer waves, fewer seconds`]
     : [];
   return [head, ...lines, ...tail];
 }

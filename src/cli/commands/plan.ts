@@ -6,8 +6,10 @@ import type { Command } from 'commander';
 import type * as ArgoPlanModule from '../../argo/plan';
 import type * as PlanJsonModule from '../../report/plan-json';
 import type * as PlanTextModule from '../../report/plan-text';
+import type * as TimingModule from '../../report/timing';
 import { addFormatOption, addPlanOptions, planOptions, readManifests, writeOut } from '../options';
 import type { CommonFlags } from '../options';
+import { addWaveDelayOption } from './simulate';
 
 export function register(program: Command): void {
   const cmd = program
@@ -18,7 +20,8 @@ export function register(program: Command): void {
     .argument('[paths...]', 'YAML files or folders (searched for *.yaml, *.yml); - reads standard input');
   addPlanOptions(cmd);
   addFormatOption(cmd);
-  cmd.action((paths: string[], flags: CommonFlags) => {
+  addWaveDelayOption(cmd);
+  cmd.action((paths: string[], flags: CommonFlags & { waveDelay: number }) => {
     /* eslint-disable @typescript-eslint/no-require-imports */
     const manifests = readManifests(paths, flags);
     const { buildPlan }: typeof ArgoPlanModule = require('../../argo/plan');
@@ -27,8 +30,9 @@ export function register(program: Command): void {
       const { renderPlanJson }: typeof PlanJsonModule = require('../../report/plan-json');
       writeOut(renderPlanJson(plan));
     } else {
-      const { renderPlanText }: typeof PlanTextModule = require('../../report/plan-text');
-      writeOut(renderPlanText(plan));
+      const { joinSections, planTextSections }: typeof PlanTextModule = require('../../report/plan-text');
+      const { estimateTime, timeTextSection }: typeof TimingModule = require('../../report/timing');
+      writeOut(joinSections([...planTextSections(plan), timeTextSection(estimateTime(plan, { waveDelaySeconds: flags.waveDelay }))]));
     }
     /* eslint-enable @typescript-eslint/no-require-imports */
     process.exitCode = plan.errors.length > 0 ? 1 : 0;

@@ -1,0 +1,70 @@
+import * as fc from 'fast-check';
+import { simulate } from '../../src/argo/simulate';
+import { estimateTime, formatSeconds, timeJson, timeTextSection } from '../../src/report/timing';
+import { obj, planOf } from '../simulate/helpers';
+
+const article = () => planOf([
+  obj({ kind: 'Job', name: 'db-migrate', hook: 'PreSync', deletePolicy: 'HookSucceeded' }),
+  obj({ kind: 'ConfigMap', name: 'config', wave: 0 }),
+  obj({ kind: 'Deployment', name: 'web', wave: 1 }),
+  obj({ kind: 'Service', name: 'web', wave: 2 }),
+  obj({ kind: 'Job', name: 'smoke', hook: 'PostSync' }),
+]);
+
+describe('estimateTime', () => {
+  test('the article: 4 delays × 2 s, each step with what its gate waits on', () => {
+    const t = estimateTime(article());
+    expect(t.minimumSeconds).toBe(8);
+    expect(t.criticalPath.map(s => [s.phase, s.wave, s.delaySeconds, s.waitsOn])).toEqual([
+      ['PreSync', 0, 2, ['Job/db-migrate']],
+      ['Sync', 0, 2, []],
+      ['Sync', 1, 2, ['Deployment/web']],
+      ['Sync', 2, 2, ['Service/web']],
+      ['PostSync', 0, 0, ['Job/smoke']],
+    ]);
+  });
+
+  test('TestSync_SyncWaveHook: no delay after the final step; --wave-delay scales the rest', () => {
+    const t = estimateTime(article(), { waveDelaySeconds: 10 });
+    expect(t.minimumSeconds).toBe(40);
+    expect(t.criticalPath[t.criticalPath.length - 1].delaySeconds).toBe(0);
+  });
+
+  test('a single-step sync costs no delay and its gate waits on nothing (no hooks)', () => {
+    const t = estimateTime(planOf([obj({ kind: 'Deployment', name: 'a' }), obj({ kind: 'Service', name: 'a' })]));
+    expect(t.minimumSeconds).toBe(0);
+    expect(t.criticalPath[0].waitsOn).toEqual([]);
+    expect(timeTextSection(t)[0]).toBe('Minimum time: 0 s (a single step: no wave delay)');
+  });
+
+  test('matches the wave delays the simulator sleeps when everything is Healthy', () => {
+    const kinds = ['Deployment', 'ConfigMap', 'Job', 'Service'];
+    const hooks = [undefined, undefined, 'PreSync', 'PostSync', 'Sync'];
+    fc.assert(fc.property(
+      fc.array(fc.record({
+        kind: fc.constantFrom(...kinds),
+        wave: fc.integer({ min: -2, max: 4 }),
+        hook: fc.constantFrom(...hooks),
+      }), { maxLength: 10 }),
+      fc.integer({ min: 0, max: 30 }),
+      (specs, delay) => {
+        const plan = planOf(specs.map((s, i) => obj({ kind: s.kind, name: `r${i}`, wave: s.wave, hook: s.hook })));
+        const t = estimateTime(plan, { waveDelaySeconds: delay });
+        expect(t.minimumSeconds).toBe(simulate(plan, { waveDelaySeconds: delay }).minimumSeconds);
+        expect(t.delays).toBe(Math.max(0, plan.steps.length - 1));
+      },
+    ));
+  });
+
+  test('the text section names idle steps (waves that cost only the delay)', () => {
+    const text = timeTextSection(estimateTime(article()));
+    expect(text[0]).toBe('Minimum time: 8 s (4 wave delays × 2 s, ARGOCD_SYNC_WAVE_DELAY), plus the time each awaited object takes to become ready');
+    expect(text).toContain('  2. Sync wave 0: waits for nothing with a health check, then 2 s');
+    expect(text[text.length - 1]).toBe('  1 of 5 steps waits on nothing and only costs the delay (2 s): fewer waves, fewer seconds');
+  });
+
+  test('JSON form and formatting', () => {
+    expect(timeJson(estimateTime(article())).criticalPath[2]).toEqual({ step: 3, phase: 'Sync', wave: 1, delaySeconds: 2, waitsOn: ['Deployment/web'] });
+    expect([formatSeconds(4), formatSeconds(60), formatSeconds(95)]).toEqual(['4 s', '1 min', '1 min 35 s']);
+  });
+});
