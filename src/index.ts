@@ -1,1 +1,2 @@
 export * from './constructs';
+export * from './constructs/suppressions';
