@@ -1,3 +1,5 @@
+import { hasBuiltinLuaHealth } from './health-lua';
+
 /**
  * Which objects make a wave wait (`GE/health/health.go` `GetHealthCheckFunc`, Argo CD's built-in Lua
  * in `CD/resource_customizations`, reference §4). A kind with no health check counts as done the
@@ -47,14 +49,23 @@ export const HEALTH_CHECKS: readonly HealthCheck[] = [
   { group: 'argoproj.io', kind: 'ApplicationSet', check: 'lua', healthyWhen: 'no error condition', otherwise: 'Degraded on ErrorOccurred' },
   { group: 'argoproj.io', kind: 'AnalysisRun', check: 'lua', healthyWhen: 'phase Successful', otherwise: 'Degraded on Failed/Error; Progressing while running' },
   { group: 'argoproj.io', kind: 'Experiment', check: 'lua', healthyWhen: 'status Successful', otherwise: 'Degraded on Failed/Error; else Progressing' },
+  { group: 'argoproj.io', kind: 'CronWorkflow', check: 'lua', healthyWhen: 'the last scheduled run did not fail', otherwise: 'Degraded on a failed run or error condition' },
   { group: 'argoproj.io', kind: 'Application', check: 'none', healthyWhen: `${NO_CHECK}: its health check was removed in 1.8; add the Application health Lua to argocd-cm to make app-of-apps waves wait` },
 ];
 
 const BY_KEY = new Map<string, HealthCheck>(HEALTH_CHECKS.map(h => [`${h.group}/${h.kind}`, h]));
 
-/** The health check Argo CD applies to a group/kind (built-in only; `argocd-cm` overrides not known). */
+/**
+ * The health check Argo CD applies to a group/kind: the table above, else any other built-in Lua
+ * script (third-party CRDs), else none. `argocd-cm` customizations are not known here.
+ */
 export function healthCheckOf(group: string, kind: string): HealthCheck {
-  return BY_KEY.get(`${group}/${kind}`) ?? { group, kind, check: 'none', healthyWhen: NO_CHECK };
+  const known = BY_KEY.get(`${group}/${kind}`);
+  if (known) return known;
+  if (hasBuiltinLuaHealth(group, kind)) {
+    return { group, kind, check: 'lua', healthyWhen: `Argo CD's built-in Lua health check for ${group}/${kind} reports Healthy` };
+  }
+  return { group, kind, check: 'none', healthyWhen: NO_CHECK };
 }
 
 /** True when applying the object is not enough: a gated wave waits for its health. */

@@ -8,6 +8,7 @@ export * from './kind-order';
 export * from './keys';
 export * from './sort';
 export * from './health';
+export * from './health-lua';
 export { buildTasks, hookName, sourceAt, formatSource, DEFAULT_REVISION } from './tasks';
 export type { TaskBuild } from './tasks';
 export type { DraftTask } from './draft';

@@ -1,4 +1,4 @@
-import { HEALTH_CHECKS, healthCheckOf, hasHealthCheck } from '../../src/argo';
+import { BUILTIN_LUA_HEALTH, HEALTH_CHECKS, hasBuiltinLuaHealth, healthCheckOf, hasHealthCheck } from '../../src/argo';
 
 describe('health table (GE/health/health.go GetHealthCheckFunc, reference §4)', () => {
   test.each([
@@ -21,12 +21,29 @@ describe('health table (GE/health/health.go GetHealthCheckFunc, reference §4)',
     ['', 'Namespace'], ['', 'ConfigMap'], ['', 'Secret'], ['', 'ServiceAccount'], ['rbac.authorization.k8s.io', 'Role'],
     ['networking.k8s.io', 'NetworkPolicy'], ['storage.k8s.io', 'StorageClass'], ['', 'PersistentVolume'],
     ['networking.k8s.io', 'IngressClass'], ['', 'ReplicationController'], ['admissionregistration.k8s.io', 'ValidatingWebhookConfiguration'],
-    ['scheduling.k8s.io', 'PriorityClass'], ['rabbitmq.com', 'RabbitmqCluster'],
+    ['scheduling.k8s.io', 'PriorityClass'], ['example.com', 'Widget'], ['crossplane.io.example.com', 'Thing'],
     // The group matters: only apps/Deployment has the Go check.
     ['extensions', 'Deployment'], ['', 'Deployment'],
   ])('no health check, done on apply: %s/%s', (group, kind) => {
     expect(healthCheckOf(group, kind)).toMatchObject({ group, kind, check: 'none' });
     expect(hasHealthCheck(group, kind)).toBe(false);
+  });
+
+  test.each([
+    ['rabbitmq.com', 'RabbitmqCluster'], ['cert-manager.io', 'Certificate'], ['bitnami.com', 'SealedSecret'],
+    ['snapshot.storage.k8s.io', 'VolumeSnapshot'], ['gateway.networking.k8s.io', 'HTTPRoute'],
+    // Wildcard folders: _.crossplane.io/_ and _.upbound.io/_
+    ['pkg.crossplane.io', 'Provider'], ['ec2.aws.upbound.io', 'VPC'], ['apiextensions.crossplane.io', 'Composition'],
+  ])('built-in third-party Lua: %s/%s', (group, kind) => {
+    expect(healthCheckOf(group, kind)).toMatchObject({ group, kind, check: 'lua' });
+  });
+
+  test('the built-in Lua list: 241 folders, wildcards match one segment only', () => {
+    expect(BUILTIN_LUA_HEALTH).toHaveLength(241);
+    expect(hasBuiltinLuaHealth('s3.aws.crossplane.io', 'Bucket')).toBe(true);
+    expect(hasBuiltinLuaHealth('crossplane.io', 'Bucket')).toBe(false);
+    expect(hasBuiltinLuaHealth('argoproj.io', 'Application')).toBe(false);
+    expect(hasBuiltinLuaHealth('', 'ConfigMap')).toBe(false);
   });
 
   test('argoproj.io/Application has no health check since 1.8, and says how to fix it', () => {
