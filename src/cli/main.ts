@@ -9,8 +9,10 @@
 import { readFileSync } from 'fs';
 import { join } from 'path';
 import { Command, CommanderError } from 'commander';
+import * as diagramCommand from './commands/diagram';
 import * as lintCommand from './commands/lint';
 import * as planCommand from './commands/plan';
+import * as reportCommand from './commands/report';
 import * as simulateCommand from './commands/simulate';
 import { oneLine } from './errors';
 
@@ -34,6 +36,8 @@ export function buildProgram(): Command {
   // Subcommands inherit the settings above, so register them after.
   planCommand.register(program);
   simulateCommand.register(program);
+  diagramCommand.register(program);
+  reportCommand.register(program);
   lintCommand.register(program);
   return program;
 }

@@ -1,0 +1,86 @@
+/**
+ * `syncplan report [PATH...] --out report.html`: one self-contained page with the plan, the
+ * diagram, the findings and the time estimate (and the simulated outcome when simulate options are
+ * given), for CI artifacts. Written atomically: a temporary file renamed into place, so a failure
+ * never leaves a partial report behind.
+ */
+import { existsSync, renameSync, statSync, unlinkSync, writeFileSync } from 'fs';
+import { basename, dirname, join } from 'path';
+import type { Command } from 'commander';
+import type * as ExplainModule from '../../argo/simulate/explain';
+import type * as DiagramModule from '../../report/diagram';
+import type * as HtmlModule from '../../report/html';
+import type * as SvgModule from '../../report/svg';
+import type * as TimingModule from '../../report/timing';
+import type * as RulesModule from '../../rules';
+import type * as ErrorsModule from '../errors';
+import { planOptions } from '../options';
+import { wantsSimulation } from './diagram';
+import type { DiagramFlags } from './diagram';
+import { addSimulateOptions, runSimulation } from './simulate';
+
+/* eslint-disable @typescript-eslint/no-require-imports */
+
+interface ReportFlags extends DiagramFlags {
+  readonly out: string;
+}
+
+/** Writes `text` to `path` through a temporary file in the same folder and a rename. */
+export function writeAtomically(path: string, text: string): void {
+  const { UsageError }: typeof ErrorsModule = require('../errors');
+  const dir = dirname(path);
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+    throw new UsageError(`--out ${path}: folder ${dir} does not exist; create it first or pick another path`);
+  }
+  if (existsSync(path) && statSync(path).isDirectory()) {
+    throw new UsageError(`--out ${path}: is a folder; give a file name such as ${join(path, 'report.html')}`);
+  }
+  const tmp = join(dir, `.${basename(path)}.${process.pid}.tmp`);
+  try {
+    writeFileSync(tmp, text, { encoding: 'utf8', mode: 0o644 });
+    renameSync(tmp, path);
+  } catch (err) {
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // nothing was written
+    }
+    throw new UsageError(`--out ${path}: cannot write the report (${(err as Error).message})`);
+  }
+}
+
+export function register(program: Command): void {
+  const cmd = program
+    .command('report')
+    .summary('write one self-contained HTML page: plan, diagram, findings, time estimate')
+    .description('Write one self-contained HTML page (no scripts, no external files) with the plan, the diagram, '
+      + 'the rule pack\'s findings and the time estimate, for CI artifacts. Any simulate option (or --simulate) '
+      + 'adds the simulated outcome and colours the diagram. Written atomically: no partial file on failure.')
+    .argument('[paths...]', 'YAML files or folders (searched for *.yaml, *.yml); - reads standard input')
+    .requiredOption('-o, --out <file>', 'where to write the HTML page, e.g. report.html');
+  addSimulateOptions(cmd);
+  cmd.option('--simulate', 'include a simulated sync even without other simulate options');
+  cmd.action((paths: string[], flags: ReportFlags) => {
+    const { plan, result, manifests } = runSimulation(paths, flags);
+    const { diagramModel }: typeof DiagramModule = require('../../report/diagram');
+    const { renderSvg }: typeof SvgModule = require('../../report/svg');
+    const { renderHtml }: typeof HtmlModule = require('../../report/html');
+    const { estimateTime }: typeof TimingModule = require('../../report/timing');
+    const { lint }: typeof RulesModule = require('../../rules');
+    const { explain }: typeof ExplainModule = require('../../argo/simulate/explain');
+
+    const simulated = wantsSimulation(flags);
+    const model = diagramModel(plan, { waveDelaySeconds: flags.waveDelay, ...(simulated ? { result } : {}) });
+    const findings = lint(manifests, { ...planOptions(flags), installedCrds: flags.installedCrd });
+    const html = renderHtml({
+      plan,
+      sources: paths,
+      svg: renderSvg(model),
+      time: estimateTime(plan, { waveDelaySeconds: flags.waveDelay }),
+      findings,
+      ...(simulated ? { result, explanation: explain(result) } : {}),
+    });
+    writeAtomically(flags.out, html);
+    process.exitCode = 0;
+  });
+}

@@ -1,0 +1,56 @@
+/**
+ * The sync as a Mermaid flowchart, which GitHub renders in Markdown (paste it into a PR comment
+ * inside a ```mermaid fence): one subgraph per phase (columns, left to right), one per wave inside
+ * it (lanes), a box per resource, an arrow per wait between steps.
+ */
+import type { DiagramBox, DiagramModel } from './diagram';
+
+/** Mermaid labels are quoted strings: only `"` needs escaping, as an entity. */
+function text(s: string): string {
+  return s.replace(/"/g, '#quot;');
+}
+
+function boxLabel(b: DiagramBox): string {
+  const lines = [b.prune ? `prune ${b.label}` : b.label, ...b.marks.filter(m => m !== 'prune')];
+  if (b.result !== undefined) lines.push(b.state === 'waiting' ? `⏸ ${b.result}` : b.result);
+  return text(lines.join('<br/>'));
+}
+
+const CLASSES: ReadonlyArray<[string, string]> = [
+  ['hook', 'fill:#fff7e0,stroke:#b8860b,stroke-dasharray:4 2'],
+  ['prune', 'fill:#f4f4f4,stroke:#888,stroke-dasharray:2 2'],
+  ['done', 'fill:#e6f4ea,stroke:#2e7d32'],
+  ['waiting', 'fill:#ffe0e0,stroke:#c62828,stroke-width:3px'],
+  ['failed', 'fill:#f8d7da,stroke:#842029,stroke-width:2px'],
+  ['never', 'fill:#fafafa,stroke:#bbb,color:#999'],
+];
+
+export function renderMermaid(model: DiagramModel): string {
+  const lines = ['flowchart LR'];
+  if (model.outcome) {
+    lines.push(`  outcome[["${text(`Simulated: ${model.outcome.phase}<br/>${model.outcome.message.replace(/\n/g, '<br/>')}`)}"]]`);
+  }
+  const classOf = new Map<string, string[]>();
+  for (const col of model.columns) {
+    lines.push(`  subgraph ${col.phase}["${text(col.title)}"]`, '    direction TB');
+    for (const step of col.steps) {
+      const title = col.phase === 'SyncFail' ? 'all at once' : `wave ${step.wave} · step ${step.step}`;
+      lines.push(`    subgraph ${step.id}["${text(title)}"]`);
+      for (const b of step.boxes) {
+        lines.push(`      ${b.id}["${boxLabel(b)}"]`);
+        const cls = b.state !== 'planned' ? b.state : b.hook ? 'hook' : b.prune ? 'prune' : undefined;
+        if (cls) classOf.set(cls, [...(classOf.get(cls) ?? []), b.id]);
+      }
+      lines.push('    end');
+    }
+    lines.push('  end');
+  }
+  for (const e of model.edges) lines.push(`  ${e.from} -->|"${text(e.label)}"| ${e.to}`);
+  const holders = model.columns.flatMap(c => c.steps.flatMap(s => s.boxes)).filter(b => b.state === 'waiting');
+  for (const b of holders) lines.push(`  outcome -.-> ${b.id}`);
+  for (const [name, style] of CLASSES) {
+    const ids = classOf.get(name);
+    if (ids) lines.push(`  classDef ${name} ${style}`, `  class ${ids.join(',')} ${name}`);
+  }
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,186 @@
+/**
+ * The sync as a standalone SVG, laid out on a computed grid (no browser, no layout engine): phases
+ * are columns, waves are horizontal lanes shared by all columns, each step is the cell where its
+ * phase meets its wave, resources are boxes stacked in the cell, and arrows run from each step to
+ * the next with what the wait is for. Text is monospace so widths can be computed, and every
+ * coordinate is an integer, so the same plan always gives the same bytes.
+ */
+import type { BoxState, DiagramBox, DiagramModel, DiagramStep } from './diagram';
+
+const FONT = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
+const CHAR_W = 7.2; // 12px monospace
+const LINE_H = 15;
+const BOX_W = 264;
+const BOX_PAD = 7;
+const BOX_GAP = 8;
+const CELL_PAD = 12;
+const CELL_CAPTION = 20;
+const COL_W = BOX_W + 2 * CELL_PAD;
+const COL_GAP = 96;
+const LANE_LABEL_W = 84;
+const MARGIN = 16;
+const MAX_CHARS = Math.floor((BOX_W - 2 * BOX_PAD) / CHAR_W);
+
+const STYLE: Readonly<Record<BoxState | 'hook' | 'prune', { fill: string; stroke: string; width: number; dash?: string; text?: string }>> = {
+  planned: { fill: '#ffffff', stroke: '#5f6b7a', width: 1 },
+  hook: { fill: '#fff7e0', stroke: '#b8860b', width: 1.5, dash: '5 3' },
+  prune: { fill: '#f4f4f4', stroke: '#888888', width: 1, dash: '2 2' },
+  done: { fill: '#e6f4ea', stroke: '#2e7d32', width: 1.5 },
+  waiting: { fill: '#ffe0e0', stroke: '#c62828', width: 3 },
+  failed: { fill: '#f8d7da', stroke: '#842029', width: 2 },
+  never: { fill: '#fafafa', stroke: '#bbbbbb', width: 1, dash: '3 3', text: '#999999' },
+};
+
+export function escapeXml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+function clip(s: string, max = MAX_CHARS): string {
+  return s.length <= max ? s : `${s.slice(0, max - 1)}…`;
+}
+
+function boxLines(b: DiagramBox): string[] {
+  const lines = [b.prune ? `prune ${b.label}` : b.label, ...b.marks.filter(m => m !== 'prune')];
+  if (b.result !== undefined) lines.push(b.state === 'waiting' ? `⏸ ${b.result}` : `→ ${b.result}`);
+  return lines;
+}
+
+function boxHeight(b: DiagramBox): number {
+  return 2 * BOX_PAD + boxLines(b).length * LINE_H;
+}
+
+function cellHeight(step: DiagramStep): number {
+  return CELL_CAPTION + CELL_PAD + step.boxes.reduce((h, b) => h + boxHeight(b) + BOX_GAP, 0) - BOX_GAP + CELL_PAD;
+}
+
+interface Cell { readonly step: DiagramStep; readonly x: number; readonly y: number; readonly h: number }
+
+function styleOf(b: DiagramBox) {
+  if (b.state !== 'planned') return STYLE[b.state];
+  if (b.hook) return STYLE.hook;
+  if (b.prune) return STYLE.prune;
+  return STYLE.planned;
+}
+
+export function renderSvg(model: DiagramModel): string {
+  const out: string[] = [];
+  const headerLines = [model.title, ...(model.outcome ? [`Simulated: ${model.outcome.phase} · ${model.outcome.message.split('\n')[0]}`] : [])];
+  const top = MARGIN + headerLines.length * 20 + 8;
+  const colTop = top + 24; // below the phase titles
+
+  // Lanes: one per wave, as tall as the tallest cell in it.
+  const laneY = new Map<number, number>();
+  const laneH = new Map<number, number>();
+  let y = colTop;
+  for (const wave of model.waves) {
+    const h = Math.max(0, ...model.columns.filter(c => c.phase !== 'SyncFail').flatMap(c => c.steps.filter(s => s.wave === wave).map(cellHeight)));
+    laneY.set(wave, y);
+    laneH.set(wave, h + 2 * BOX_GAP);
+    y += h + 2 * BOX_GAP;
+  }
+  let bottom = y;
+
+  const cells = new Map<string, Cell>();
+  model.columns.forEach((col, i) => {
+    const x = MARGIN + LANE_LABEL_W + i * (COL_W + COL_GAP);
+    for (const step of col.steps) {
+      const cy = col.phase === 'SyncFail' ? colTop + BOX_GAP : laneY.get(step.wave)! + BOX_GAP;
+      const h = cellHeight(step);
+      cells.set(step.id, { step, x, y: cy, h });
+      bottom = Math.max(bottom, cy + h + BOX_GAP);
+    }
+  });
+
+  const width = MARGIN * 2 + LANE_LABEL_W + Math.max(1, model.columns.length) * (COL_W + COL_GAP) - COL_GAP;
+  const legendY = bottom + 16;
+  const height = legendY + 40 + MARGIN;
+
+  out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${FONT}" font-size="12" role="img" aria-label="${escapeXml(model.title)}">`);
+  out.push(`<title>${escapeXml(model.title)}</title>`);
+  out.push('<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#37474f"/></marker></defs>');
+  out.push(`<rect x="0" y="0" width="${width}" height="${height}" fill="#ffffff"/>`);
+  headerLines.forEach((line, i) => {
+    const weight = i === 0 ? ' font-weight="bold" font-size="14"' : ` fill="${model.outcome?.phase === 'Succeeded' ? '#2e7d32' : '#c62828'}"`;
+    out.push(`<text x="${MARGIN}" y="${MARGIN + 14 + i * 20}"${weight}>${escapeXml(line)}</text>`);
+  });
+
+  // Lane bands and labels.
+  model.waves.forEach((wave, i) => {
+    const ly = laneY.get(wave)!;
+    const lh = laneH.get(wave)!;
+    out.push(`<rect class="lane" x="${MARGIN}" y="${ly}" width="${width - 2 * MARGIN}" height="${lh}" fill="${i % 2 === 0 ? '#f5f7fa' : '#ffffff'}"/>`);
+    out.push(`<text x="${MARGIN + 8}" y="${ly + 18}" fill="#455a64" font-weight="bold">wave ${wave}</text>`);
+  });
+
+  // Phase titles.
+  model.columns.forEach((col, i) => {
+    const x = MARGIN + LANE_LABEL_W + i * (COL_W + COL_GAP);
+    out.push(`<text class="phase" x="${x + Math.round(COL_W / 2)}" y="${top + 14}" text-anchor="middle" font-weight="bold" font-size="13">${escapeXml(col.title)}</text>`);
+  });
+
+  // Arrows first, so boxes sit on top of them.
+  for (const e of model.edges) {
+    const a = cells.get(e.from)!;
+    const b = cells.get(e.to)!;
+    let path: string;
+    let lx: number;
+    let ly: number;
+    if (a.x === b.x) {
+      const cx = a.x + Math.round(COL_W / 2);
+      path = `M${cx},${a.y + a.h} V${b.y}`;
+      lx = cx + 8;
+      ly = Math.round((a.y + a.h + b.y) / 2) + 4;
+    } else {
+      const x1 = a.x + COL_W;
+      const y1 = a.y + Math.round(a.h / 2);
+      const x2 = b.x;
+      const y2 = b.y + Math.round(Math.min(b.h, 60) / 2);
+      const xm = x1 + Math.round((x2 - x1) / 2);
+      path = `M${x1},${y1} H${xm} V${y2} H${x2}`;
+      lx = xm + 4;
+      ly = Math.round((y1 + y2) / 2) + 4;
+    }
+    out.push(`<path class="wait" d="${path}" fill="none" stroke="#37474f" stroke-width="1.5" marker-end="url(#arrow)"/>`);
+    const w = Math.round(e.label.length * CHAR_W * 0.92) + 8;
+    out.push(`<rect x="${lx - 4}" y="${ly - 12}" width="${w}" height="16" rx="3" fill="#ffffff" fill-opacity="0.9"/>`);
+    out.push(`<text x="${lx}" y="${ly}" font-size="11" fill="#37474f">${escapeXml(e.label)}</text>`);
+  }
+
+  // Cells and boxes.
+  for (const { step, x, y: cy, h } of cells.values()) {
+    const caption = step.phase === 'SyncFail' ? 'only if the sync fails' : `step ${step.step} · ${step.phase} ${step.wave}`;
+    out.push(`<g class="step" id="${step.id}">`);
+    out.push(`<rect x="${x}" y="${cy}" width="${COL_W}" height="${h}" rx="6" fill="none" stroke="#90a4ae" stroke-dasharray="${step.phase === 'SyncFail' ? '6 4' : '0'}"/>`);
+    out.push(`<text x="${x + CELL_PAD}" y="${cy + 15}" fill="#607d8b" font-size="11">${escapeXml(caption)}</text>`);
+    let by = cy + CELL_CAPTION + CELL_PAD;
+    for (const b of step.boxes) {
+      const s = styleOf(b);
+      const bh = boxHeight(b);
+      const lines = boxLines(b);
+      out.push(`<g class="box ${b.state}${b.hook ? ' hook' : ''}" id="${b.id}">`);
+      out.push(`<title>${escapeXml(lines.join('\n'))}</title>`);
+      out.push(`<rect x="${x + CELL_PAD}" y="${by}" width="${BOX_W}" height="${bh}" rx="4" fill="${s.fill}" stroke="${s.stroke}" stroke-width="${s.width}"${s.dash ? ` stroke-dasharray="${s.dash}"` : ''}/>`);
+      lines.forEach((line, i) => {
+        const attrs = i === 0 ? ' font-weight="bold"' : ' font-size="11"';
+        out.push(`<text x="${x + CELL_PAD + BOX_PAD}" y="${by + BOX_PAD + 12 + i * LINE_H}" fill="${s.text ?? '#263238'}"${attrs}>${escapeXml(clip(line))}</text>`);
+      });
+      out.push('</g>');
+      by += bh + BOX_GAP;
+    }
+    out.push('</g>');
+  }
+
+  // Legend.
+  const legend: Array<[string, BoxState | 'hook' | 'prune']> = [['resource', 'planned'], ['hook', 'hook'], ['prune', 'prune']];
+  if (model.outcome) legend.push(['done', 'done'], ['holds the sync', 'waiting'], ['failed', 'failed'], ['never applied', 'never']);
+  let lx = MARGIN;
+  for (const [label, key] of legend) {
+    const s = STYLE[key];
+    out.push(`<rect x="${lx}" y="${legendY}" width="18" height="14" rx="3" fill="${s.fill}" stroke="${s.stroke}" stroke-width="${s.width}"${s.dash ? ` stroke-dasharray="${s.dash}"` : ''}/>`);
+    out.push(`<text x="${lx + 24}" y="${legendY + 11}" font-size="11" fill="#37474f">${escapeXml(label)}</text>`);
+    lx += 24 + Math.round(label.length * CHAR_W) + 18;
+  }
+  out.push(`<text x="${MARGIN}" y="${legendY + 32}" font-size="11" fill="#607d8b">arrow: the next step starts after this wait (Argo CD sleeps the wave delay after every step but the last)</text>`);
+  out.push('</svg>');
+  return out.join('\n') + '\n';
+}
