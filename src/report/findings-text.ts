@@ -20,14 +20,26 @@ export function countLine(findings: readonly Finding[]): string {
   }).join(', ');
 }
 
-/** Findings, one block each, then the summary line. */
-export function renderFindingsText(findings: readonly Finding[], suppressed: readonly SuppressedFinding[] = []): string {
+function findingLines(findings: readonly Finding[], prefix: string): string[] {
   const lines: string[] = [];
   for (const f of findings) {
-    lines.push(`${f.level}: ${f.message}`);
-    lines.push(`  fix: ${f.fix}`);
+    lines.push(`${prefix}${f.level}: ${f.message}`);
+    lines.push(`${prefix}  fix: ${f.fix}`);
   }
+  return lines;
+}
+
+function summaryLine(findings: readonly Finding[], suppressed: readonly SuppressedFinding[]): string {
   const hidden = suppressed.length > 0 ? `; ${suppressed.length} suppressed with a reason` : '';
-  lines.push(findings.length === 0 ? `lint: no findings${hidden}` : `lint: ${countLine(findings)}${hidden}`);
-  return lines.join('\n') + '\n';
+  return findings.length === 0 ? `no findings${hidden}` : `${countLine(findings)}${hidden}`;
+}
+
+/** Findings, one block each, then the summary line (`syncplan lint`). */
+export function renderFindingsText(findings: readonly Finding[], suppressed: readonly SuppressedFinding[] = []): string {
+  return [...findingLines(findings, ''), `lint: ${summaryLine(findings, suppressed)}`].join('\n') + '\n';
+}
+
+/** The findings as one section of the text plan (`syncplan plan`), after the steps. */
+export function findingsTextSection(findings: readonly Finding[], suppressed: readonly SuppressedFinding[] = []): string[] {
+  return [`Findings (syncplan lint): ${summaryLine(findings, suppressed)}`, ...findingLines(findings, '  ')];
 }

@@ -42,7 +42,7 @@ export function toFinding(rule: Rule, level: Level, hit: Hit, destination: strin
     kind,
     name,
     namespace,
-    message: `${kind}/${name} (${formatSource(source)}): ${hit.message} [${rule.id}, see ${docs}]`,
+    message: `${kind}/${name} (${formatSource(source)}): ${hit.message} (see docs/rules/${rule.id}.md)`,
     fix: hit.fix,
     source,
     docs,

@@ -4,9 +4,11 @@
  */
 import type { Command } from 'commander';
 import type * as ArgoPlanModule from '../../argo/plan';
+import type * as FindingsTextModule from '../../report/findings-text';
 import type * as PlanJsonModule from '../../report/plan-json';
 import type * as PlanTextModule from '../../report/plan-text';
 import type * as TimingModule from '../../report/timing';
+import type * as RulesModule from '../../rules';
 import { addFormatOption, addPlanOptions, planOptions, readManifests, writeOut } from '../options';
 import type { CommonFlags } from '../options';
 import { addWaveDelayOption } from './simulate';
@@ -32,7 +34,11 @@ export function register(program: Command): void {
     } else {
       const { joinSections, planTextSections }: typeof PlanTextModule = require('../../report/plan-text');
       const { estimateTime, timeTextSection }: typeof TimingModule = require('../../report/timing');
-      writeOut(joinSections([...planTextSections(plan), timeTextSection(estimateTime(plan, { waveDelaySeconds: flags.waveDelay }))]));
+      const { lintReport }: typeof RulesModule = require('../../rules');
+      const { findingsTextSection }: typeof FindingsTextModule = require('../../report/findings-text');
+      const { findings, suppressed } = lintReport(manifests, planOptions(flags), plan);
+      const time = timeTextSection(estimateTime(plan, { waveDelaySeconds: flags.waveDelay }));
+      writeOut(joinSections([...planTextSections(plan), time, findingsTextSection(findings, suppressed)]));
     }
     /* eslint-enable @typescript-eslint/no-require-imports */
     process.exitCode = plan.errors.length > 0 ? 1 : 0;
