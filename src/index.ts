@@ -1,2 +1,3 @@
 export * from './constructs';
+export * from './testing';
 export * from './constructs/suppressions';

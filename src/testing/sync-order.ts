@@ -1,0 +1,121 @@
+import { ApiObject, Chart } from 'cdk8s';
+import { IConstruct } from 'constructs';
+import { buildPlan } from '../argo/plan';
+import { Manifest } from '../argo/types';
+import { awaited, Placement, placements } from '../constructs/read-back';
+
+/**
+ * The order Argo CD would apply a chart in, read back from its rendered manifests, for assertions
+ * in your own tests: `SyncOrder.of(chart).assertBefore(config, web)`. No wave numbers needed.
+ */
+export class SyncOrder {
+  /**
+   * Synthesizes the chart (running its validations) and reads the result back as Argo CD would.
+   */
+  public static of(chart: Chart): SyncOrder {
+    return new SyncOrder(chart);
+  }
+
+  private readonly chart: Chart;
+  private readonly placed: Map<ApiObject, Placement>;
+
+  private constructor(chart: Chart) {
+    this.chart = chart;
+    chart.toJson(); // validation, including the synth-time order proof
+    const objectOf = new Map<Manifest, ApiObject>();
+    const manifests = this.objectsOf(chart).map((o, index) => {
+      const m: Manifest = { object: o.toJson(), source: { file: o.node.path, line: 0, index } };
+      objectOf.set(m, o);
+      return m;
+    });
+    this.placed = placements(buildPlan(manifests), objectOf);
+  }
+
+  /**
+   * True when every object of `first` is applied, and waited for, in a step before every object
+   * of `second`.
+   */
+  public isBefore(first: IConstruct, second: IConstruct): boolean {
+    return this.whyNotBefore(first, second) === undefined;
+  }
+
+  /**
+   * Throws, saying where each object landed, unless `first` is applied (and waited for) before
+   * `second`.
+   */
+  public assertBefore(first: IConstruct, second: IConstruct): void {
+    const why = this.whyNotBefore(first, second);
+    if (why !== undefined) {
+      throw new Error(`expected ${first.node.path} to be applied before ${second.node.path}, but ${why}`);
+    }
+  }
+
+  /**
+   * Throws unless every object of `a` and `b` is applied in one and the same step.
+   */
+  public assertSameStep(a: IConstruct, b: IConstruct): void {
+    const pa = this.resolve(a);
+    const pb = this.resolve(b);
+    const all = [...pa, ...pb];
+    const first = all[0];
+    const other = all.find(([, p]) => p.index !== first[1].index);
+    if (other) {
+      throw new Error(`expected ${a.node.path} and ${b.node.path} in the same step, but ${where(first)} and ${where(other)}`);
+    }
+  }
+
+  /**
+   * The phase of a construct's objects (`PreSync`, `Sync`, `PostSync`, `SyncFail`); throws if they
+   * are spread over several phases or are not in the sync.
+   */
+  public phaseOf(construct: IConstruct): string {
+    const phases = [...new Set(this.resolve(construct).map(([, p]) => p.task.phase))];
+    if (phases.length !== 1) throw new Error(`${construct.node.path} spans phases ${phases.join(', ')}`);
+    return phases[0];
+  }
+
+  /**
+   * The wave a construct's objects are applied in, for messages and dashboards; prefer
+   * `assertBefore` in tests. Throws if they are spread over several waves.
+   */
+  public waveOf(construct: IConstruct): number {
+    const waves = [...new Set(this.resolve(construct).map(([, p]) => p.task.wave))];
+    if (waves.length !== 1) throw new Error(`${construct.node.path} spans waves ${waves.join(', ')}`);
+    return waves[0];
+  }
+
+  private whyNotBefore(first: IConstruct, second: IConstruct): string | undefined {
+    const a = this.resolve(first);
+    const b = this.resolve(second);
+    for (const pa of a) {
+      for (const pb of b) {
+        if (pa[0] === pb[0]) return `${pa[0].node.path} is part of both`;
+        if (!pa[1].step) return `${where(pa)}: SyncFail hooks run only when a sync fails`;
+        if (!pb[1].step) continue; // a SyncFail hook runs after whatever was applied
+        if (pa[1].index === pb[1].index) return `${where(pa)} and ${where(pb)}: the same step, applied together`;
+        if (pa[1].index > pb[1].index) return `${where(pa)} comes after ${where(pb)}`;
+        if (!awaited(pa[1])) return `${where(pa)} is not waited for before the next step`;
+      }
+    }
+    return undefined;
+  }
+
+  private resolve(c: IConstruct): Array<[ApiObject, Placement]> {
+    const objects = this.objectsOf(c);
+    if (objects.length === 0) throw new Error(`${c.node.path} holds no Kubernetes objects of chart ${this.chart.node.path}`);
+    return objects.map((o) => {
+      const p = this.placed.get(o);
+      if (!p) throw new Error(`${o.node.path} (${o.kind} ${o.name}) is not in the sync (dropped by Argo CD, e.g. hook Skip or an unknown hook value)`);
+      return [o, p];
+    });
+  }
+
+  private objectsOf(c: IConstruct): ApiObject[] {
+    return c.node.findAll().filter((x): x is ApiObject => x instanceof ApiObject && Chart.of(x) === this.chart);
+  }
+}
+
+function where([o, p]: [ApiObject, Placement]): string {
+  const step = p.step ? `${p.step.phase} wave ${p.step.wave}` : 'SyncFail';
+  return `${o.node.path} (${o.kind} ${o.name}) is in ${step}`;
+}
