@@ -6,10 +6,12 @@
  */
 import { ApiObject, Chart, Lazy } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
-import { proveOrder } from './read-back';
+import { proveOrder, readBack } from './read-back';
 import { ANNOTATION_HOOK, ANNOTATION_SYNC_WAVE, csvValues } from '../argo/annotations';
 import { groupOf } from '../argo/keys';
+import { Manifest, SyncPlan } from '../argo/types';
 import { computeWaves, formatWave, OrderEdge, OrderingError, OrderUnit, UnitPhase } from '../plan';
+import { Finding, LintOptions, lintReport } from '../rules';
 
 /** What a tier or hook tells the planner about itself. */
 export interface UnitSource {
@@ -121,9 +123,13 @@ export class SyncPlanner extends Construct {
       if (e instanceof OrderingError) return [e.message];
       throw e;
     }
-    const errors = proveOrder(this.chart, this, result);
-    // INTEGRATION POINT (rules): run the rule pack on the same rendered manifests here; error-level
-    // findings are returned as validation errors, warnings printed to stderr.
+    const read = readBack(this.chart, this);
+    const errors = proveOrder(result, read);
+    // The rule pack on the same manifests `syncplan lint` would read from the synthesized YAML.
+    for (const f of lint(read.manifests, {}, read.plan)) {
+      if (f.level === 'error') errors.push(f.message);
+      else if (f.level === 'warning') warnOnce(`[${this.chart.node.path}] warning: ${f.message}`);
+    }
     return errors;
   }
 
@@ -312,6 +318,19 @@ export class SyncPlanner extends Construct {
     }
     return { units: resolved, unitOf, waveOf, edges };
   }
+}
+
+/** Rule-pack findings of a chart's rendered manifests, using the plan already built. */
+function lint(manifests: Manifest[], options: LintOptions, plan: SyncPlan): readonly Finding[] {
+  return lintReport(manifests, options, plan).findings;
+}
+
+const warned = new Set<string>();
+/** cdk8s validates more than once per synth; say each warning once. */
+function warnOnce(message: string): void {
+  if (warned.has(message)) return;
+  warned.add(message);
+  process.stderr.write(`${message}\n`);
 }
 
 /** The metadata annotations as stored, before resolution (our Lazies included). */

@@ -56,11 +56,22 @@ function describe(o: ApiObject, p: Placement | undefined): string {
   return `${o.node.path} (${o.kind} ${o.name}, ${where})`;
 }
 
-/** Check every edge of the planner's result against what Argo CD would do with the rendered YAML. */
-export function proveOrder(chart: Chart, planner: SyncPlanner, result: PlannerResult): string[] {
-  if (result.edges.length === 0) return [];
+/** The chart rendered and read back as Argo CD would. */
+export interface ReadBack {
+  readonly manifests: Manifest[];
+  readonly objectOf: Map<Manifest, ApiObject>;
+  readonly plan: SyncPlan;
+}
+
+export function readBack(chart: Chart, planner: SyncPlanner): ReadBack {
   const { manifests, objectOf } = renderChart(chart, planner);
-  const plan = buildPlan(manifests);
+  return { manifests, objectOf, plan: buildPlan(manifests) };
+}
+
+/** Check every edge of the planner's result against what Argo CD would do with the rendered YAML. */
+export function proveOrder(result: PlannerResult, read: ReadBack): string[] {
+  if (result.edges.length === 0) return [];
+  const { objectOf, plan } = read;
   const placed = placements(plan, objectOf);
   const rendered = new Map<ApiObject, Manifest>();
   for (const [m, o] of objectOf) rendered.set(o, m);
