@@ -42,7 +42,7 @@ th{background:#f0f4f8;font-weight:600}code,.mono{font-family:ui-monospace,SFMono
 .tag.hook{background:#fff3c4}.tag.prune{background:#e4e7eb}.tag.hoisted{background:#e3f2fd}
 .level-error{color:#b00020;font-weight:700}.level-warning{color:#8a5a00;font-weight:700}.level-info{color:#1f5f99;font-weight:700}
 .outcome{border-left:6px solid #c62828;padding:8px 12px;background:#fff5f5}.outcome.Succeeded{border-color:#2e7d32;background:#f1f8f3}
-.outcome pre{white-space:pre-wrap;margin:4px 0}.muted{color:#7b8794}
+.outcome pre{white-space:pre-wrap;margin:4px 0}.muted{color:#7b8794}td.rule{white-space:nowrap}
 `.trim();
 
 function count(n: number, what: string): string {
@@ -96,7 +96,7 @@ function findingsSection(findings: readonly Finding[] | undefined): string {
   const body = findings.length === 0
     ? '<p id="no-findings">No findings.</p>'
     : `<table><tr><th>Level</th><th>Rule</th><th>Resource</th><th>Finding</th><th>Fix</th><th>Source</th></tr>${findings.map(f =>
-      `<tr class="finding"><td class="level-${f.level}">${esc(f.level)}</td><td class="mono"><a href="${esc(f.docs)}">${esc(f.rule)}</a></td>`
+      `<tr class="finding"><td class="level-${f.level}">${esc(f.level)}</td><td class="mono rule"><a href="${esc(f.docs)}">${esc(f.rule)}</a></td>`
       + `<td class="mono">${esc(`${f.kind}/${f.name}`)}</td><td>${esc(f.message)}</td><td>${esc(f.fix)}</td>`
       + `<td class="mono">${esc(sourceText(f.source))}</td></tr>`).join('')}</table>`;
   return `<section id="findings"><h2>Findings</h2>${body}</section>`;
@@ -134,7 +134,7 @@ export function renderHtml(input: HtmlReportInput): string {
     card(String(plan.steps.length), count(plan.steps.length, 'step').replace(/^\d+ /, ''), 'card-steps'),
     card(String(tasks), `tasks (${count(hooks, 'hook')})`, 'card-tasks'),
     card(formatSeconds(time.minimumSeconds), 'minimum time', 'card-time'),
-    ...(findings ? [card(String(findings.length), `findings (${findings.filter(f => f.level === 'error').length} errors)`, 'card-findings')] : []),
+    ...(findings ? [card(String(findings.length), `findings (${count(findings.filter(f => f.level === 'error').length, 'error')})`, 'card-findings')] : []),
     ...(result ? [card(result.operationPhase, 'simulated outcome', 'card-outcome')] : []),
   ];
   const title = `syncplan report: ${input.sources.join(', ') || 'manifests'}`;

@@ -12,7 +12,7 @@ function text(s: string): string {
 
 function boxLabel(b: DiagramBox): string {
   const lines = [b.prune ? `prune ${b.label}` : b.label, ...b.marks.filter(m => m !== 'prune')];
-  if (b.result !== undefined) lines.push(b.state === 'waiting' ? `⏸ ${b.result}` : b.result);
+  if (b.result !== undefined) lines.push(b.state === 'waiting' ? `${b.result.replace(/, waited on$/, '')}: holds the sync` : b.result);
   return text(lines.join('<br/>'));
 }
 

@@ -14,9 +14,11 @@ const BOX_W = 264;
 const BOX_PAD = 7;
 const BOX_GAP = 8;
 const CELL_PAD = 12;
+/** Space above and below the cells of a lane, where same-column arrows and their labels go. */
+const LANE_PAD = 14;
 const CELL_CAPTION = 20;
 const COL_W = BOX_W + 2 * CELL_PAD;
-const COL_GAP = 96;
+const COL_GAP = 160;
 const LANE_LABEL_W = 84;
 const MARGIN = 16;
 const MAX_CHARS = Math.floor((BOX_W - 2 * BOX_PAD) / CHAR_W);
@@ -41,7 +43,7 @@ function clip(s: string, max = MAX_CHARS): string {
 
 function boxLines(b: DiagramBox): string[] {
   const lines = [b.prune ? `prune ${b.label}` : b.label, ...b.marks.filter(m => m !== 'prune')];
-  if (b.result !== undefined) lines.push(b.state === 'waiting' ? `⏸ ${b.result}` : `→ ${b.result}`);
+  if (b.result !== undefined) lines.push(b.state === 'waiting' ? `→ ${b.result.replace(/, waited on$/, '')}: holds the sync` : `→ ${b.result}`);
   return lines;
 }
 
@@ -75,8 +77,8 @@ export function renderSvg(model: DiagramModel): string {
   for (const wave of model.waves) {
     const h = Math.max(0, ...model.columns.filter(c => c.phase !== 'SyncFail').flatMap(c => c.steps.filter(s => s.wave === wave).map(cellHeight)));
     laneY.set(wave, y);
-    laneH.set(wave, h + 2 * BOX_GAP);
-    y += h + 2 * BOX_GAP;
+    laneH.set(wave, h + 2 * LANE_PAD);
+    y += h + 2 * LANE_PAD;
   }
   let bottom = y;
 
@@ -84,10 +86,10 @@ export function renderSvg(model: DiagramModel): string {
   model.columns.forEach((col, i) => {
     const x = MARGIN + LANE_LABEL_W + i * (COL_W + COL_GAP);
     for (const step of col.steps) {
-      const cy = col.phase === 'SyncFail' ? colTop + BOX_GAP : laneY.get(step.wave)! + BOX_GAP;
+      const cy = col.phase === 'SyncFail' ? colTop + LANE_PAD : laneY.get(step.wave)! + LANE_PAD;
       const h = cellHeight(step);
       cells.set(step.id, { step, x, y: cy, h });
-      bottom = Math.max(bottom, cy + h + BOX_GAP);
+      bottom = Math.max(bottom, cy + h + LANE_PAD);
     }
   });
 
@@ -125,6 +127,8 @@ export function renderSvg(model: DiagramModel): string {
     let path: string;
     let lx: number;
     let ly: number;
+    // Same column: straight down to the next lane. Next column: along the source's middle, then
+    // down or up just before the target, so the label has the whole gap to itself.
     if (a.x === b.x) {
       const cx = a.x + Math.round(COL_W / 2);
       path = `M${cx},${a.y + a.h} V${b.y}`;
@@ -132,18 +136,22 @@ export function renderSvg(model: DiagramModel): string {
       ly = Math.round((a.y + a.h + b.y) / 2) + 4;
     } else {
       const x1 = a.x + COL_W;
-      const y1 = a.y + Math.round(a.h / 2);
+      const y1 = a.y + Math.min(Math.round(a.h / 2), 40);
       const x2 = b.x;
-      const y2 = b.y + Math.round(Math.min(b.h, 60) / 2);
-      const xm = x1 + Math.round((x2 - x1) / 2);
-      path = `M${x1},${y1} H${xm} V${y2} H${x2}`;
-      lx = xm + 4;
-      ly = Math.round((y1 + y2) / 2) + 4;
+      const y2 = b.y + Math.min(Math.round(b.h / 2), 40);
+      const xm = x2 - 20;
+      path = y1 === y2 ? `M${x1},${y1} H${x2}` : `M${x1},${y1} H${xm} V${y2} H${x2}`;
+      lx = x1 + 6;
+      ly = y1 - 20;
     }
     out.push(`<path class="wait" d="${path}" fill="none" stroke="#37474f" stroke-width="1.5" marker-end="url(#arrow)"/>`);
-    const w = Math.round(e.label.length * CHAR_W * 0.92) + 8;
-    out.push(`<rect x="${lx - 4}" y="${ly - 12}" width="${w}" height="16" rx="3" fill="#ffffff" fill-opacity="0.9"/>`);
-    out.push(`<text x="${lx}" y="${ly}" font-size="11" fill="#37474f">${escapeXml(e.label)}</text>`);
+    const [wait, delay] = e.label.split(' + ');
+    const labelLines = delay !== undefined && a.x !== b.x ? [wait, `+ ${delay}`] : [e.label];
+    const w = Math.round(Math.max(...labelLines.map(l => l.length)) * 6.7) + 8;
+    out.push(`<rect x="${lx - 4}" y="${ly - 11}" width="${w}" height="${labelLines.length * 13 + 4}" rx="3" fill="#ffffff" fill-opacity="0.9"/>`);
+    labelLines.forEach((line, i) => {
+      out.push(`<text class="wait-label" x="${lx}" y="${ly + i * 13}" font-size="11" fill="#37474f">${escapeXml(line)}</text>`);
+    });
   }
 
   // Cells and boxes.
