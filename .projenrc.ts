@@ -31,6 +31,10 @@ const project = new cdk8s.ConstructLibraryCdk8s({
     'kubernetes-models@4.5.1',
     '@kubernetes-models/argo-cd@2.7.2',
     'playwright-core',
+    // Schema validity of every synthesized document (strict: unknown fields rejected).
+    'ajv@^8',
+    'ts-json-schema-generator@^2',
+    'kubernetes-types@1.26.0',
     // TypeScript 7 is the native compiler, which ts-node and jsii cannot use.
     'typescript@~6.0.3',
   ],
