@@ -29,6 +29,8 @@ export function buildProgram(): Command {
   const program = new Command('syncplan')
     .description('Plan, check and draw the order Argo CD syncs Kubernetes manifests in.')
     .version(version(), '-V, --version')
+    .addHelpText('after', '\nExit status: 0 a result, 1 the result has errors (Argo CD would fail the sync), '
+      + '2 unreadable input or bad usage (one line on stderr naming file and line).')
     .showSuggestionAfterError(true)
     .exitOverride()
     // Commander's own errors (unknown option, bad choice, suggestions) as one line, like ours.
