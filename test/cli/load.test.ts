@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import * as fc from 'fast-check';
+import { stringify } from 'yaml';
 import { InputError } from '../../src/cli/errors';
 import { decode, expandPaths, loadPaths, parseManifests, STDIN } from '../../src/cli/load';
 
@@ -80,6 +81,34 @@ describe('parseManifests: documents', () => {
   test('an empty file has no manifests', () => {
     expect(parseManifests('', 'e.yaml')).toEqual([]);
     expect(parseManifests('# nothing\n---\n', 'e.yaml')).toEqual([]);
+  });
+});
+
+describe('parseManifests: properties', () => {
+  const name = fc.stringMatching(/^[a-z][a-z0-9-]{0,20}$/);
+  const object = fc.record({
+    apiVersion: fc.constantFrom('v1', 'apps/v1', 'batch/v1', 'example.com/v1alpha1'),
+    kind: fc.constantFrom('ConfigMap', 'Deployment', 'Job', 'Widget'),
+    metadata: fc.record({
+      name,
+      annotations: fc.dictionary(fc.stringMatching(/^[a-z][a-z./-]{0,30}$/), fc.string({ maxLength: 20 }), { maxKeys: 3 }),
+    }),
+    data: fc.dictionary(name, fc.oneof(fc.string({ maxLength: 30 }), fc.integer(), fc.boolean()), { maxKeys: 4 }),
+  });
+
+  test('what yaml writes, the loader reads back unchanged, with the line of every name', () => {
+    fc.assert(fc.property(fc.array(object, { maxLength: 6 }), fc.array(fc.constantFrom('', '# note\n', '---\n'), { minLength: 6, maxLength: 6 }), (objects, fillers) => {
+      // YAML 1.1 output quotes strings like "yes" that a 1.1 reader would take for booleans.
+      const docs = objects.map((o, i) => fillers[i] + stringify(o, { version: '1.1' }));
+      const text = docs.join('---\n');
+      const ms = parseManifests(text, 'gen.yaml');
+      expect(ms.map((m) => m.object)).toEqual(objects);
+      const lines = text.split('\n');
+      for (const m of ms) {
+        expect(lines[m.source.line - 1]).toMatch(/^apiVersion: /);
+        expect(lines[m.source.lineOf!(['metadata', 'name'])! - 1]).toMatch(/^ {2}name: /);
+      }
+    }), { numRuns: 200 });
   });
 });
 
@@ -247,6 +276,22 @@ describe('loadPaths: files, folders, stdin', () => {
     writeFileSync(join(dir, 'junk.yaml'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]));
     const err = inputError(() => loadPaths([dir]));
     expect(err.message).toBe(`${join(dir, 'junk.yaml')}:3: binary data (NUL byte), not YAML text (pass YAML manifests, UTF-8 encoded)`);
+  });
+
+  test('random file contents (bytes, or text around a valid object) give manifests or an InputError naming the file', () => {
+    const file = join(dir, 'fuzz.yaml');
+    const contents = fc.oneof(
+      fc.uint8Array({ maxLength: 300 }).map((b) => Buffer.from(b)),
+      fc.tuple(fc.string({ unit: 'grapheme', maxLength: 40 }), fc.string({ unit: 'grapheme', maxLength: 40 })).map(([a, b]) => Buffer.from(a + cm('x') + b)),
+    );
+    fc.assert(fc.property(contents, (bytes) => {
+      writeFileSync(file, bytes);
+      try {
+        return Array.isArray(loadPaths([file]));
+      } catch (e) {
+        return e instanceof InputError && e.file === file && !e.message.includes('\n');
+      }
+    }), { numRuns: 300 });
   });
 
   test('a 50 MB file: one 50 MB value loads; 50 MB of junk fails at once', () => {
