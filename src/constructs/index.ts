@@ -1,5 +1,6 @@
 export * from './orderable';
 export * from './tier';
+export * from './sync-waves';
 export * from './hook-phase';
 export * from './env-reference';
 export * from './hook-job';

@@ -1,0 +1,40 @@
+import { ApiObject, Chart, Testing } from 'cdk8s';
+import { Construct } from 'constructs';
+
+/** A chart in a fresh test app, with readable object names. */
+export function newChart(id = 'chart', props: { namespace?: string } = {}): Chart {
+  return new Chart(Testing.app(), id, { disableResourceNameHashes: true, ...props });
+}
+
+/** A plain ConfigMap ApiObject (no cdk8s-plus defaults in the way). */
+export function configMap(scope: Construct, id: string, extra: { namespace?: string; annotations?: Record<string, string> } = {}): ApiObject {
+  return new ApiObject(scope, id, {
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: { name: id, ...extra },
+  });
+}
+
+/** `kind/name` → annotations of every object the chart renders. */
+export function annotationsByName(chart: Chart): Record<string, Record<string, string> | undefined> {
+  const out: Record<string, Record<string, string> | undefined> = {};
+  for (const o of Testing.synth(chart)) out[`${o.kind}/${o.metadata.name}`] = o.metadata.annotations;
+  return out;
+}
+
+/** The sync-wave annotation of each rendered object (undefined when absent). */
+export function wavesByName(chart: Chart): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [k, a] of Object.entries(annotationsByName(chart))) out[k] = a?.['argocd.argoproj.io/sync-wave'];
+  return out;
+}
+
+/** The validation error message of a synth, or '' if it succeeds. */
+export function synthError(chart: Chart): string {
+  try {
+    Testing.synth(chart);
+    return '';
+  } catch (e) {
+    return (e as Error).message;
+  }
+}
