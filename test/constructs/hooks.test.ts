@@ -1,3 +1,7 @@
+import { spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
 import { Duration, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import { configMap, newChart, synthError } from './helpers';
@@ -147,10 +151,6 @@ describe('SmokeTest', () => {
     new SmokeTest(chart, 'smoke', { name: 'smoke', url: 'http://127.0.0.1:9/', expectedStatus: 204, retryFor: Duration.seconds(2), retryInterval: Duration.seconds(1), requestTimeout: Duration.seconds(1) });
     const c = jobs(chart).smoke.spec.template.spec.containers[0];
     // Run the generated script with a stub curl that always answers 503.
-    const { spawnSync } = require('child_process');
-    const fs = require('fs');
-    const os = require('os');
-    const path = require('path');
     const bin = fs.mkdtempSync(path.join(os.tmpdir(), 'smoke-'));
     fs.writeFileSync(path.join(bin, 'curl'), '#!/bin/sh\nprintf 503\n', { mode: 0o755 });
     const env = { ...process.env, PATH: `${bin}:${process.env.PATH}` };
