@@ -1,4 +1,4 @@
-import { readHook } from '../../argo/hooks';
+import { hookRead } from '../hooks';
 import { generateNameOf, metadataName } from '../objects';
 import type { Hit, Rule } from '../types';
 
@@ -11,7 +11,7 @@ export const generateNameWithoutHook: Rule = {
     const hits: Hit[] = [];
     for (const manifest of ctx.manifests) {
       if (metadataName(manifest) !== undefined || generateNameOf(manifest) === undefined) continue;
-      const hook = readHook(manifest.object);
+      const hook = hookRead(manifest);
       if (hook.isHook || hook.skip) continue;
       hits.push({
         manifest,

@@ -1,5 +1,6 @@
 import { ANNOTATION_HOOK, HELM_HOOK } from '../../argo/annotations';
-import { HELM_HOOK_PHASES, readHook } from '../../argo/hooks';
+import { HELM_HOOK_PHASES } from '../../argo/hooks';
+import { hookRead } from '../hooks';
 import type { Hit, Rule } from '../types';
 
 /**
@@ -13,7 +14,7 @@ export const hookArgoHelmMixed: Rule = {
   check(ctx) {
     const hits: Hit[] = [];
     for (const manifest of ctx.manifests) {
-      const read = readHook(manifest.object);
+      const read = hookRead(manifest);
       if (!read.helmOverridden) continue;
       const helmPhases = [...new Set(read.helmValues.filter(v => v in HELM_HOOK_PHASES).map(v => HELM_HOOK_PHASES[v]))].sort();
       const argoPhases = [...read.phases].sort();

@@ -1,5 +1,6 @@
 import { ANNOTATION_HOOK, HELM_HOOK } from '../../argo/annotations';
-import { ENGINE_HOOK_TYPES, HELM_DELETION_HOOKS, HELM_HOOK_PHASES, HOOK_TYPES, readHook } from '../../argo/hooks';
+import { ENGINE_HOOK_TYPES, HELM_DELETION_HOOKS, HELM_HOOK_PHASES, HOOK_TYPES } from '../../argo/hooks';
+import { hookRead } from '../hooks';
 import type { Hit, Rule } from '../types';
 
 /**
@@ -13,7 +14,7 @@ export const hookUnrecognised: Rule = {
   check(ctx) {
     const hits: Hit[] = [];
     for (const manifest of ctx.manifests) {
-      const read = readHook(manifest.object);
+      const read = hookRead(manifest);
       const effect = read.ignored
         ? 'so the object is silently left out of every sync (neither applied nor pruned)'
         : `so that value is ignored (the object is handled as ${describeTypes(read.types, read.deletionTypes)})`;

@@ -1,0 +1,173 @@
+/**
+ * Rule behaviour on the edges of Argo CD's semantics, named after the upstream tests and issues.
+ */
+import { cm, deployment, hookJob, k, podSpec, secret, service, yaml } from './cases';
+import { findingsOf } from './helpers';
+
+const W = (w: string) => ({ 'argocd.argoproj.io/sync-wave': w });
+const HOOK = 'argocd.argoproj.io/hook';
+
+describe('hook-unrecognised', () => {
+  test('TestSkipAndHook: "Skip,PreSync" is fine', () => {
+    expect(findingsOf('hook-unrecognised', yaml(hookJob('m', { [HOOK]: 'Skip,PreSync' })))).toEqual([]);
+  });
+
+  test('"Sync,Garbage": the object still runs as a Sync hook, only the value is ignored', () => {
+    const [f] = findingsOf('hook-unrecognised', yaml(hookJob('m', { [HOOK]: 'Sync,Garbage' })));
+    expect(f.message).toContain('"Garbage" is not a hook type');
+    expect(f.message).toContain('handled as a Sync hook');
+  });
+
+  test('TestGarbageHook: an empty value drops the object from the sync', () => {
+    const [f] = findingsOf('hook-unrecognised', yaml(hookJob('m', { [HOOK]: '' })));
+    expect(f.message).toContain('is empty, so the object is silently left out of every sync');
+  });
+
+  test('Helm: crd-install is not a hook; test hooks vanish and are told to become PostSync', () => {
+    expect(findingsOf('hook-unrecognised', yaml(cm('c', { 'helm.sh/hook': 'crd-install' })))).toEqual([]);
+    const [f] = findingsOf('hook-unrecognised', yaml(k('v1', 'Pod', 'chart-test', { spec: podSpec() }, { 'helm.sh/hook': 'test' })));
+    expect(f.message).toContain('helm.sh/hook "test" has no Argo CD equivalent');
+    expect(f.fix).toContain('PostSync');
+  });
+
+  test('an Argo CD type wins: Helm values beside it are not reported', () => {
+    expect(findingsOf('hook-unrecognised', yaml(hookJob('m', { 'helm.sh/hook': 'pre-rollback' })))).toEqual([]);
+  });
+});
+
+describe('wave-invalid', () => {
+  test('the silent fallback to helm.sh/hook-weight is named', () => {
+    const [f] = findingsOf('wave-invalid', yaml(cm('c', { ...W('two'), 'helm.sh/hook-weight': '5' })));
+    expect(f.message).toContain('silently uses helm.sh/hook-weight, wave 5');
+  });
+});
+
+describe('crd-not-before-custom-resource and namespace-after-resource', () => {
+  const crd = (a?: Record<string, unknown>) => k('apiextensions.k8s.io/v1', 'CustomResourceDefinition', 'widgets.example.com', {
+    spec: { group: 'example.com', names: { kind: 'Widget' } },
+  }, a);
+  const widget = (a?: Record<string, unknown>) => k('example.com/v1', 'Widget', 'w', {}, a);
+
+  test('TestSyncTasksSort_CRDAndCR: a CRD hoisted into a PreSync hook\'s step says where it went', () => {
+    const [f] = findingsOf('crd-not-before-custom-resource', yaml(crd(), widget({ [HOOK]: 'PreSync' })));
+    expect(f.message).toContain('is annotated Sync wave 0, after its custom resource Widget/w (PreSync wave 0)');
+  });
+
+  test('same wave, not hoisted: the 3 s Established wait is the risk', () => {
+    const [f] = findingsOf('crd-not-before-custom-resource', yaml(crd(W('2')), widget(W('2'))));
+    expect(f.message).toContain('is in the same wave as its custom resource Widget/w (Sync wave 2)');
+    expect(f.fix).toContain('sync-wave "1"');
+  });
+
+  test('a Namespace named like the destination is pulled into PreSync by a hook living in it', () => {
+    const [f] = findingsOf('namespace-after-resource', yaml(k('v1', 'Namespace', 'shop', {}, W('-1')), hookJob('m')), { namespace: 'shop' });
+    expect(f.message).toContain('is annotated Sync wave -1');
+    expect(f.message).toContain('moves it to PreSync wave 0 before Job/m');
+  });
+});
+
+describe('gates', () => {
+  test('a single-step sync waits for nothing: no readiness or gate findings', () => {
+    const text = yaml(deployment('web', {}, { paused: true }, podSpec({ probe: false })), k('networking.k8s.io/v1', 'Ingress', 'web'));
+    for (const id of ['readiness-probe-missing', 'gate-never-opens', 'load-balancer-gates-wave']) expect(findingsOf(id, text)).toEqual([]);
+  });
+
+  test('PostSync hooks make even the last Sync wave a gate (TestPostSyncHookPodFailure)', () => {
+    const text = yaml(deployment('web', {}, { paused: true }), hookJob('smoke', { [HOOK]: 'PostSync' }));
+    const [f] = findingsOf('gate-never-opens', text);
+    expect(f.message).toContain('PostSync wave 0 waits for it');
+  });
+
+  test('a suspended Job hook blocks its phase whatever the wave', () => {
+    const [f] = findingsOf('gate-never-opens', yaml(hookJob('m', {}, { suspend: true })));
+    expect(f.message).toContain('spec.suspend: true');
+  });
+
+  test('a LoadBalancer Service before the last wave is a gate; a ClusterIP one is not', () => {
+    const lb = yaml(service('web', W('0'), { type: 'LoadBalancer' }), cm('c', W('1')));
+    expect(findingsOf('load-balancer-gates-wave', lb)).toHaveLength(1);
+    expect(findingsOf('load-balancer-gates-wave', yaml(service('web', W('0')), cm('c', W('1'))))).toEqual([]);
+  });
+
+  test('argo-cd #3781: a child Application gating a wave points at the health Lua', () => {
+    const app = k('argoproj.io/v1alpha1', 'Application', 'db', { spec: {} }, W('0'));
+    const [f] = findingsOf('wave-gate-no-health', yaml(app, k('argoproj.io/v1alpha1', 'Application', 'web', { spec: {} }, W('1'))));
+    expect(f.name).toBe('db');
+    expect(f.message).toContain('argo-cd #3781');
+    expect(f.fix).toContain('argoproj.io_Application');
+  });
+});
+
+describe('reads-resource-created-later', () => {
+  test('an optional reference is not a dependency', () => {
+    const text = yaml(secret('db'), hookJob('m', {}, {}, podSpec({ probe: false, envFrom: [{ secretRef: { name: 'db', optional: true } }] })));
+    expect(findingsOf('reads-resource-created-later', text)).toEqual([]);
+  });
+
+  test('a ServiceAccount created in Sync cannot run a PreSync hook', () => {
+    const text = yaml(k('v1', 'ServiceAccount', 'migrator'), hookJob('m', {}, {}, podSpec({ probe: false, sa: 'migrator' })));
+    const [f] = findingsOf('reads-resource-created-later', text);
+    expect(f.message).toContain('needs ServiceAccount/migrator, which this app creates only in Sync wave 0');
+  });
+
+  test('a gated Deployment needing a Secret of a later wave deadlocks too', () => {
+    const text = yaml(deployment('web', W('0'), {}, podSpec({ envFrom: [{ secretRef: { name: 'db' } }] })), secret('db', W('1')));
+    const [f] = findingsOf('reads-resource-created-later', text);
+    expect(f.message).toContain('created only in Sync wave 1, after its own Sync wave 0');
+  });
+
+  test('a Secret in another namespace is another object', () => {
+    const text = yaml({ ...secret('db'), metadata: { name: 'db', namespace: 'other' } },
+      hookJob('m', {}, {}, podSpec({ probe: false, envFrom: [{ secretRef: { name: 'db' } }] })));
+    expect(findingsOf('reads-resource-created-later', text, { namespace: 'shop' })).toEqual([]);
+  });
+});
+
+describe('hooks', () => {
+  test('argo-cd #9184: same generateName in different phases does not collide', () => {
+    expect(findingsOf('hook-generate-name-collision', yaml(hookJob('t-'), hookJob('t-', { [HOOK]: 'PostSync' })))).toEqual([]);
+  });
+
+  test('a generateName Job cleaned up by its TTL does not pile up', () => {
+    expect(findingsOf('hook-generate-name-piles-up', yaml(hookJob('t-', { 'argocd.argoproj.io/hook-delete-policy': undefined }, { ttlSecondsAfterFinished: 600 })))).toEqual([]);
+  });
+
+  test('HookFailed alone: successful runs pile up', () => {
+    const [f] = findingsOf('hook-generate-name-piles-up', yaml(hookJob('t-', { 'argocd.argoproj.io/hook-delete-policy': 'HookFailed' })));
+    expect(f.message).toContain('successful runs are ever deleted');
+  });
+
+  test('secret-looking values are recognised by name or by shape; references and $(VARS) are not', () => {
+    const env = (e: Record<string, unknown>) => yaml(hookJob('m', {}, {}, podSpec({ probe: false, env: [e] })));
+    expect(findingsOf('hook-env-literal-secret', env({ name: 'DATABASE_URL', value: 'postgres://app:s3cret@db/app' }))).toHaveLength(1);
+    expect(findingsOf('hook-env-literal-secret', env({ name: 'API_KEY', value: 'abc' }))).toHaveLength(1);
+    expect(findingsOf('hook-env-literal-secret', env({ name: 'DATABASE_URL', value: 'postgres://app@db/app' }))).toEqual([]);
+    expect(findingsOf('hook-env-literal-secret', env({ name: 'DB_PASSWORD', value: '$(PASSWORD_FROM_SECRET)' }))).toEqual([]);
+    expect(findingsOf('hook-env-literal-secret', env({ name: 'LOG_LEVEL', value: 'debug' }))).toEqual([]);
+  });
+});
+
+describe('sync options', () => {
+  test('an app-only option on a resource does nothing', () => {
+    const [f] = findingsOf('sync-option-invalid', yaml(cm('c', { 'argocd.argoproj.io/sync-options': 'CreateNamespace=true' })));
+    expect(f.message).toContain("read only from the Application's spec.syncPolicy.syncOptions");
+  });
+
+  test('a value Argo CD does not act on is named with the values it takes', () => {
+    const [f] = findingsOf('sync-option-invalid', yaml(cm('c', { 'argocd.argoproj.io/sync-options': 'Prune=no' })));
+    expect(f.message).toContain('Prune takes "false" or "confirm", not "no"');
+  });
+});
+
+describe('wave-unneeded', () => {
+  test('waves ordering hooks are intent the manifests cannot show: left alone', () => {
+    expect(findingsOf('wave-unneeded', yaml(hookJob('a', W('0')), hookJob('b', W('1'))))).toEqual([]);
+  });
+
+  test('a Service selecting an earlier Deployment and an Ingress routing to that Service need their waves', () => {
+    const ingress = k('networking.k8s.io/v1', 'Ingress', 'web', {
+      spec: { rules: [{ http: { paths: [{ backend: { service: { name: 'web' } } }] } }] },
+    }, W('2'));
+    expect(findingsOf('wave-unneeded', yaml(deployment('web', W('0')), service('web', W('1')), ingress))).toEqual([]);
+  });
+});
