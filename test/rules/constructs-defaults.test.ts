@@ -2,7 +2,7 @@
  * What the library's own constructs generate by default must pass the rule pack: the synth-time
  * check and `syncplan lint` must never flag the library's own output.
  */
-import { Chart, Testing } from 'cdk8s';
+import { ApiObject, Chart, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import type { Manifest } from '../../src/argo/types';
 import { EnvSource, MigrationHook, SmokeTest, SyncFailHook, Tier } from '../../src/constructs';
@@ -50,10 +50,29 @@ test('the article app built with the constructs has no finding above info', () =
   expect(findings.filter(f => f.level !== 'info').map(f => `${f.level} ${f.rule} ${f.kind}/${f.name}`)).toEqual([]);
 });
 
-test('a MigrationHook reading a Secret the same chart creates in the Sync phase is caught (argo-cd #9891)', () => {
-  const findings = lint(rendered(articleChart(true)));
-  const errors = findings.filter(f => f.level === 'error');
-  expect(errors.map(f => [f.rule, f.kind])).toEqual([['reads-resource-created-later', 'Job']]);
-  expect(errors[0].message).toMatch(/PreSync hook that needs Secret\/workflow-console-db-\w+, which this app creates only in Sync wave 0/);
-  expect(errors[0].message).toContain('(workflow-console)');
+test('synth fails with the finding when a MigrationHook reads a Secret the chart creates in the Sync phase (argo-cd #9891)', () => {
+  const chart = articleChart(true);
+  expect(() => chart.toJson()).toThrow(
+    /Job\/workflow-console-db-migrate-\w+ \(workflow-console\/db-migrate\/Resource\): is a PreSync hook that needs Secret\/workflow-console-db-\w+, which this app creates only in Sync wave 0/,
+  );
+});
+
+test('warnings print once on stderr but do not fail the synth', () => {
+  const chart = articleChart(false);
+  // A hand-written hook next to the constructs: no deadline, default backoff.
+  new ApiObject(chart, 'hand-hook', {
+    apiVersion: 'batch/v1',
+    kind: 'Job',
+    metadata: { name: 'hand-hook', annotations: { 'argocd.argoproj.io/hook': 'PostSync', 'argocd.argoproj.io/hook-delete-policy': 'BeforeHookCreation,HookSucceeded' } },
+    spec: { template: { spec: { restartPolicy: 'Never', containers: [{ name: 'c', image: 'c:1' }] } } },
+  });
+  const stderr = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+  try {
+    expect(() => chart.toJson()).not.toThrow();
+    const printed = stderr.mock.calls.map(c => String(c[0])).join('');
+    expect(printed).toContain('warning: Job/hand-hook (workflow-console/hand-hook): is a PostSync hook without spec.activeDeadlineSeconds');
+    expect(printed).toContain('(see docs/rules/hook-backoff-default.md)');
+  } finally {
+    stderr.mockRestore();
+  }
 });
