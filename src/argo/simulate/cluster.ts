@@ -11,9 +11,12 @@ import { shortRef } from './messages';
 import type { HealthStatus, SimulateOptions } from './types';
 
 export class Cluster {
+  /** Bumped on every change, so the loop can tell a call that changed nothing. */
+  version = 0;
   private readonly objects = new Set<string>();
   private readonly terminating = new Set<string>();
   private readonly servedKinds: Set<string>;
+  private readonly healthCache = new Map<SyncTask, HealthStatus>();
 
   constructor(private readonly options: SimulateOptions) {
     for (const m of options.live ?? []) this.objects.add(objectKey(resourceKeyOf(m.object)));
@@ -34,12 +37,14 @@ export class Cluster {
   }
 
   create(task: SyncTask, definesKind: string | undefined): void {
+    this.version++;
     this.objects.add(objectKey(task));
     if (definesKind !== undefined) this.servedKinds.add(definesKind);
   }
 
   /** Deletes an object; a prune target reported Progressing keeps its deletionTimestamp forever. */
   delete(task: SyncTask): void {
+    this.version++;
     const key = objectKey(task);
     if (task.action === 'prune' && this.healthOf(task) === 'Progressing') {
       this.terminating.add(key);
@@ -55,7 +60,12 @@ export class Cluster {
   }
 
   healthOf(task: SyncTask): HealthStatus {
-    return lookup(this.options.health, task) ?? 'Healthy';
+    let health = this.healthCache.get(task);
+    if (health === undefined) {
+      health = lookup(this.options.health, task) ?? 'Healthy';
+      this.healthCache.set(task, health);
+    }
+    return health;
   }
 
   applyErrorOf(task: SyncTask): string | undefined {
@@ -74,17 +84,29 @@ export class Cluster {
  * cluster-scoped targets while their live copies have none.
  */
 function objectKey(key: Pick<SyncTask, 'group' | 'kind' | 'name'>): string {
-  return `${key.group}/${key.kind}/${key.name}`;
+  const task = key as SyncTask;
+  const hit = keyCache.get(task);
+  if (hit !== undefined) return hit;
+  const made = `${key.group}/${key.kind}/${key.name}`;
+  if (typeof task === 'object') keyCache.set(task, made);
+  return made;
 }
+
+const keyCache = new WeakMap<object, string>();
+
+const handleCache = new WeakMap<SyncTask, string[]>();
 
 /** `Kind/name`, or `Kind/<generateName>` for a hook named at sync time. */
 export function handlesOf(task: SyncTask): string[] {
+  const hit = handleCache.get(task);
+  if (hit) return hit;
   const handles = [shortRef(task)];
   const metadata = task.manifest.object.metadata as Record<string, unknown> | undefined;
   const generateName = metadata?.generateName;
   if (typeof generateName === 'string' && generateName !== '' && !metadata?.name) {
     handles.push(`${task.kind}/${generateName}`);
   }
+  handleCache.set(task, handles);
   return handles;
 }
 

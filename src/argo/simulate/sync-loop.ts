@@ -66,6 +66,7 @@ export class SyncLoop {
   waiting: TaskState[] = [];
   secondsSlept = 0;
   private readonly results = new Map<string, StoredResult>();
+  private changes = 0;
   private started = false;
   private seq = 0;
   private appliedStep: Reconcile['applied'];
@@ -114,17 +115,17 @@ export class SyncLoop {
     this.reconciles.push({ ...last, delaySeconds: 0 });
   }
 
-  /** Everything a call can change, to detect a call that changed nothing (a stall). */
-  fingerprint(): string {
-    return JSON.stringify([
-      this.phase, this.message,
-      this.tasks.map(t => [t.syncStatus, t.operationState, t.message, t.live, t.appliedSeq ?? -1]),
-      this.tasks.map(t => [this.cluster.has(t.task), this.cluster.isTerminating(t.task)]),
-    ]);
+  /** Changes so far (tasks, phase, cluster); equal before and after a call means a stall. */
+  fingerprint(): number {
+    return this.changes + this.cluster.version;
   }
 
   private sync(): void {
-    for (const t of this.tasks) t.live = this.cluster.liveObject(t.task);
+    for (const t of this.tasks) {
+      const live = this.cluster.liveObject(t.task);
+      if (live !== t.live) this.changes++;
+      t.live = live;
+    }
 
     if (!this.started) {
       this.started = true;
@@ -264,6 +265,7 @@ export class SyncLoop {
     let state: RunState = 'successful';
     for (const t of prunes) {
       t.appliedSeq = this.seq++;
+      this.changes++;
       const option = this.cluster.pruneOption(t.task);
       if (this.options.prune === false) {
         this.setResult(t, 'PruneSkipped', 'Succeeded', MSG_REQUIRES_PRUNING);
@@ -291,6 +293,7 @@ export class SyncLoop {
     // Kinds go out one after the other (a CRD before its CRs); a failure does not stop the rest.
     for (const t of creates) {
       t.appliedSeq = this.seq++;
+      this.changes++;
       const error = this.cluster.applyErrorOf(t.task)
         ?? (this.cluster.serves(t.task) ? undefined : noKindMatchError(t.task.apiVersion, t.task.kind));
       if (error !== undefined) {
@@ -351,12 +354,14 @@ export class SyncLoop {
   }
 
   private setPhase(phase: OperationPhase, message: string): void {
+    if (phase !== this.phase || message !== this.message) this.changes++;
     this.phase = phase;
     this.message = message;
   }
 
   /** `setResourceResult`: the latest non-empty message wins; results keep first-seen order. */
   private setResult(t: TaskState, syncStatus: ResultCode | '', operationState: TaskPhase, message: string): void {
+    if (syncStatus !== t.syncStatus || operationState !== t.operationState || (message !== '' && message !== t.message)) this.changes++;
     t.syncStatus = syncStatus;
     t.operationState = operationState;
     if (message !== '') t.message = message;
