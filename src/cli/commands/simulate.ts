@@ -196,8 +196,9 @@ export function renderSimulationText(r: SimulationResult): string {
   const tail: string[] = [];
   if (r.neverApplied.length > 0) tail.push(`Never applied: ${r.neverApplied.join(', ')}`);
   if (r.waitingOn.length > 0) tail.push(`Waiting on: ${r.waitingOn.join(', ')}`);
-  tail.push(`Hooks left in cluster: ${r.hooksLeftInCluster.length > 0 ? r.hooksLeftInCluster.join(', ') : 'none'}`);
-  tail.push(`Wave delays slept: ${r.minimumSeconds} s${r.operationPhase === 'Running' ? ' (so far)' : ''}`);
+  const soFar = r.operationPhase === 'Running' ? ' (so far)' : '';
+  tail.push(`Hooks left in cluster${soFar}: ${r.hooksLeftInCluster.length > 0 ? r.hooksLeftInCluster.join(', ') : 'none'}`);
+  tail.push(`Wave delays slept${soFar}: ${r.minimumSeconds} s`);
   sections.push(tail);
 
   if (r.results.length > 0) {
