@@ -30,6 +30,8 @@ describe('syncplan simulate', () => {
     expect(r.stdout).toContain('message: waiting for healthy state of apps/Deployment/workflow-console');
     expect(r.stdout).toContain('Sync wave 1 (step 3) is Progressing on Deployment/workflow-console');
     expect(r.stdout).toContain('Never applied: Service/workflow-console, Ingress/workflow-console, Job/smoke-test');
+    // The README shows this output verbatim.
+    expect(r.stdout).toMatchSnapshot();
   });
 
   test('all healthy → Succeeded, exit 0; JSON has exactly the documented shape', async () => {
