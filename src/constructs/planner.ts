@@ -44,6 +44,8 @@ export interface ObjectEdge {
 export interface PlannerResult {
   readonly units: readonly ResolvedUnit[];
   readonly unitOf: ReadonlyMap<ApiObject, ResolvedUnit>;
+  /** The unit of each tier or hook construct. */
+  readonly byConstruct: ReadonlyMap<IConstruct, ResolvedUnit>;
   /** Annotation value the library writes, per object. */
   readonly waveOf: ReadonlyMap<ApiObject, string>;
   readonly edges: readonly ObjectEdge[];
@@ -316,7 +318,7 @@ export class SyncPlanner extends Construct {
       if (!r.write || w === undefined) continue;
       for (const o of r.objects) waveOf.set(o, formatWave(w));
     }
-    return { units: resolved, unitOf, waveOf, edges };
+    return { units: resolved, unitOf, byConstruct, waveOf, edges };
   }
 }
 

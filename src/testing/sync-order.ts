@@ -2,11 +2,15 @@ import { ApiObject, Chart } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { buildPlan } from '../argo/plan';
 import { Manifest } from '../argo/types';
+import { SyncPlanner } from '../constructs/planner';
 import { awaited, Placement, placements } from '../constructs/read-back';
 
 /**
  * The order Argo CD would apply a chart in, read back from its rendered manifests, for assertions
  * in your own tests: `SyncOrder.of(chart).assertBefore(config, web)`. No wave numbers needed.
+ *
+ * A tier stands for its members' objects; a construct with an ApiObject child `Resource`
+ * (cdk8s-plus resources, hooks) for that object; any other construct for every object under it.
  */
 export class SyncOrder {
   /**
@@ -60,7 +64,7 @@ export class SyncOrder {
     const first = all[0];
     const other = all.find(([, p]) => p.index !== first[1].index);
     if (other) {
-      throw new Error(`expected ${a.node.path} and ${b.node.path} in the same step, but ${where(first)} and ${where(other)}`);
+      throw new Error(`expected ${a.node.path} and ${b.node.path} in the same step, but ${where(first)} and ${where(other)} are not`);
     }
   }
 
@@ -90,9 +94,9 @@ export class SyncOrder {
     for (const pa of a) {
       for (const pb of b) {
         if (pa[0] === pb[0]) return `${pa[0].node.path} is part of both`;
-        if (!pa[1].step) return `${where(pa)}: SyncFail hooks run only when a sync fails`;
+        if (!pa[1].step) return `${where(pa)} is a SyncFail hook, which runs only when a sync fails`;
         if (!pb[1].step) continue; // a SyncFail hook runs after whatever was applied
-        if (pa[1].index === pb[1].index) return `${where(pa)} and ${where(pb)}: the same step, applied together`;
+        if (pa[1].index === pb[1].index) return `${where(pa)} and ${where(pb)} are in the same step, applied together`;
         if (pa[1].index > pb[1].index) return `${where(pa)} comes after ${where(pb)}`;
         if (!awaited(pa[1])) return `${where(pa)} is not waited for before the next step`;
       }
@@ -110,12 +114,21 @@ export class SyncOrder {
     });
   }
 
+  /**
+   * A resource's own object: a construct with an ApiObject child `Resource` (cdk8s-plus L2s, hooks)
+   * means that one, not the objects it created inside (`exposeViaService`); otherwise every object
+   * under the construct (Include, Helm, your own constructs).
+   */
   private objectsOf(c: IConstruct): ApiObject[] {
+    const unit = SyncPlanner.tryOf(this.chart)?.result().byConstruct.get(c);
+    if (unit) return [...unit.objects];
+    const own = c.node.tryFindChild('Resource');
+    if (!(c instanceof ApiObject) && own instanceof ApiObject && Chart.of(own) === this.chart) return [own];
     return c.node.findAll().filter((x): x is ApiObject => x instanceof ApiObject && Chart.of(x) === this.chart);
   }
 }
 
 function where([o, p]: [ApiObject, Placement]): string {
   const step = p.step ? `${p.step.phase} wave ${p.step.wave}` : 'SyncFail';
-  return `${o.node.path} (${o.kind} ${o.name}) is in ${step}`;
+  return `${o.node.path} (${o.kind} ${o.name}, ${step})`;
 }

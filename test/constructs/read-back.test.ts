@@ -1,0 +1,65 @@
+import { ApiObject, JsonPatch, Testing } from 'cdk8s';
+import { configMap, newChart, synthError, wavesByName } from './helpers';
+import { MigrationHook, Tier } from '../../src';
+
+const WAVE = 'argocd.argoproj.io/sync-wave';
+
+describe('proof by reading back', () => {
+  test('a JSON patch that moves a tier member breaks the edge and fails the synth, naming edge, paths, waves and why', () => {
+    const chart = newChart();
+    const config = new Tier(chart, 'config').add(configMap(chart, 'settings'));
+    const deployment = configMap(chart, 'app');
+    new Tier(chart, 'web', { after: [config] }).add(deployment);
+    deployment.addJsonPatch(JsonPatch.add(`/metadata/annotations/${WAVE.replace('/', '~1')}`, '0'));
+    const message = synthError(chart);
+    expect(message).toContain('sync order broken (Tier chart/web is after Tier chart/config)');
+    expect(message).toContain('chart/app (ConfigMap app, Sync wave 0) must start after chart/settings (ConfigMap settings, Sync wave 0) is done');
+    expect(message).toContain('but both are applied in the same step, together');
+    expect(message).toContain('chart/app has sync-wave "0" set by hand (computed: "1")');
+  });
+
+  test('a hand-set annotation on a member is kept as written, and proven', () => {
+    const chart = newChart();
+    const config = new Tier(chart, 'config').add(configMap(chart, 'settings', { annotations: { [WAVE]: '5' } }));
+    new Tier(chart, 'web', { after: [config] }).add(configMap(chart, 'app'));
+    const message = synthError(chart);
+    expect(message).toContain('chart/app (ConfigMap app, Sync wave 1) must start after chart/settings (ConfigMap settings, Sync wave 5) is done, but Argo CD applies the later one first');
+    expect(message).toContain('chart/settings has sync-wave "5" set by hand (computed: "0")');
+  });
+
+  test('a hand-set annotation that keeps the order passes and stays untouched', () => {
+    const chart = newChart();
+    const config = new Tier(chart, 'config').add(configMap(chart, 'settings', { annotations: { [WAVE]: '-3' } }));
+    new Tier(chart, 'web', { after: [config] }).add(configMap(chart, 'app'));
+    expect(synthError(chart)).toBe('');
+    expect(wavesByName(chart)).toEqual({ 'ConfigMap/settings': '-3', 'ConfigMap/app': '1' });
+  });
+
+  test('a hook made to vanish by a misspelt hand-set hook value is reported (not in the sync)', () => {
+    const chart = newChart();
+    const migrate = new MigrationHook(chart, 'migrate', { name: 'migrate', image: 'i', command: ['m'] });
+    migrate.apiObject.metadata.addAnnotation('argocd.argoproj.io/hook', 'presync');
+    new MigrationHook(chart, 'seed', { name: 'seed', image: 'i', command: ['s'], after: [migrate] });
+    const message = synthError(chart);
+    expect(message).toContain('chart/migrate/Resource is not in the sync');
+  });
+
+  test('error-level findings of the rule pack fail the synth with their message', () => {
+    const chart = newChart();
+    new Tier(chart, 't').add(new ApiObject(chart, 'x', {
+      apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x', annotations: { 'argocd.argoproj.io/sync-options': 'Prune=sometimes' } },
+    }));
+    expect(synthError(chart)).toMatch(/ConfigMap\/x \(chart\/x\).*sync-option/);
+  });
+
+  test('synth is deterministic: twice gives byte-identical output', () => {
+    const build = () => {
+      const chart = newChart();
+      const config = new Tier(chart, 'config').add(configMap(chart, 'a'));
+      new Tier(chart, 'web', { after: [config] }).add(configMap(chart, 'b'));
+      new MigrationHook(chart, 'm', { image: 'i', command: ['m'] });
+      return JSON.stringify(Testing.synth(chart));
+    };
+    expect(build()).toBe(build());
+  });
+});
