@@ -211,35 +211,41 @@ describe('hooks', () => {
     expect(r.message).toBe('waiting for healthy state of apps/Deployment/web');
   });
 
-  test('TestSync_HooksDeletedAfterSyncSucceeded: HookSucceeded hooks go, BeforeHookCreation and HookFailed stay', () => {
+  const threeHooks = () => [
+    obj({ kind: 'Pod', name: 'hook-1', hook: 'PreSync', deletePolicy: 'BeforeHookCreation' }),
+    obj({ kind: 'Pod', name: 'hook-2', hook: 'PreSync', deletePolicy: 'HookFailed' }),
+    obj({ kind: 'Pod', name: 'hook-3', hook: 'PreSync', deletePolicy: 'HookSucceeded' }),
+  ];
+
+  test('TestSync_HooksDeletedAfterSyncSucceeded: only the HookSucceeded hook goes', () => {
+    const r = sim(threeHooks());
+    expect(r.operationPhase).toBe('Succeeded');
+    expect(r.message).toBe('successfully synced (no more tasks)');
+    expect(r.hooksLeftInCluster).toEqual(['Pod/hook-1', 'Pod/hook-2']);
+  });
+
+  test('TestSync_HooksDeletedAfterSyncFailed: the HookFailed hook goes although it succeeded itself', () => {
+    const r = sim(threeHooks(), { health: { 'Pod/hook-1': 'Degraded' } });
+    expect(r.operationPhase).toBe('Failed');
+    expect(r.message).toBe('one or more synchronization tasks completed unsuccessfully');
+    expect(r.hooksLeftInCluster).toEqual(['Pod/hook-1', 'Pod/hook-3']);
+  });
+
+  test('delete policies with a Sync resource and a PostSync hook (BeforeHookCreation stays)', () => {
     const r = sim([
-      obj({ kind: 'Pod', name: 'hook-1', hook: 'PreSync', deletePolicy: 'HookSucceeded' }),
-      obj({ kind: 'Pod', name: 'hook-2', hook: 'PreSync', deletePolicy: 'HookFailed' }),
-      obj({ kind: 'Pod', name: 'hook-3', hook: 'PostSync' }),
+      obj({ kind: 'Pod', name: 'pre', hook: 'PreSync', deletePolicy: 'HookSucceeded' }),
+      obj({ kind: 'Pod', name: 'post', hook: 'PostSync' }),
       obj({ kind: 'Pod', name: 'my-pod' }),
     ]);
     expect(r.operationPhase).toBe('Succeeded');
-    expect(r.hooksLeftInCluster).toEqual(['Pod/hook-2', 'Pod/hook-3']);
+    expect(r.hooksLeftInCluster).toEqual(['Pod/post']);
   });
 
-  test('TestSync_HooksDeletedAfterSyncFailed: HookFailed hooks go when the operation fails, whatever their own result', () => {
-    const r = sim([
-      obj({ kind: 'Pod', name: 'hook-1', hook: 'PreSync', deletePolicy: 'HookSucceeded' }),
-      obj({ kind: 'Pod', name: 'hook-2', hook: 'PreSync', deletePolicy: 'HookFailed' }),
-      obj({ kind: 'Pod', name: 'hook-3', hook: 'PreSync', deletePolicy: 'HookFailed' }),
-      obj({ kind: 'Pod', name: 'my-pod' }),
-    ], { health: { 'Pod/hook-3': 'Degraded' } });
-    expect(r.operationPhase).toBe('Failed');
-    expect(r.hooksLeftInCluster).toEqual(['Pod/hook-1']);
-  });
-
-  test('TestSync_HooksNotDeletedIfPhaseNotCompleted: a stalled sync deletes nothing', () => {
-    const r = sim([
-      obj({ kind: 'Pod', name: 'hook-1', hook: 'PreSync', deletePolicy: 'HookSucceeded' }),
-      obj({ kind: 'Pod', name: 'hook-2', hook: 'PreSync', deletePolicy: 'HookSucceeded' }),
-    ], { health: { 'Pod/hook-2': 'Progressing' } });
+  test('TestSync_HooksNotDeletedIfPhaseNotCompleted: a hook still running: nothing is deleted yet', () => {
+    const r = sim(threeHooks(), { health: { 'Pod/hook-1': 'Progressing' } });
     expect(r.operationPhase).toBe('Running');
-    expect(r.hooksLeftInCluster).toEqual(['Pod/hook-1', 'Pod/hook-2']);
+    expect(r.message).toBe('waiting for completion of hook /Pod/hook-1');
+    expect(r.hooksLeftInCluster).toEqual(['Pod/hook-1', 'Pod/hook-2', 'Pod/hook-3']);
   });
 
   test('TestBeforeHookCreation: a live named hook is deleted first, one extra call, then re-created', () => {
