@@ -1,0 +1,285 @@
+#!/usr/bin/env node
+/**
+ * Synth overhead: a chart of N services (ConfigMap, Secret, Deployment, Service each) arranged in
+ * tiers, with a MigrationHook and a SmokeTest per 100 services, built and synthesized with the
+ * library, against the same chart built without it (same objects, the hooks as plain Jobs, no
+ * tiers and no annotations). Each sample is a fresh child process; the two variants alternate.
+ * Measured: constructing the chart plus `app.synth()` (which runs the library's validation: read
+ * back, plan, rule pack) writing YAML to a temp folder. Needs a compiled `lib/`.
+ *
+ *   node bench/synth-overhead.js [--services 2000] [--rounds 5] [--group 100] [--json]
+ *   node bench/synth-overhead.js --profile      (one library run under --cpu-prof, top functions)
+ *
+ * Target: library/plain at most 1.10x (CPU time).
+ */
+'use strict';
+const { spawnSync } = require('child_process');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+
+const ROOT = path.join(__dirname, '..');
+
+function arg(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : fallback;
+}
+// Services per group: each group has its own config/app/edge tiers, a migration and a smoke test.
+const GROUP = Number(arg('group', '100'));
+
+// ---------------------------------------------------------------------------------------------
+// The chart, in both variants. Everything shared is built by the same code.
+
+/** The hook Job spec the library renders, written out by hand for the plain variant. */
+function plainJobSpec(k8s, { container, command, args, initCommands, deadline }) {
+  const securityContext = {
+    allowPrivilegeEscalation: false,
+    privileged: false,
+    readOnlyRootFilesystem: true,
+    runAsNonRoot: true,
+    capabilities: { drop: ['ALL'] },
+  };
+  const resources = {
+    requests: { cpu: k8s.Quantity.fromString('100m'), memory: k8s.Quantity.fromString('128Mi') },
+    limits: { cpu: k8s.Quantity.fromString('500m'), memory: k8s.Quantity.fromString('256Mi') },
+  };
+  const c = (name, cmd, a) => ({
+    name, image: IMAGE, command: cmd, args: a, resources, securityContext,
+    volumeMounts: [{ name: 'tmp', mountPath: '/tmp' }],
+  });
+  return {
+    backoffLimit: 0,
+    activeDeadlineSeconds: deadline,
+    template: {
+      spec: {
+        restartPolicy: 'Never',
+        automountServiceAccountToken: false,
+        securityContext: { runAsNonRoot: true, runAsUser: 65532, runAsGroup: 65532, seccompProfile: { type: 'RuntimeDefault' } },
+        initContainers: initCommands ? initCommands.map((cmd) => c('init', cmd, undefined)) : undefined,
+        containers: [c(container, command, args)],
+        volumes: [{ name: 'tmp', emptyDir: { sizeLimit: k8s.Quantity.fromString('64Mi') } }],
+      },
+    },
+  };
+}
+
+const IMAGE = 'registry.internal/tools:1.0';
+
+function buildApp(variant, services, outdir) {
+  const { App, Chart } = require(path.join(ROOT, 'node_modules/cdk8s'));
+  const kplus = require(path.join(ROOT, 'node_modules/cdk8s-plus-27'));
+  const { k8s } = kplus;
+  const { Construct } = require(path.join(ROOT, 'node_modules/constructs'));
+  const lib = variant === 'library' ? require(path.join(ROOT, 'lib')) : undefined;
+
+  const app = new App({ outdir });
+  const chart = new Chart(app, 'bench', { disableResourceNameHashes: true });
+  for (let g = 0; g * GROUP < services; g++) {
+    const group = new Construct(chart, `g${g}`);
+    const config = []; const apps = []; const edge = [];
+    for (let i = g * GROUP; i < Math.min(services, (g + 1) * GROUP); i++) {
+      const name = `svc-${String(i).padStart(5, '0')}`;
+      const cm = new kplus.ConfigMap(group, `${name}-config`, {
+        metadata: { name: `${name}-config` },
+        data: { LOG_LEVEL: 'info', UPSTREAM: `http://svc-${String((i + 1) % services).padStart(5, '0')}:80` },
+      });
+      const secret = new kplus.Secret(group, `${name}-db`, {
+        metadata: { name: `${name}-db` },
+        stringData: { DATABASE_URL: `postgresql://${name}@postgres.db.svc/${name}` },
+      });
+      const deployment = new kplus.Deployment(group, name, {
+        metadata: { name },
+        replicas: 2,
+        containers: [{
+          name: 'app',
+          image: `registry.internal/${name}:1.${i % 10}.0`,
+          portNumber: 8080,
+          envFrom: [kplus.Env.fromConfigMap(cm), kplus.Env.fromSecret(secret)],
+          readiness: kplus.Probe.fromHttpGet('/healthz', { port: 8080 }),
+          securityContext: { ensureNonRoot: false },
+        }],
+      });
+      const service = new kplus.Service(group, `${name}-svc`, {
+        metadata: { name },
+        selector: deployment,
+        ports: [{ port: 80, targetPort: 8080 }],
+      });
+      config.push(cm, secret); apps.push(deployment); edge.push(service);
+    }
+    const first = `svc-${String(g * GROUP).padStart(5, '0')}`;
+    const migrate = { name: `migrate-${g}`, command: ['migrate', 'up'], verify: ['migrate', 'check'] };
+    const smokeUrl = `http://${first}:80/healthz`;
+    if (lib) {
+      const cfgTier = new lib.Tier(group, 'config');
+      cfgTier.add(...config);
+      const appTier = new lib.Tier(group, 'app', { after: [cfgTier] });
+      appTier.add(...apps);
+      const edgeTier = new lib.Tier(group, 'edge', { after: [appTier] });
+      edgeTier.add(...edge);
+      new lib.MigrationHook(group, 'migrate', { name: migrate.name, image: IMAGE, command: migrate.command, verify: migrate.verify });
+      new lib.SmokeTest(group, 'smoke', { name: `smoke-${g}`, url: smokeUrl, image: IMAGE });
+    } else {
+      new k8s.KubeJob(group, 'migrate', {
+        metadata: { name: migrate.name },
+        spec: plainJobSpec(k8s, { container: 'migrate', command: migrate.verify, initCommands: [migrate.command], deadline: 600 }),
+      });
+      // The smoke test's script and arguments, exactly as the library renders them.
+      new k8s.KubeJob(group, 'smoke', {
+        metadata: { name: `smoke-${g}` },
+        spec: plainJobSpec(k8s, { container: 'smoke', command: ['sh', '-c', SMOKE_SCRIPT, 'smoke'], args: [smokeUrl, '200', '120', '5', '5'], deadline: 185 }),
+      });
+    }
+  }
+  return app;
+}
+
+// The SmokeTest's script (src/constructs/smoke-test.ts), so the plain Job renders the same bytes.
+const SMOKE_SCRIPT = [
+  'url=$1 expect=$2 retry_for=$3 interval=$4 timeout=$5',
+  'end=$(( $(date +%s) + retry_for )); n=0',
+  'while :; do',
+  '  n=$((n + 1))',
+  '  code=$(curl -s -o /dev/null -w "%{http_code}" --max-time "$timeout" "$url") || true',
+  '  if [ "$code" = "$expect" ]; then echo "smoke: $url answered $code (attempt $n)"; exit 0; fi',
+  '  echo "smoke: $url answered ${code:-nothing}, expected $expect (attempt $n)"',
+  '  if [ $(( $(date +%s) + interval )) -ge "$end" ]; then echo "smoke: not serving after ${retry_for}s"; exit 1; fi',
+  '  sleep "$interval"',
+  'done',
+].join('\n');
+
+// ---------------------------------------------------------------------------------------------
+// Child: one measured run (or the equivalence check), result as JSON on stdout.
+if (process.argv[2] === '--child') {
+  const [variant, services] = [process.argv[3], Number(process.argv[4])];
+  const outdir = fs.mkdtempSync(path.join(os.tmpdir(), `syncplan-synth-${variant}-`));
+  // Load the modules first: module loading is a one-off cost, not synthesis.
+  require(path.join(ROOT, 'node_modules/cdk8s'));
+  require(path.join(ROOT, 'node_modules/cdk8s-plus-27'));
+  if (variant === 'library') require(path.join(ROOT, 'lib'));
+  const t0 = process.hrtime.bigint();
+  const c0 = process.cpuUsage();
+  const app = buildApp(variant, services, outdir);
+  const t1 = process.hrtime.bigint();
+  const c1 = process.cpuUsage();
+  app.synth();
+  const t2 = process.hrtime.bigint();
+  const c2 = process.cpuUsage();
+  const cpu = (a, b) => (b.user + b.system - a.user - a.system) / 1000;
+  const files = fs.readdirSync(outdir);
+  const yaml = files.map((f) => fs.readFileSync(path.join(outdir, f), 'utf8')).join('');
+  const result = {
+    buildMs: Number(t1 - t0) / 1e6, synthMs: Number(t2 - t1) / 1e6,
+    buildCpuMs: cpu(c0, c1), synthCpuMs: cpu(c1, c2),
+    maxRssMiB: process.resourceUsage().maxRSS / 1024,
+    docs: (yaml.match(/^kind: /gm) || []).length, bytes: yaml.length,
+  };
+  if (process.argv.includes('--keep')) result.yaml = yaml;
+  fs.rmSync(outdir, { recursive: true, force: true });
+  process.stdout.write(JSON.stringify(result) + '\n');
+  return;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parent.
+const services = Number(arg('services', '2000'));
+const rounds = Number(arg('rounds', '5'));
+const asJson = process.argv.includes('--json');
+const TARGET = 1.10;
+
+function run(variant, extra = [], nodeArgs = []) {
+  const r = spawnSync(process.execPath, [...nodeArgs, __filename, '--child', variant, String(services), ...extra, '--group', String(GROUP)],
+    { encoding: 'utf8', maxBuffer: 1 << 30, cwd: ROOT, env: { ...process.env, CDK8S_CHECK_UPGRADE: 'false' } });
+  if (r.status !== 0) throw new Error(`${variant} run failed: ${r.stderr}`);
+  return JSON.parse(r.stdout.trim().split('\n').pop());
+}
+
+/** The library output with Argo CD's annotations removed must be the plain output, byte for byte. */
+function checkSameObjects() {
+  const YAML = require(path.join(ROOT, 'node_modules/yaml'));
+  const strip = (text) => YAML.parseAllDocuments(text).map((d) => {
+    const o = d.toJS();
+    const a = o.metadata.annotations || {};
+    for (const k of Object.keys(a)) if (k.startsWith('argocd.argoproj.io/')) delete a[k];
+    if (Object.keys(a).length === 0) delete o.metadata.annotations;
+    return JSON.stringify(o);
+  }).sort();
+  const lib = strip(run('library', ['--keep']).yaml);
+  const plain = strip(run('plain', ['--keep']).yaml);
+  const diff = lib.findIndex((d, i) => d !== plain[i]);
+  if (lib.length !== plain.length || diff >= 0) {
+    throw new Error(`the two variants render different objects (${lib.length} vs ${plain.length}); first difference:\n${lib[diff]}\n${plain[diff]}`);
+  }
+  return lib.length;
+}
+
+/** Top functions by self time in a .cpuprofile, and time by package/folder. */
+function profile() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'syncplan-prof-'));
+  run('library', [], ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
+  const file = fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+  const prof = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
+  fs.rmSync(dir, { recursive: true, force: true });
+  const self = new Map();
+  const dt = prof.timeDeltas;
+  const byId = new Map(prof.nodes.map((n) => [n.id, n]));
+  prof.samples.forEach((id, i) => self.set(id, (self.get(id) || 0) + (dt[i] || 0) / 1000));
+  const byFn = new Map(); const byArea = new Map();
+  for (const [id, ms] of self) {
+    const { functionName, url, lineNumber } = byId.get(id).callFrame;
+    const rel = url.replace(/^file:\/\//, '').replace(ROOT + '/', '');
+    const area = rel.startsWith('node_modules/') ? rel.split('/')[1] : rel.startsWith('lib/') ? rel.split('/').slice(0, 2).join('/') : rel || '(native/gc)';
+    const fn = `${functionName || '(anonymous)'} ${rel}:${lineNumber + 1}`;
+    byFn.set(fn, (byFn.get(fn) || 0) + ms);
+    byArea.set(area, (byArea.get(area) || 0) + ms);
+  }
+  const top = (m, n) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n);
+  console.log(`profile of one library run (${services} services), self time:`);
+  for (const [k, ms] of top(byArea, 12)) console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${k}`);
+  console.log('top functions:');
+  for (const [k, ms] of top(byFn, 25)) console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${k}`);
+}
+
+if (!fs.existsSync(path.join(ROOT, 'lib/index.js'))) {
+  console.error('bench: lib/ is missing; run `npx projen compile` first');
+  process.exit(2);
+}
+if (process.argv.includes('--profile')) {
+  profile();
+  process.exit(0);
+}
+
+const docs = checkSameObjects();
+const res = { library: [], plain: [] };
+for (let r = 0; r < rounds; r++) {
+  // Alternate which variant goes first, so drift on a shared machine hits both alike.
+  const order = r % 2 === 0 ? ['plain', 'library'] : ['library', 'plain'];
+  for (const v of order) res[v].push(run(v));
+}
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const m = (v, f) => median(res[v].map(f));
+const total = (x) => x.buildCpuMs + x.synthCpuMs;
+const wall = (x) => x.buildMs + x.synthMs;
+const summary = {
+  services, docs, rounds,
+  plain: { buildCpuMs: m('plain', (x) => x.buildCpuMs), synthCpuMs: m('plain', (x) => x.synthCpuMs), totalCpuMs: m('plain', total), wallMs: m('plain', wall), maxRssMiB: m('plain', (x) => x.maxRssMiB) },
+  library: { buildCpuMs: m('library', (x) => x.buildCpuMs), synthCpuMs: m('library', (x) => x.synthCpuMs), totalCpuMs: m('library', total), wallMs: m('library', wall), maxRssMiB: m('library', (x) => x.maxRssMiB) },
+};
+summary.ratio = summary.library.totalCpuMs / summary.plain.totalCpuMs;
+summary.wallRatio = summary.library.wallMs / summary.plain.wallMs;
+summary.synthRatio = summary.library.synthCpuMs / summary.plain.synthCpuMs;
+summary.target = TARGET;
+summary.pass = summary.ratio <= TARGET;
+
+if (asJson) {
+  process.stdout.write(JSON.stringify(summary) + '\n');
+} else {
+  console.log(`synth overhead: node ${process.version}, ${os.cpus().length} x ${os.cpus()[0].model.trim()}, load ${os.loadavg()[0].toFixed(1)}; `
+    + `${services} services in tiers of ${GROUP}, ${docs} documents; median of ${rounds} alternating rounds, each a fresh process`);
+  console.log('  variant  | build ms | synth ms | total CPU ms | wall ms | peak RSS');
+  for (const v of ['plain', 'library']) {
+    const s = summary[v];
+    console.log(`  ${v.padEnd(8)} | ${s.buildCpuMs.toFixed(0).padStart(8)} | ${s.synthCpuMs.toFixed(0).padStart(8)} | ${s.totalCpuMs.toFixed(0).padStart(12)} | ${s.wallMs.toFixed(0).padStart(7)} | ${s.maxRssMiB.toFixed(0).padStart(4)} MiB`);
+  }
+  console.log(`  library/plain: ${summary.ratio.toFixed(2)}x CPU [${summary.wallRatio.toFixed(2)}x wall; synth alone ${summary.synthRatio.toFixed(2)}x]; `
+    + `target <= ${TARGET.toFixed(2)}x: ${summary.pass ? 'pass' : 'FAIL'}`);
+}
