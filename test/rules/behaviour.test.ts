@@ -171,3 +171,24 @@ describe('wave-unneeded', () => {
     expect(findingsOf('wave-unneeded', yaml(deployment('web', W('0')), service('web', W('1')), ingress))).toEqual([]);
   });
 });
+
+describe('wave-gate-no-health and Argo CD\'s built-in Lua health checks', () => {
+  const gate = (apiVersion: string, kind: string) => yaml(
+    k(apiVersion, kind, 'x', { spec: {} }, { ...W('0'), 'argocd.argoproj.io/sync-options': 'SkipDryRunOnMissingResource=true' }),
+    cm('after', W('1')),
+  );
+
+  test.each([
+    ['cert-manager.io/v1', 'Certificate'],
+    ['pkg.crossplane.io/v1', 'Provider'], // wildcard _.crossplane.io/_
+    ['argoproj.io/v1alpha1', 'Rollout'],
+  ])('%s %s has a health check: the wave really waits', (apiVersion, kind) => {
+    expect(findingsOf('wave-gate-no-health', gate(apiVersion, kind))).toEqual([]);
+  });
+
+  test('argo-cd #14442 (RabbitmqCluster then; it has a Lua check now): a CR without one does not make the wave wait', () => {
+    const [f] = findingsOf('wave-gate-no-health', gate('mongodbcommunity.mongodb.com/v1', 'MongoDBCommunity'));
+    expect(f.message).toContain('no built-in health check for mongodbcommunity.mongodb.com/MongoDBCommunity');
+    expect(findingsOf('wave-gate-no-health', gate('rabbitmq.com/v1beta1', 'RabbitmqCluster'))).toEqual([]);
+  });
+});

@@ -1,6 +1,7 @@
 import { hasHealthCheck } from '../../argo/health';
 import { needsCrd } from '../builtin';
 import { describeStep, nextStepWaitingOn } from '../gates';
+import { hasBuiltinLuaHealth } from '../lua-health';
 import type { Hit, Rule } from '../types';
 
 /**
@@ -17,14 +18,14 @@ export const waveGateNoHealth: Rule = {
     for (const t of ctx.tasks) {
       if (t.hook || t.action !== 'apply') continue;
       const isApp = t.group === 'argoproj.io' && t.kind === 'Application';
-      if (!isApp && (!needsCrd(t.group, t.kind) || hasHealthCheck(t.group, t.kind))) continue;
+      if (!isApp && (!needsCrd(t.group, t.kind) || hasHealthCheck(t.group, t.kind) || hasBuiltinLuaHealth(t.group, t.kind))) continue;
       const next = nextStepWaitingOn(ctx, t);
       if (!next) continue;
       hits.push({
         manifest: t.manifest,
         message: isApp
           ? `${describeStep(next)} starts ~2 s after this child Application is applied, not when it is Healthy: Argo CD has had no Application health check since 1.8 (argo-cd #3781, #6411)`
-          : `${describeStep(next)} starts ~2 s after it is applied, not when it is ready: Argo CD has no built-in health check for ${t.group}/${t.kind} (argo-cd #14442)`,
+          : `${describeStep(next)} starts ~2 s after it is applied, not when it is ready: Argo CD has no built-in health check for ${t.group}/${t.kind} (argo-cd #14442; argocd-cm may add one)`,
         fix: isApp
           ? 'add the Application health Lua to argocd-cm (resource.customizations.health.argoproj.io_Application), or stop relying on this wave'
           : `add a health check for ${t.group}/${t.kind} to argocd-cm (resource.customizations.health.${t.group}_${t.kind}), or gate on something that has one`,
