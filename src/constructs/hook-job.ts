@@ -117,6 +117,16 @@ export interface HookJobOptions {
 }
 
 /**
+ * A command run to completion before the hook's main container (an init container).
+ */
+export interface HookStep {
+  /** Container name (a DNS label). */
+  readonly name: string;
+  /** The command; it must exit 0 for the hook to go on. */
+  readonly command: string[];
+}
+
+/**
  * Properties of a `HookJob`.
  */
 export interface HookJobProps extends HookJobOptions {
@@ -134,11 +144,18 @@ export interface HookJobProps extends HookJobOptions {
   readonly command?: string[];
 
   /**
-   * Commands run one after another as init containers before `command`; each must exit 0.
+   * Name of the main container.
+   *
+   * @default - the construct id, as a DNS label
+   */
+  readonly containerName?: string;
+
+  /**
+   * Steps run one after another as init containers before the main container; each must exit 0.
    *
    * @default - none
    */
-  readonly initCommands?: string[][];
+  readonly initSteps?: HookStep[];
 
   /**
    * Delete policies used when `deletePolicies` is not set.
@@ -206,7 +223,11 @@ export class HookJob extends Construct implements IOrderable {
       volumeMounts: writableTmp ? [{ name: 'tmp', mountPath: '/tmp' }] : undefined,
     });
 
-    const initCommands = props.initCommands ?? [];
+    const initSteps = props.initSteps ?? [];
+    const mainName = props.containerName ?? (id.toLowerCase().replace(/[^a-z0-9-]/g, '-').replace(/^-+|-+$/g, '') || 'hook');
+    for (const n of [mainName, ...initSteps.map((st) => st.name)]) {
+      if (!/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/.test(n)) throw new Error(`${where}: container name "${n}" is not a DNS label`);
+    }
     this.apiObject = new k8s.KubeJob(this, 'Resource', {
       metadata: {
         // Spread so an absent name keeps cdk8s's generated one (an explicit undefined would erase it).
@@ -231,10 +252,8 @@ export class HookJob extends Construct implements IOrderable {
               runAsGroup: uid,
               seccompProfile: { type: 'RuntimeDefault' },
             },
-            initContainers: initCommands.length > 0
-              ? initCommands.map((c, i) => container(initCommands.length === 1 ? 'init' : `init-${i}`, c, undefined))
-              : undefined,
-            containers: [container(id.replace(/[^a-z0-9-]/g, '-').replace(/^-+|-+$/g, '') || 'hook', props.command, props.args)],
+            initContainers: initSteps.length > 0 ? initSteps.map((st) => container(st.name, st.command, undefined)) : undefined,
+            containers: [container(mainName, props.command, props.args)],
             volumes: writableTmp ? [{ name: 'tmp', emptyDir: { sizeLimit: k8s.Quantity.fromString('64Mi') } }] : undefined,
           },
         },

@@ -44,8 +44,9 @@ export class MigrationHook extends HookJob {
     super(scope, id, {
       ...props,
       phase: HookPhase.PRE_SYNC,
+      containerName: verify ? 'verify' : 'migrate',
       command: verify ?? props.command,
-      initCommands: verify ? [props.command] : undefined,
+      initSteps: verify ? [{ name: 'migrate', command: props.command }] : undefined,
       defaultDeletePolicies: [HookDeletePolicy.BEFORE_HOOK_CREATION, HookDeletePolicy.HOOK_SUCCEEDED],
       defaultActiveDeadline: Duration.minutes(10),
     });

@@ -110,6 +110,7 @@ export class SmokeTest extends HookJob {
       ...props,
       phase: HookPhase.POST_SYNC,
       image: props.image ?? 'curlimages/curl:8.11.1',
+      containerName: 'smoke',
       command: ['sh', '-c', SCRIPT, 'smoke'],
       args: [url, String(expected), String(retryFor), String(interval), String(timeout)],
       defaultDeletePolicies: [HookDeletePolicy.BEFORE_HOOK_CREATION, HookDeletePolicy.HOOK_SUCCEEDED],

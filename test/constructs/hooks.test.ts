@@ -58,8 +58,8 @@ describe('MigrationHook', () => {
     const chart = newChart();
     new MigrationHook(chart, 'm', { name: 'm', image: 'app:1', command: ['alembic', 'upgrade', 'head'], verify: ['alembic', 'current', '--check-heads'] });
     const pod = jobs(chart).m.spec.template.spec;
-    expect(pod.initContainers.map((c: any) => c.command)).toEqual([['alembic', 'upgrade', 'head']]);
-    expect(pod.containers.map((c: any) => c.command)).toEqual([['alembic', 'current', '--check-heads']]);
+    expect(pod.initContainers.map((c: any) => [c.name, c.command])).toEqual([['migrate', ['alembic', 'upgrade', 'head']]]);
+    expect(pod.containers.map((c: any) => [c.name, c.command])).toEqual([['verify', ['alembic', 'current', '--check-heads']]]);
   });
 
   test('env and envFrom only by reference to Secrets and ConfigMaps', () => {
@@ -199,9 +199,15 @@ describe('SyncFailHook', () => {
   });
 });
 
-test('HookJob runs any hook phase', () => {
+test('HookJob checks container names', () => {
+  expect(() => new HookJob(newChart(), 'h', { phase: HookPhase.SYNC, image: 'i', containerName: 'Bad_Name' }))
+    .toThrow('HookJob chart/h: container name "Bad_Name" is not a DNS label');
+});
+
+test('HookJob runs any hook phase, with init steps', () => {
   const chart = newChart();
-  const hook = new HookJob(chart, 'h', { name: 'h', phase: HookPhase.SYNC, image: 'i', command: ['x'] });
+  const hook = new HookJob(chart, 'h', { name: 'h', phase: HookPhase.SYNC, image: 'i', command: ['x'], initSteps: [{ name: 'wait-db', command: ['pg_isready'] }] });
+  expect(jobs(chart).h.spec.template.spec.initContainers[0].name).toBe('wait-db');
   expect(hook.syncPhase).toBe('Sync');
   expect(hook.apiObject.node.id).toBe('Resource');
   expect(jobs(chart).h.metadata.annotations[HOOK]).toBe('Sync');
