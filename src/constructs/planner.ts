@@ -311,7 +311,8 @@ export class SyncPlanner extends Construct {
       }
     }
 
-    const { waves } = computeWaves(resolved.map((r) => r.unit), unitEdges);
+    const { units, edges: kept } = contractEmpty(resolved, unitEdges);
+    const { waves } = computeWaves(units, kept);
     const waveOf = new Map<ApiObject, string>();
     for (const r of resolved) {
       const w = waves.get(r.unit.id);
@@ -320,6 +321,32 @@ export class SyncPlanner extends Construct {
     }
     return { units: resolved, unitOf, byConstruct, waveOf, edges };
   }
+}
+
+/**
+ * A tier with no objects (yet) must not cost a wave: its ordering passes through it (a → empty → b
+ * becomes a → b). Cycles through it are still found, by checking the full graph first.
+ */
+function contractEmpty(resolved: readonly ResolvedUnit[], edges: readonly OrderEdge[]): { units: OrderUnit[]; edges: OrderEdge[] } {
+  const empty = new Set(resolved.filter((r) => r.objects.length === 0).map((r) => r.unit.id));
+  if (empty.size === 0) return { units: resolved.map((r) => r.unit), edges: [...edges] };
+  // Impossible intent (cycles, phase contradictions) is reported on the graph as the user wrote it.
+  computeWaves(resolved.map((r) => ({ ...r.unit, pin: undefined })), edges);
+  let current = [...edges];
+  for (const id of empty) {
+    const into = current.filter((e) => e.after === id);
+    const out = current.filter((e) => e.before === id);
+    current = current.filter((e) => e.after !== id && e.before !== id);
+    for (const a of into) for (const b of out) current.push({ before: a.before, after: b.after });
+  }
+  const seen = new Set<string>();
+  const unique = current.filter((e) => {
+    const k = `${e.before}\u0000${e.after}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+  return { units: resolved.filter((r) => !empty.has(r.unit.id)).map((r) => r.unit), edges: unique };
 }
 
 /** Rule-pack findings of a chart's rendered manifests, using the plan already built. */

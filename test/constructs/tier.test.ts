@@ -218,3 +218,19 @@ test('the planner is hidden: it renders no object', () => {
   expect(Testing.synth(chart)).toHaveLength(1);
   expect(Chart.of(chart).node.children.map((c) => c.node.id)).toContain('cdk8s-syncplan.Planner');
 });
+
+test('an empty tier costs no wave: ordering passes through it', () => {
+  const chart = newChart();
+  const config = new Tier(chart, 'config').add(configMap(chart, 'a'));
+  const empty = new Tier(chart, 'empty', { after: [config] });
+  new Tier(chart, 'web', { after: [empty] }).add(configMap(chart, 'b'));
+  expect(wavesByName(chart)).toEqual({ 'ConfigMap/a': '0', 'ConfigMap/b': '1' });
+});
+
+test('a cycle through an empty tier is still reported', () => {
+  const chart = newChart();
+  const a = new Tier(chart, 'a').add(configMap(chart, 'x'));
+  const empty = new Tier(chart, 'empty', { after: [a] });
+  a.addAfter(empty);
+  expect(synthError(chart)).toContain('dependency cycle: Tier chart/a → Tier chart/empty → Tier chart/a');
+});
