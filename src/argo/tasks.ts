@@ -70,6 +70,28 @@ function exclusionReason(hook: HookRead, skipHooks: boolean): string | undefined
   return undefined;
 }
 
+/**
+ * `CD/controller/state.go` `NormalizeTargetObjects`: targets are grouped by key (namespace filled in)
+ * and only the last of a repeated key is kept, hooks included. Returns, for every document that
+ * loses, the one that wins. Objects named only by generateName never collide.
+ */
+function lastDefinitions(manifests: readonly Manifest[], namespace: string): Map<Manifest, Manifest> {
+  const last = new Map<string, Manifest>();
+  const keys = new Map<Manifest, string>();
+  for (const m of manifests) {
+    if (!isPlainObject(m.object) || metadataString(m.object, 'name') === '') continue;
+    const key = keyString(resourceKeyOf(m.object, namespace));
+    keys.set(m, key);
+    last.set(key, m);
+  }
+  const losers = new Map<Manifest, Manifest>();
+  for (const [m, key] of keys) {
+    const winner = last.get(key)!;
+    if (winner !== m) losers.set(m, winner);
+  }
+  return losers;
+}
+
 /** Builds the unsorted task list, the excluded objects and Argo CD's own errors. */
 export function buildTasks(manifests: readonly Manifest[], options: PlanOptions = {}): TaskBuild {
   const namespace = options.namespace ?? '';
@@ -80,9 +102,8 @@ export function buildTasks(manifests: readonly Manifest[], options: PlanOptions 
   const tasks: DraftTask[] = [];
   const excluded: ExcludedObject[] = [];
   const errors: PlanError[] = [];
-  // Argo CD groups targets by key: a repeated key yields one task (the last one written wins).
-  const byKey = new Map<string, DraftTask>();
   const targetKeys = new Set<string>();
+  const winners = lastDefinitions(manifests, namespace);
   let seq = 0;
 
   for (const m of manifests) {
@@ -91,6 +112,11 @@ export function buildTasks(manifests: readonly Manifest[], options: PlanOptions 
       continue;
     }
     if (readAnnotations(m.object).problems.length > 0) errors.push(...annotationErrors(m));
+    const winner = winners.get(m);
+    if (winner !== undefined) {
+      excluded.push(excludedOf(m, namespace, `repeated: ${formatSource(winner.source)} defines the same object again and wins (Argo CD keeps the last one and warns RepeatedResourceWarning)`));
+      continue;
+    }
     const object = m.object;
     const hook = readHook(object);
     const name = metadataString(object, 'name');
@@ -146,15 +172,7 @@ export function buildTasks(manifests: readonly Manifest[], options: PlanOptions 
         target,
         seq: seq++,
       };
-      const id = `${keyString(task)}#${phase}`;
-      const previous = byKey.get(id);
-      if (previous) {
-        excluded.push(excludedOf(previous.manifest, namespace, `repeated: ${formatSource(m.source)} defines the same object again and wins`, previous.name));
-        tasks[tasks.indexOf(previous)] = task;
-      } else {
-        tasks.push(task);
-      }
-      byKey.set(id, task);
+      tasks.push(task);
     }
   }
 

@@ -39,7 +39,7 @@ describe('tasks (GE/sync/sync_context.go getSyncTasks)', () => {
     expect(buildTasks([m({ kind: 'ConfigMap' })]).errors[0].message).toMatch(/no metadata.name/);
   });
 
-  test('TestDeDupingTasks: the same object twice yields one task; the later definition wins', () => {
+  test('TestDeDupingTasks: the same object twice yields one task; the later definition wins (NormalizeTargetObjects)', () => {
     const first = manifest(obj({ kind: 'Pod', name: 'p', annotations: { [HOOK]: 'Sync' } }), 'a.yaml');
     const second = manifest(obj({ kind: 'Pod', name: 'p', annotations: { [HOOK]: 'Sync', [WAVE]: '3' } }), 'b.yaml');
     const { tasks, excluded } = buildTasks([first, second]);
@@ -47,7 +47,22 @@ describe('tasks (GE/sync/sync_context.go getSyncTasks)', () => {
     expect(tasks[0]).toMatchObject({ wave: 3, manifest: second });
     expect(excluded).toHaveLength(1);
     expect(excluded[0]).toMatchObject({ kind: 'Pod', name: 'p', manifest: first });
-    expect(excluded[0].reason).toMatch(/b\.yaml:1/);
+    expect(excluded[0].reason).toMatch(/^repeated: b\.yaml:1 defines the same object again and wins/);
+  });
+
+  test('a repeated key is resolved before hooks are read: a later non-hook definition replaces a hook', () => {
+    const { tasks } = buildTasks([
+      m({ kind: 'Job', name: 'j', annotations: { [HOOK]: 'PreSync,PostSync' } }),
+      m({ kind: 'Job', name: 'j', namespace: 'dest' }),
+    ], { namespace: 'dest' });
+    expect(tasks.map(t => `${t.phase}:${t.hook}`)).toEqual(['Sync:false']);
+  });
+
+  test('generateName objects never collide with each other', () => {
+    const hook = { kind: 'Job', generateName: 'smoke-', annotations: { [HOOK]: 'PostSync' } };
+    const { tasks, excluded } = buildTasks([m(hook), m(hook)]);
+    expect(tasks).toHaveLength(2);
+    expect(excluded).toEqual([]);
   });
 
   test('TestObjectsGetANamespace: the destination namespace is filled in, the input is not mutated', () => {
