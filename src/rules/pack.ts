@@ -8,6 +8,7 @@ import { customResourceWithoutCrd } from './checks/custom-resource-without-crd';
 import { deletePolicyUnrecognised } from './checks/delete-policy-unrecognised';
 import { gateNeverOpens } from './checks/gate-never-opens';
 import { generateNameWithoutHook } from './checks/generate-name-without-hook';
+import { helmHookUnsupported } from './checks/helm-hook-unsupported';
 import { hookArgoHelmMixed } from './checks/hook-argo-helm-mixed';
 import { hookBackoffDefault } from './checks/hook-backoff-default';
 import { hookEnvLiteralSecret } from './checks/hook-env-literal-secret';
@@ -39,6 +40,7 @@ export const ALL_RULES: readonly Rule[] = [
   waveInvalid,
   waveNotCanonical,
   hookUnrecognised,
+  helmHookUnsupported,
   hookArgoHelmMixed,
   deletePolicyUnrecognised,
   syncOptionInvalid,

@@ -23,15 +23,16 @@ describe('hook-unrecognised', () => {
     expect(f.message).toContain('is empty, so the object is silently left out of every sync');
   });
 
-  test('Helm: crd-install is not a hook; test hooks vanish and are told to become PostSync', () => {
-    expect(findingsOf('hook-unrecognised', yaml(cm('c', { 'helm.sh/hook': 'crd-install' })))).toEqual([]);
-    const [f] = findingsOf('hook-unrecognised', yaml(k('v1', 'Pod', 'chart-test', { spec: podSpec() }, { 'helm.sh/hook': 'test' })));
+  test('Helm: crd-install is not a hook; test hooks vanish (a warning of their own) and are told to become PostSync', () => {
+    expect(findingsOf('helm-hook-unsupported', yaml(cm('c', { 'helm.sh/hook': 'crd-install' })))).toEqual([]);
+    expect(findingsOf('hook-unrecognised', yaml(k('v1', 'Pod', 'chart-test', { spec: podSpec() }, { 'helm.sh/hook': 'test' })))).toEqual([]);
+    const [f] = findingsOf('helm-hook-unsupported', yaml(k('v1', 'Pod', 'chart-test', { spec: podSpec() }, { 'helm.sh/hook': 'test' })));
     expect(f.message).toContain('helm.sh/hook "test" has no Argo CD equivalent');
     expect(f.fix).toContain('PostSync');
   });
 
   test('an Argo CD type wins: Helm values beside it are not reported', () => {
-    expect(findingsOf('hook-unrecognised', yaml(hookJob('m', { 'helm.sh/hook': 'pre-rollback' })))).toEqual([]);
+    expect(findingsOf('helm-hook-unsupported', yaml(hookJob('m', { 'helm.sh/hook': 'pre-rollback' })))).toEqual([]);
   });
 });
 

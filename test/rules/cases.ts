@@ -89,6 +89,11 @@ export const CASES: Readonly<Record<string, RuleCase>> = {
     trips: yaml(hookJob('migrate', { 'argocd.argoproj.io/hook': 'presync' })),
     passes: yaml(hookJob('migrate', { 'argocd.argoproj.io/hook': 'PreSync' })),
   },
+  'helm-hook-unsupported': {
+    ref: 'GE/sync/hook/helm/type.go (only install/upgrade hooks map to phases)',
+    trips: yaml(k('v1', 'Pod', 'chart-test', { spec: podSpec() }, { 'helm.sh/hook': 'test' })),
+    passes: yaml(k('v1', 'Pod', 'chart-test', { spec: podSpec() }, { 'helm.sh/hook': 'post-install,post-upgrade' })),
+  },
   'hook-argo-helm-mixed': {
     ref: 'Argo CD Helm docs: Argo CD hooks win over Helm hooks',
     trips: yaml(hookJob('migrate', { 'helm.sh/hook': 'post-install' })),

@@ -1,5 +1,5 @@
-import { ANNOTATION_HOOK, HELM_HOOK } from '../../argo/annotations';
-import { ENGINE_HOOK_TYPES, HELM_DELETION_HOOKS, HELM_HOOK_PHASES, HOOK_TYPES } from '../../argo/hooks';
+import { ANNOTATION_HOOK } from '../../argo/annotations';
+import { HOOK_TYPES } from '../../argo/hooks';
 import { hookRead } from '../hooks';
 import type { Hit, Rule } from '../types';
 
@@ -34,25 +34,12 @@ export const hookUnrecognised: Rule = {
           path: ['metadata', 'annotations', ANNOTATION_HOOK],
         });
       }
-      // Helm types only count when no Argo CD type was recognised.
-      const argoRecognised = read.argoValues.some(v => (ENGINE_HOOK_TYPES as readonly string[]).includes(v));
-      if (argoRecognised) continue;
-      for (const value of read.unrecognisedHelm) {
-        hits.push({
-          manifest,
-          message: `${HELM_HOOK} "${value}" has no Argo CD equivalent (Argo CD runs only ${Object.keys(HELM_HOOK_PHASES).join(', ')} and the delete hooks; never test or rollback hooks), ${effect}`,
-          fix: /^test/.test(value)
-            ? `run the test as a PostSync hook (${ANNOTATION_HOOK}: PostSync), or render the chart without its tests`
-            : `use one of ${[...Object.keys(HELM_HOOK_PHASES), ...Object.keys(HELM_DELETION_HOOKS)].join(', ')}, or set ${ANNOTATION_HOOK}`,
-          path: ['metadata', 'annotations', HELM_HOOK],
-        });
-      }
     }
     return hits;
   },
 };
 
-function describeTypes(types: readonly string[], deletion: readonly string[]): string {
+export function describeTypes(types: readonly string[], deletion: readonly string[]): string {
   const all = [...types, ...deletion];
   return all.length === 0 ? 'a resource' : `a ${all.join(',')} hook`;
 }
