@@ -110,6 +110,12 @@ export class SyncPlanner extends Construct {
     return typeof value === 'object' && value !== null && this.ours.has(value);
   }
 
+  /** A sync-wave annotation written by someone else than this planner (kept as written). */
+  public handSetWave(o: ApiObject): unknown {
+    const v = rawAnnotations(o)[ANNOTATION_SYNC_WAVE];
+    return this.isOurs(v) ? undefined : v;
+  }
+
   /** ApiObjects under a construct that this chart renders. */
   public objectsUnder(c: IConstruct): ApiObject[] {
     return c.node.findAll().filter((x): x is ApiObject => x instanceof ApiObject && Chart.of(x) === this.chart);
@@ -138,8 +144,7 @@ export class SyncPlanner extends Construct {
   /** The wave annotation: a Lazy so it is resolved when the object renders, whoever renders it. */
   private attach(o: ApiObject): void {
     if (this.lazyAttached.has(o)) return;
-    const raw = rawAnnotations(o);
-    if (raw[ANNOTATION_SYNC_WAVE] !== undefined) return; // hand-set: kept, and proven at synth
+    if (this.handSetWave(o) !== undefined) return; // hand-set: kept, and proven at synth
     const lazy = Lazy.any({
       produce: () => (this.computing ? undefined : this.result().waveOf.get(o)),
     });
@@ -209,7 +214,7 @@ export class SyncPlanner extends Construct {
       const existing = unitOf.get(o);
       if (existing) return existing;
       const hookPhase = phaseFromHand(rawAnnotations(o));
-      const handWave = rawAnnotations(o)[ANNOTATION_SYNC_WAVE];
+      const handWave = this.handSetWave(o);
       let pin: number | undefined;
       if (typeof handWave === 'string' && /^[-+]?\d+$/.test(handWave.trim())) pin = Number(handWave);
       else if (!write) pin = 0; // Argo CD's default wave for unannotated objects
@@ -288,7 +293,7 @@ export class SyncPlanner extends Construct {
       let ri = unitOf.get(infra);
       if (!ri) {
         // Placed by hand: kept as written (Argo CD hoists it if it is late), and proven at synth.
-        if (rawAnnotations(infra)[ANNOTATION_SYNC_WAVE] !== undefined) continue;
+        if (this.handSetWave(infra) !== undefined) continue;
         ri = {
           unit: { id: infra.node.path, label: `${infra.kind} ${infra.node.path}`, phase: 'Sync', infra: true },
           objects: [infra],

@@ -234,3 +234,17 @@ test('a cycle through an empty tier is still reported', () => {
   a.addAfter(empty);
   expect(synthError(chart)).toContain('dependency cycle: Tier chart/a → Tier chart/empty → Tier chart/a');
 });
+
+test('waves survive repeated validation (app.synthYaml validates twice)', () => {
+  const app = new App();
+  const chart = new Chart(app, 'c', { disableResourceNameHashes: true });
+  new ApiObject(chart, 'ns', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'prod' } });
+  const a = configMap(chart, 'a', { namespace: 'prod' });
+  const b = configMap(chart, 'b', { namespace: 'prod' });
+  a.node.addDependency(b);
+  SyncWaves.enable(chart);
+  const once = app.synthYaml();
+  expect(app.synthYaml()).toBe(once);
+  expect(once).toContain('name: prod');
+  expect(once.match(/sync-wave: "(-?\d+)"/g)).toEqual(['sync-wave: "-1"', 'sync-wave: "0"', 'sync-wave: "1"']);
+});
