@@ -8,7 +8,7 @@ import type * as DiagramModule from '../../report/diagram';
 import type * as MermaidModule from '../../report/mermaid';
 import type * as SvgModule from '../../report/svg';
 import { addFormatOption, writeOut } from '../options';
-import { addSimulateOptions, runSimulation } from './simulate';
+import { addSimulateOptions, listFlags, runSimulation } from './simulate';
 import type { SimulateFlags } from './simulate';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
@@ -18,9 +18,10 @@ export interface DiagramFlags extends SimulateFlags {
 }
 
 /** True when the flags ask for a simulated outcome, not just the plan. */
-export function wantsSimulation(flags: DiagramFlags): boolean {
-  return Boolean(flags.simulate) || flags.health.length > 0 || flags.applyError.length > 0 || flags.live.length > 0
-    || flags.installedCrd.length > 0 || flags.syncOption.length > 0 || Boolean(flags.pruneLast) || !flags.prune;
+export function wantsSimulation(given: DiagramFlags): boolean {
+  const flags = listFlags(given);
+  return Boolean(given.simulate) || flags.health.length > 0 || flags.applyError.length > 0 || flags.live.length > 0
+    || flags.installedCrd.length > 0 || flags.syncOption.length > 0 || Boolean(given.pruneLast) || !given.prune;
 }
 
 export function register(program: Command): void {

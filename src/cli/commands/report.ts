@@ -71,7 +71,7 @@ export function register(program: Command): void {
 
     const simulated = wantsSimulation(flags);
     const model = diagramModel(plan, { waveDelaySeconds: flags.waveDelay, ...(simulated ? { result } : {}) });
-    const findings = lint(manifests, { ...planOptions(flags), installedCrds: flags.installedCrd });
+    const findings = lint(manifests, { ...planOptions(flags), installedCrds: flags.installedCrd ?? [] });
     const html = renderHtml({
       plan,
       sources: paths,

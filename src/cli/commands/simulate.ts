@@ -21,17 +21,28 @@ const HEALTH = ['Healthy', 'Progressing', 'Degraded', 'Suspended', 'Missing'];
 
 /** Flags shared by the commands that replay a sync (`simulate`, `diagram`, `report`). */
 export interface SimulateFlags extends CommonFlags {
-  readonly health: string[];
-  readonly applyError: string[];
-  readonly live: string[];
+  readonly health?: string[];
+  readonly applyError?: string[];
+  readonly live?: string[];
   readonly pruneLast?: boolean;
   readonly prune: boolean;
-  readonly syncOption: string[];
-  readonly installedCrd: string[];
+  readonly syncOption?: string[];
+  readonly installedCrd?: string[];
   readonly waveDelay: number;
 }
 
-const collect = (value: string, previous: string[]) => [...previous, value];
+/** The repeatable flags, absent ones as empty lists (commander leaves them undefined). */
+export function listFlags(flags: SimulateFlags) {
+  return {
+    health: flags.health ?? [],
+    applyError: flags.applyError ?? [],
+    live: flags.live ?? [],
+    syncOption: flags.syncOption ?? [],
+    installedCrd: flags.installedCrd ?? [],
+  };
+}
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 /** `--wave-delay <seconds>` (`ARGOCD_SYNC_WAVE_DELAY`, default 2). */
 export function addWaveDelayOption(cmd: Command): Command {
@@ -47,13 +58,13 @@ export function parseWaveDelay(value: string): number {
 export function addSimulateOptions(cmd: Command): Command {
   addPlanOptions(cmd);
   return addWaveDelayOption(cmd
-    .option('--health <kind/name=status>', `what an object reports: ${HEALTH.join('|')} (repeatable; others report their normal outcome)`, collect, [])
-    .option('--apply-error <kind/name=message>', 'the API server rejects this object with message (repeatable)', collect, [])
-    .option('--live <path>', 'manifests in the cluster now; those not in PATH are pruned (repeatable)', collect, [])
+    .option('--health <kind/name=status>', `what an object reports: ${HEALTH.join('|')} (repeatable; others report their normal outcome)`, collect)
+    .option('--apply-error <kind/name=message>', 'the API server rejects this object with message (repeatable)', collect)
+    .option('--live <path>', 'manifests in the cluster now; those not in PATH are pruned (repeatable)', collect)
     .option('--prune-last', 'the Application sync option PruneLast=true')
     .option('--no-prune', 'sync without prune: prune tasks are skipped ("ignored (requires pruning)")')
-    .option('--sync-option <option>', "one of the Application's sync options, e.g. SkipDryRunOnMissingResource=true (repeatable)", collect, [])
-    .option('--installed-crd <group/kind>', 'a CRD the cluster already serves, e.g. monitoring.coreos.com/ServiceMonitor (repeatable)', collect, []));
+    .option('--sync-option <option>', "one of the Application's sync options, e.g. SkipDryRunOnMissingResource=true (repeatable)", collect)
+    .option('--installed-crd <group/kind>', 'a CRD the cluster already serves, e.g. monitoring.coreos.com/ServiceMonitor (repeatable)', collect));
 }
 
 /** `KIND/NAME=VALUE` → [`KIND/NAME`, `VALUE`]. */
@@ -75,7 +86,8 @@ export interface Simulation {
 }
 
 /** Reads input and flags, plans and simulates; bad flags or input throw (exit 2). */
-export function runSimulation(paths: readonly string[], flags: SimulateFlags): Simulation {
+export function runSimulation(paths: readonly string[], given: SimulateFlags): Simulation {
+  const flags = { ...given, ...listFlags(given) };
   const { UsageError }: typeof ErrorsModule = require('../errors');
   const { loadPaths }: typeof LoadModule = require('../load');
   const { buildPlan }: typeof ArgoPlanModule = require('../../argo/plan');
