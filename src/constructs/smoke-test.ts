@@ -131,7 +131,8 @@ function smokeUrl(id: string, props: SmokeTestProps): string {
   }
   if (props.service === undefined) throw new Error(`SmokeTest ${id}: give a service (or a url) to call`);
   const service = props.service;
-  const port = props.port ?? service.port;
+  const port = props.port ?? service.ports[0]?.port;
+  if (port === undefined) throw new Error(`SmokeTest ${id}: Service ${service.node.path} has no ports; give \`port\``);
   const path = props.path ?? '/';
   if (!path.startsWith('/')) throw new Error(`SmokeTest ${id}: path must start with '/', got "${path}"`);
   const ns = service.metadata.namespace;

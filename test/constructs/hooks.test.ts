@@ -174,6 +174,13 @@ describe('SmokeTest', () => {
     expect(() => new SmokeTest(newChart(), 's', bad)).toThrow(message);
   });
 
+  test('a Service without ports needs an explicit port', () => {
+    const chart = newChart();
+    const service = new kplus.Service(chart, 'svc');
+    expect(() => new SmokeTest(chart, 's', { service })).toThrow('SmokeTest s: Service chart/svc has no ports; give `port`');
+    expect(new SmokeTest(chart, 's2', { service, port: 8080 }).url).toBe('http://chart-svc:8080/');
+  });
+
   test('service and url are mutually exclusive', () => {
     const chart = newChart();
     const service = new kplus.Service(chart, 'svc', { ports: [{ port: 80 }] });

@@ -1,0 +1,45 @@
+import { Testing } from 'cdk8s';
+import * as fc from 'fast-check';
+import { configMap, newChart } from './helpers';
+import { MigrationHook, SyncOrder, Tier } from '../../src';
+import { buildPlan } from '../../src/argo/plan';
+
+/** Random DAG over n nodes: edges from lower to higher index only. */
+const dag = (maxNodes: number) => fc.integer({ min: 1, max: maxNodes }).chain((n) => fc.record({
+  n: fc.constant(n),
+  edges: n < 2 ? fc.constant([] as Array<[number, number]>) : fc.uniqueArray(
+    fc.tuple(fc.nat(n - 2), fc.nat(n - 2)).map(([a, d]): [number, number] => [Math.min(a, d), Math.max(a, d) + 1]),
+    { maxLength: n * 2, selector: ([a, b]) => `${a}-${b}` },
+  ),
+}));
+
+function longestPath(n: number, edges: Array<[number, number]>): number {
+  const memo = new Map<number, number>();
+  const from = (v: number): number => {
+    if (!memo.has(v)) memo.set(v, 1 + Math.max(0, ...edges.filter(([a]) => a === v).map(([, b]) => from(b))));
+    return memo.get(v)!;
+  };
+  return Math.max(...[...Array(n).keys()].map(from));
+}
+
+test('random tier graphs: every after holds in the read-back plan, with as many Sync waves as the longest path', () => {
+  fc.assert(fc.property(dag(10), dag(4), ({ n, edges }, hooks) => {
+    const chart = newChart();
+    const tiers = [...Array(n).keys()].map((i) => new Tier(chart, `t${i}`).add(configMap(chart, `cm${i}`)));
+    for (const [a, b] of edges) tiers[b].addAfter(tiers[a]);
+    const migrations = [...Array(hooks.n).keys()].map((i) => new MigrationHook(chart, `m${i}`, { name: `m${i}`, image: 'i', command: ['m'] }));
+    for (const [a, b] of hooks.edges) migrations[b].addAfter(migrations[a]);
+
+    const order = SyncOrder.of(chart); // synth, with the read-back proof
+    for (const [a, b] of edges) order.assertBefore(tiers[a], tiers[b]);
+    for (const [a, b] of hooks.edges) order.assertBefore(migrations[a], migrations[b]);
+    for (const m of migrations) for (const t of tiers) order.assertBefore(m, t);
+
+    const manifests = Testing.synth(chart).map((object, index) => ({ object, source: { file: 'x', line: 0, index } }));
+    const plan = buildPlan(manifests);
+    const syncWaves = plan.steps.filter((s) => s.phase === 'Sync').map((s) => s.wave);
+    const preSyncWaves = plan.steps.filter((s) => s.phase === 'PreSync').map((s) => s.wave);
+    expect(syncWaves).toEqual([...Array(longestPath(n, edges)).keys()]);
+    expect(preSyncWaves).toEqual([...Array(longestPath(hooks.n, hooks.edges)).keys()]);
+  }), { numRuns: 40 });
+});
