@@ -4,6 +4,7 @@
  * findings marked as suppressed in source with their reason.
  */
 import { createHash } from 'crypto';
+import { isAbsolute, relative, resolve } from 'path';
 import type { Finding, Level, Rule, SuppressedFinding } from '../rules/types';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -20,11 +21,22 @@ export interface SarifOptions {
   /** The tool's version. @default 'unknown' */
   readonly version?: string;
   readonly docsUrl: (ruleId: string) => string;
+  /** Folder that relative URIs are relative to (code scanning wants repository-relative paths). @default paths as given */
+  readonly root?: string;
 }
 
-/** A SARIF `artifactLocation.uri`: relative, forward slashes, no leading `./`. */
-export function sarifUri(file: string): string {
-  return file.replace(/\\/g, '/').replace(/^\.\//, '').split('/').map(encodeURIComponent).join('/');
+/**
+ * A SARIF `artifactLocation`: a relative URI under %SRCROOT% (forward slashes, no leading `./`),
+ * or an absolute `file://` URI for files outside `root`.
+ */
+export function artifactLocation(file: string, root?: string): { uri: string; uriBaseId?: string } {
+  const encoded = (p: string) => p.replace(/\\/g, '/').split('/').map(encodeURIComponent).join('/');
+  const absolute = root !== undefined ? resolve(root, file) : isAbsolute(file) ? file : undefined;
+  const inside = root !== undefined && absolute !== undefined ? relative(root, absolute) : file;
+  if (absolute !== undefined && (isAbsolute(inside) || inside === '..' || inside.startsWith('../') || inside.startsWith('..\\'))) {
+    return { uri: `file://${encoded(absolute)}` };
+  }
+  return { uri: encoded(inside).replace(/^\.\//, ''), uriBaseId: '%SRCROOT%' };
 }
 
 export function renderSarif(findings: readonly Finding[], suppressed: readonly SuppressedFinding[], options: SarifOptions): string {
@@ -36,7 +48,7 @@ export function renderSarif(findings: readonly Finding[], suppressed: readonly S
     message: { text: `${f.message}\nFix: ${f.fix}` },
     locations: [{
       physicalLocation: {
-        artifactLocation: { uri: sarifUri(f.source.file), uriBaseId: '%SRCROOT%' },
+        artifactLocation: artifactLocation(f.source.file, options.root),
         // GitHub needs a line; objects without one (stdin, in-memory) point at the file's start.
         region: { startLine: Math.max(1, f.source.line) },
       },

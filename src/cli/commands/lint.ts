@@ -61,6 +61,7 @@ export function register(program: Command): void {
         levelOf: r => (levels[r.id] ?? r.defaultLevel) as 'error' | 'warning' | 'info',
         docsUrl: rules.docsUrl,
         version: toolVersion(),
+        root: process.cwd(),
       }));
     } else {
       const { renderFindingsText }: typeof FindingsTextModule = require('../../report/findings-text');
