@@ -381,6 +381,17 @@ describe('pruning (--live)', () => {
     expect(approved.operationPhase).toBe('Succeeded');
   });
 
+  test('TestPruneConfirmAppLevel: a step waiting for confirmation sleeps the wave delay once, then stalls', () => {
+    const r = sim([obj({ kind: 'ConfigMap', name: 'new', wave: 0 }), obj({ kind: 'Deployment', name: 'web', wave: 1 })], {
+      live: [obj({ kind: 'ConfigMap', name: 'old' })],
+      sim: { syncOptions: ['Prune=confirm'] },
+    });
+    expect(r.message).toBe('waiting for pruning confirmation of /ConfigMap/old');
+    expect(r.neverApplied).toEqual(['ConfigMap/old', 'ConfigMap/new', 'Deployment/web']);
+    expect(r.minimumSeconds).toBe(2);
+    expect(r.reconciles).toHaveLength(2);
+  });
+
   test('TestPruneLast: the prune runs in its own last step, after every apply', () => {
     const r = sim([obj({ kind: 'Pod', name: 'keep', wave: 2 })], {
       live: [obj({ kind: 'Pod', name: 'old', wave: 1 })],

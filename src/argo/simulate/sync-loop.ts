@@ -97,7 +97,10 @@ export class SyncLoop {
   reconcile(): void {
     this.appliedStep = undefined;
     this.slept = 0;
+    const [phase, message] = [this.phase, this.message];
     this.sync();
+    // Only the state a call ends in counts: a call passes through "one or more tasks are running".
+    if (phase !== this.phase || message !== this.message) this.changes++;
     this.secondsSlept += this.slept;
     this.reconciles.push({
       ...(this.appliedStep ? { applied: this.appliedStep } : {}),
@@ -354,7 +357,6 @@ export class SyncLoop {
   }
 
   private setPhase(phase: OperationPhase, message: string): void {
-    if (phase !== this.phase || message !== this.message) this.changes++;
     this.phase = phase;
     this.message = message;
   }
