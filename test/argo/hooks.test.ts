@@ -117,4 +117,30 @@ describe('hooks (GE/sync/hook/hook_test.go)', () => {
     expect(isHook(example('Sync'))).toBe(true);
     expect(isHook(example('Skip'))).toBe(false);
   });
+
+  // GE/sync/ignore/ignore_test.go TestIgnore
+  test.each([
+    ['plain Pod', {}, false],
+    ['Sync hook', { [HOOK]: 'Sync' }, false],
+    ['garbage hook', { [HOOK]: 'garbage' }, true],
+    ['Helm pre-install', { [HELM]: 'pre-install' }, false],
+    ['Helm garbage', { [HELM]: 'garbage' }, true],
+  ])('TestIgnore: %s → ignored %p', (_name, annotations, ignored) => {
+    expect(readHook(pod(annotations)).ignored).toBe(ignored);
+  });
+
+  // GE/sync/sync_phase_test.go
+  test.each([
+    ['TestSyncPhaseNone', {}, ['Sync']],
+    ['TestSyncPhasePreSync', { [HOOK]: 'PreSync' }, ['PreSync']],
+    ['TestSyncPhaseSync', { [HOOK]: 'Sync' }, ['Sync']],
+    ['TestSyncPhaseSkip', { [HOOK]: 'Skip' }, []],
+    ['TestSyncPhaseGarbage', { [HOOK]: 'Garbage' }, []],
+    ['TestSyncPhasePost', { [HOOK]: 'PostSync' }, ['PostSync']],
+    ['TestSyncPhaseFail', { [HOOK]: 'SyncFail' }, ['SyncFail']],
+    ['TestSyncPhaseTwoPhases', { [HOOK]: 'PreSync,PostSync' }, ['PreSync', 'PostSync']],
+    ['TestSyncDuplicatedPhases', { [HOOK]: 'PreSync,PreSync' }, ['PreSync']],
+  ])('%s', (_name, annotations, phases) => {
+    expect(readHook(pod(annotations)).phases).toEqual(phases);
+  });
 });
