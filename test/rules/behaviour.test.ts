@@ -193,3 +193,13 @@ describe('wave-gate-no-health and Argo CD\'s built-in Lua health checks', () => 
     expect(findingsOf('wave-gate-no-health', gate('rabbitmq.com/v1beta1', 'RabbitmqCluster'))).toEqual([]);
   });
 });
+
+describe('sync options that spell out the default', () => {
+  test.each(['Replace=false', 'Prune=true', 'PruneLast=false', 'SkipDryRunOnMissingResource=false'])('%s does nothing but harms nothing: no finding', option => {
+    expect(findingsOf('sync-option-invalid', yaml(cm('c', { 'argocd.argoproj.io/sync-options': option })))).toEqual([]);
+  });
+
+  test('Replace=True (miscased) is still reported', () => {
+    expect(findingsOf('sync-option-invalid', yaml(cm('c', { 'argocd.argoproj.io/sync-options': 'Replace=True' })))).toHaveLength(1);
+  });
+});

@@ -31,6 +31,8 @@ export function checkOption(option: string): Problem | undefined {
   const value = eq < 0 ? undefined : option.slice(eq + 1);
   const spec = SYNC_OPTIONS.find(o => o.name.toLowerCase() === name.toLowerCase());
   if (!spec) return undefined;
+  // Spelling out the default (`Replace=false`, `Prune=true`) does nothing either, but harms nothing.
+  if (spec.name === name && value !== undefined && value === defaultValue(spec.values, spec.name)) return undefined;
   const exactValue = spec.values.find(v => v === value);
   const looseValue = spec.values.find(v => v.toLowerCase() === (value ?? '').toLowerCase());
   const canonical = `${spec.name}=${exactValue ?? looseValue ?? spec.values[0]}`;
@@ -49,4 +51,10 @@ export function checkOption(option: string): Problem | undefined {
     };
   }
   return undefined;
+}
+
+/** The value that means "as if the option were absent", when Argo CD has one. */
+function defaultValue(values: readonly string[], name: string): string | undefined {
+  if (name === 'Prune' || name === 'Delete') return 'true';
+  return values.length === 1 && values[0] === 'true' ? 'false' : undefined;
 }
