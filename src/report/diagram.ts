@@ -101,11 +101,13 @@ export function diagramModel(plan: SyncPlan, options: DiagramOptions = {}): Diag
     const outcome = outcomes.get(`${t.phase}|${label}`);
     let state: BoxState = 'planned';
     if (result) {
-      if (outcome === undefined) state = 'never';
-      else if (waiting.has(label) && result.operationPhase === 'Running') state = 'waiting';
+      // A prune waiting for confirmation holds the sync without ever going out.
+      if (waiting.has(label) && result.operationPhase === 'Running') state = 'waiting';
+      else if (outcome === undefined) state = 'never';
       else if (/failed|Degraded/.test(outcome)) state = 'failed';
       else state = 'done';
     }
+    const shown = outcome ?? (state === 'waiting' ? 'awaiting pruning confirmation' : undefined);
     return {
       id: `t${++n}`,
       label,
@@ -113,7 +115,7 @@ export function diagramModel(plan: SyncPlan, options: DiagramOptions = {}): Diag
       prune: t.action === 'prune',
       marks: marksOf(t),
       state,
-      ...(outcome !== undefined ? { result: outcome } : {}),
+      ...(shown !== undefined ? { result: shown } : {}),
     };
   };
 

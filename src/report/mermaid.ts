@@ -12,7 +12,8 @@ function text(s: string): string {
 
 function boxLabel(b: DiagramBox): string {
   const lines = [b.prune ? `prune ${b.label}` : b.label, ...b.marks.filter(m => m !== 'prune')];
-  if (b.result !== undefined) lines.push(b.state === 'waiting' ? `${b.result.replace(/, waited on$/, '')}: holds the sync` : b.result);
+  if (b.state === 'waiting') lines.push(`${b.result?.replace(/, waited on$/, '') ?? 'not applied'}: holds the sync`);
+  else if (b.result !== undefined) lines.push(b.result);
   return text(lines.join('<br/>'));
 }
 

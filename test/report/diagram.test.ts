@@ -66,6 +66,16 @@ describe('diagramModel', () => {
   });
 });
 
+test('a prune waiting for confirmation is the box that holds the sync, though never applied', () => {
+  const plan = planOf([obj({ kind: 'ConfigMap', name: 'new' })], { live: [obj({ kind: 'ConfigMap', name: 'old', syncOptions: 'Prune=confirm' })] });
+  const result = simulate(plan, {});
+  const boxes = diagramModel(plan, { result }).columns.flatMap(c => c.steps.flatMap(s => s.boxes));
+  expect(boxes.map(b => [b.label, b.prune, b.state, b.result])).toEqual([
+    ['ConfigMap/old', true, 'waiting', 'awaiting pruning confirmation'],
+    ['ConfigMap/new', false, 'never', undefined],
+  ]);
+});
+
 describe('renderMermaid', () => {
   test('the article, stalled on wave 1', () => {
     const { plan, result } = stalled();
