@@ -25,7 +25,7 @@ export const hookNameWithoutBeforeHookCreation: Rule = {
       hits.push({
         manifest,
         message: `is a named ${hookLabel(hook)} hook with delete policy ${policies.join(',')}: when a run stays behind (a failure keeps it), the next sync meets the old ${kindOf(manifest)} and fails with "field is immutable" or reuses its old result`,
-        fix: `add BeforeHookCreation: ${ANNOTATION_HOOK_DELETE_POLICY}: "BeforeHookCreation,${policies.join(',')}"`,
+        fix: `add BeforeHookCreation (${ANNOTATION_HOOK_DELETE_POLICY}: "BeforeHookCreation,${policies.join(',')}")`,
         path: ['metadata', 'annotations', ANNOTATION_HOOK_DELETE_POLICY],
       });
     }
