@@ -108,6 +108,12 @@ describe('syncplan simulate', () => {
     }
   });
 
+  test('a health for a kind without health check is honoured, with a note', async () => {
+    const r = await cli('simulate', EXAMPLE, '--health', 'ConfigMap/workflow-console-config=Progressing');
+    expect(r.stdout).toContain('message: waiting for healthy state of /ConfigMap/workflow-console-config');
+    expect(r.stdout).toContain('Notes\n  ConfigMap/workflow-console-config: Argo CD has no built-in health check for ConfigMap');
+  });
+
   test('same input, byte-identical output', async () => {
     const a = await cli('simulate', EXAMPLE, '--health', 'Job/db-migrate=Degraded');
     const b = await cli('simulate', EXAMPLE, '--health', 'Job/db-migrate=Degraded');

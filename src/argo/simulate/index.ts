@@ -115,7 +115,8 @@ function notesFor(loop: SyncLoop, options: SimulateOptions): string[] {
     if (status === 'Healthy') continue;
     const task = loop.tasks.find(t => t.task.action === 'apply' && handlesOf(t.task).includes(handle));
     if (task && !loop.hasHealthCheck(task.task)) {
-      notes.push(`${handle}: Argo CD has no health check for ${task.task.kind}, so it counts as done once applied and cannot be ${status} (add a resource.customizations health check to make it so)`);
+      notes.push(`${handle}: Argo CD has no built-in health check for ${task.task.kind}; simulated as ${status} as if argocd-cm had one `
+        + '(resource.customizations), without it the object counts as done once applied');
     }
   }
   return notes;
