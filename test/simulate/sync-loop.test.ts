@@ -405,3 +405,13 @@ describe('pruning (--live)', () => {
     expect(r.message).toBe('one or more objects failed to apply, reason: forbidden');
   });
 });
+
+describe('notes', () => {
+  test('options the simulator does not model are named, not silently ignored', () => {
+    const r = sim([obj({ kind: 'ConfigMap', name: 'a' })], { sim: { syncOptions: ['ApplyOutOfSyncOnly=true', 'CreateNamespace=true'] } });
+    expect(r.notes).toEqual([
+      expect.stringMatching(/^ApplyOutOfSyncOnly=true is not simulated/),
+      expect.stringMatching(/^CreateNamespace=true is not simulated/),
+    ]);
+  });
+});

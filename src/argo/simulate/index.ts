@@ -119,6 +119,13 @@ function notesFor(loop: SyncLoop, options: SimulateOptions): string[] {
         + '(resource.customizations), without it the object counts as done once applied');
     }
   }
+  const appOptions = options.syncOptions ?? [];
+  if (appOptions.includes('ApplyOutOfSyncOnly=true')) {
+    notes.push('ApplyOutOfSyncOnly=true is not simulated: every resource is treated as out of sync (with it, a wave whose resources are all in sync is skipped without a health check)');
+  }
+  if (appOptions.includes('CreateNamespace=true')) {
+    notes.push('CreateNamespace=true is not simulated: the destination namespace is assumed to exist');
+  }
   return notes;
 }
 
