@@ -31,7 +31,7 @@ const GROUP = Number(arg('group', '100'));
 // The chart, in both variants. Everything shared is built by the same code.
 
 /** The hook Job spec the library renders, written out by hand for the plain variant. */
-function plainJobSpec(k8s, { container, command, args, initCommands, deadline }) {
+function plainJobSpec(k8s, { container, command, args, initSteps, deadline }) {
   const securityContext = {
     allowPrivilegeEscalation: false,
     privileged: false,
@@ -55,7 +55,7 @@ function plainJobSpec(k8s, { container, command, args, initCommands, deadline })
         restartPolicy: 'Never',
         automountServiceAccountToken: false,
         securityContext: { runAsNonRoot: true, runAsUser: 65532, runAsGroup: 65532, seccompProfile: { type: 'RuntimeDefault' } },
-        initContainers: initCommands ? initCommands.map((cmd) => c('init', cmd, undefined)) : undefined,
+        initContainers: initSteps ? initSteps.map(([name, cmd]) => c(name, cmd, undefined)) : undefined,
         containers: [c(container, command, args)],
         volumes: [{ name: 'tmp', emptyDir: { sizeLimit: k8s.Quantity.fromString('64Mi') } }],
       },
@@ -121,7 +121,7 @@ function buildApp(variant, services, outdir) {
     } else {
       new k8s.KubeJob(group, 'migrate', {
         metadata: { name: migrate.name },
-        spec: plainJobSpec(k8s, { container: 'migrate', command: migrate.verify, initCommands: [migrate.command], deadline: 600 }),
+        spec: plainJobSpec(k8s, { container: 'verify', command: migrate.verify, initSteps: [['migrate', migrate.command]], deadline: 600 }),
       });
       // The smoke test's script and arguments, exactly as the library renders them.
       new k8s.KubeJob(group, 'smoke', {
