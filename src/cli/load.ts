@@ -45,7 +45,7 @@ export function loadPaths(paths: readonly string[], options: LoadOptions = {}): 
   const manifests: Manifest[] = [];
   for (const file of expandPaths(paths)) {
     const bytes = file === STDIN ? readStdin(options) : readFile(file);
-    manifests.push(...parseManifests(decode(bytes, file), file));
+    for (const m of parseManifests(decode(bytes, file), file)) manifests.push(m); // no spread: files can hold 100k+ objects
   }
   checkDuplicates(manifests, options.namespace ?? '');
   return manifests;
@@ -89,7 +89,7 @@ function walk(dir: string, visited: Set<string>): string[] {
   for (const name of names) {
     const path = join(dir, name);
     const stat = statSync(path, { throwIfNoEntry: false });
-    if (stat?.isDirectory()) files.push(...walk(path, visited));
+    if (stat?.isDirectory()) walk(path, visited).forEach((f) => files.push(f));
     else if (stat?.isFile() && /\.ya?ml$/.test(name)) files.push(path);
   }
   return files;
@@ -178,7 +178,14 @@ function firstInvalidUtf8(b: Buffer): number {
  */
 export function parseManifests(text: string, file: string): Manifest[] {
   try {
-    return parseText(text, file);
+    const big = oversizedDocument(text);
+    if (big && /^\s*[[{]/.test(text)) return parseJson(text, file);
+    if (big) {
+      const mib = (big.end - big.start) / 2 ** 20;
+      throw new InputError(file, lineAtOffset(text, big.start), `a single YAML document of ${mib.toFixed(0)} MiB, more than the ${MAX_DOCUMENT_BYTES / 2 ** 20} MiB syncplan parses at once`,
+        'split it into one document per object, or pass it as JSON');
+    }
+    return parseYaml(text, file);
   } catch (e) {
     if (e instanceof InputError) throw e;
     // The parser recurses per nesting level; a pathological document can exhaust the stack.
@@ -186,12 +193,46 @@ export function parseManifests(text: string, file: string): Manifest[] {
   }
 }
 
-function describe(e: unknown): string {
-  const message = firstSentence(String((e as Error)?.message ?? e));
-  return /call stack/i.test(message) ? 'nested too deeply' : message;
+/**
+ * A YAML syntax tree takes ~60 bytes per byte of input: one huge document (a `List` from
+ * `kubectl get -o yaml`) would exhaust memory, so larger documents are refused; JSON is not limited.
+ */
+export const MAX_DOCUMENT_BYTES = 10 * 2 ** 20;
+
+/** The first document larger than the limit, found from `---` / `...` markers (never inside content). */
+function oversizedDocument(text: string): { start: number; end: number } | undefined {
+  if (text.length <= MAX_DOCUMENT_BYTES) return undefined;
+  const marker = /^(?:---|\.\.\.)(?=[ \t\r\n]|$)/gm;
+  let start = 0;
+  for (let m = marker.exec(text); m; m = marker.exec(text)) {
+    if (m.index - start > MAX_DOCUMENT_BYTES) return { start, end: m.index };
+    start = m.index;
+  }
+  return text.length - start > MAX_DOCUMENT_BYTES ? { start, end: text.length } : undefined;
 }
 
-function parseText(text: string, file: string): Manifest[] {
+function lineAtOffset(text: string, offset: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+  return line;
+}
+
+/** A whole file of JSON (valid YAML too), read without a syntax tree; fields have no lines. */
+function parseJson(text: string, file: string): Manifest[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    const at = /position (\d+)/.exec((e as Error).message);
+    throw new InputError(file, at ? lineAtOffset(text, Number(at[1])) : 0, `invalid JSON: ${firstSentence((e as Error).message)}`, 'fix the JSON syntax');
+  }
+  const line = lineAtOffset(text, text.search(/\S/));
+  const manifests: Manifest[] = [];
+  collect(value, { file, line, index: 0 }, () => line, () => undefined, manifests);
+  return manifests;
+}
+
+function parseYaml(text: string, file: string): Manifest[] {
   const lines = new LineCounter();
   const lineOfOffset = (offset: number) => lines.linePos(offset).line;
   const composer = new Composer(YAML_OPTIONS);
@@ -216,38 +257,47 @@ function parseText(text: string, file: string): Manifest[] {
       throw new InputError(file, docLine, `invalid YAML: ${describe(e)}`, 'fix the YAML syntax');
     }
     if (value === null || value === undefined) continue; // `---` with nothing, `~`, comments only
-    const [start, , end] = doc.range;
-    const tree = lazyTree(text, start, end);
+    const tree = lazyTree(text, doc);
     const lineOf = (path: ReadonlyArray<string | number>) => {
-      const offset = offsetOf(tree(), path);
-      return offset === undefined ? undefined : lineOfOffset(start + offset);
+      const { root, base } = tree.get();
+      const offset = offsetOf(root, path);
+      return offset === undefined ? undefined : lineOfOffset(base + offset);
     };
     const raw = (path: ReadonlyArray<string | number>) => {
-      const node = tree().getIn(path, true);
+      const node = tree.get().root.getIn(path, true);
       return isScalar(node) && typeof node.source === 'string' ? node.source : undefined;
     };
-    const source = (line: number, prefix: ReadonlyArray<string | number>): SourceLocation => ({
-      file,
-      line,
-      index: docIndex,
-      lineOf: prefix.length === 0 ? lineOf : (path) => lineOf([...prefix, ...path]),
-    });
-    const docSource = source(docLine, []);
-    const object = asObject(value, docSource, 'document');
-    const items = object.items;
-    if (Array.isArray(items)) {
-      // Argo CD expands anything with an `items` list, as `unstructured.IsList()` does.
-      items.forEach((item, i) => {
-        const itemSource = source(lineOf(['items', i]) ?? docLine, ['items', i]);
-        manifests.push(checked(asObject(item, itemSource, `item ${i} of the list`), itemSource, (p) => raw(['items', i, ...p])));
-      });
-    } else if (items === null && !('spec' in object) && !('status' in object)) {
-      continue; // a List with `items: null` holds nothing (Argo CD `isNullList`)
-    } else {
-      manifests.push(checked(object, docSource, raw));
-    }
+    collect(value, { file, line: docLine, index: docIndex, lineOf }, (i) => lineOf(['items', i]) ?? docLine, raw, manifests);
+    tree.release(); // from here on, lines are found by re-parsing this document alone
   }
   return manifests;
+}
+
+/** One document's value into manifests: an object, or the items of a list. */
+function collect(value: unknown, docSource: SourceLocation, itemLine: (i: number) => number, raw: RawText, into: Manifest[]): void {
+  const object = asObject(value, docSource, 'document');
+  const items = object.items;
+  if (Array.isArray(items)) {
+    // Argo CD expands anything with an `items` list, as `unstructured.IsList()` does.
+    const lineOf = docSource.lineOf;
+    items.forEach((item, i) => {
+      const itemSource: SourceLocation = {
+        ...docSource,
+        line: itemLine(i),
+        lineOf: lineOf && ((path) => lineOf(['items', i, ...path])),
+      };
+      into.push(checked(asObject(item, itemSource, `item ${i} of the list`), itemSource, (p) => raw(['items', i, ...p])));
+    });
+  } else if (items === null && !('spec' in object) && !('status' in object)) {
+    return; // a List with `items: null` holds nothing (Argo CD `isNullList`)
+  } else {
+    into.push(checked(object, docSource, raw));
+  }
+}
+
+function describe(e: unknown): string {
+  const message = firstSentence(String((e as Error)?.message ?? e));
+  return /call stack/i.test(message) ? 'nested too deeply' : message;
 }
 
 function firstSentence(message: string): string {
@@ -308,16 +358,26 @@ function nonEmptyString(v: unknown): v is string {
   return typeof v === 'string' && v.length > 0;
 }
 
-/** Re-parses one document on first use: keeping every syntax tree would cost far more memory. */
-function lazyTree(text: string, start: number, end: number): () => Document.Parsed {
-  let tree: Document.Parsed | undefined;
-  return () => {
-    if (!tree) {
-      const composer = new Composer(YAML_OPTIONS);
-      const docs = [...composer.compose(new Parser().parse(text.slice(start, end)))];
-      tree = docs.find((d) => d.contents) ?? docs[0];
-    }
-    return tree;
+/**
+ * A document's syntax tree: the parsed one while the file is being read, afterwards re-parsed on
+ * first use (keeping every tree would cost far more memory than the objects themselves).
+ */
+function lazyTree(text: string, doc: Document.Parsed) {
+  const [start, , end] = doc.range;
+  let live: Document.Parsed | undefined = doc;
+  let reparsed: Document.Parsed | undefined;
+  return {
+    get(): { root: Document.Parsed; base: number } {
+      if (live) return { root: live, base: 0 };
+      if (!reparsed) {
+        const docs = [...new Composer(YAML_OPTIONS).compose(new Parser().parse(text.slice(start, end)))];
+        reparsed = docs.find((d) => d.contents) ?? docs[0];
+      }
+      return { root: reparsed, base: start };
+    },
+    release(): void {
+      live = undefined;
+    },
   };
 }
 

@@ -294,13 +294,21 @@ describe('loadPaths: files, folders, stdin', () => {
     }), { numRuns: 300 });
   });
 
-  test('a 50 MB file: one 50 MB value loads; 50 MB of junk fails at once', () => {
-    const blob = 'x'.repeat(50 * 2 ** 20);
-    writeFileSync(join(dir, 'big.yaml'), `${cm('big')}data:\n  blob: ${blob}\n`);
+  test('50 MB files: JSON loads; one 50 MB YAML document is refused at once (a syntax tree would exhaust memory); junk fails at once', () => {
+    const item = (i: number) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `cm-${i}`, namespace: 'ns' }, data: { k: 'v'.repeat(300) } });
+    const count = Math.ceil((50 * 2 ** 20) / JSON.stringify(item(0)).length);
+    writeFileSync(join(dir, 'list.json'), JSON.stringify({ apiVersion: 'v1', kind: 'List', items: Array.from({ length: count }, (_, i) => item(i)) }));
     let start = Date.now();
-    const [m] = loadPaths([join(dir, 'big.yaml')]);
-    expect((m.object.data as any).blob).toHaveLength(blob.length);
+    const ms = loadPaths([join(dir, 'list.json')]);
+    expect([ms.length, (ms[count - 1].object.metadata as any).name, ms[0].source.line]).toEqual([count, `cm-${count - 1}`, 1]);
+    expect(Date.now() - start).toBeLessThan(20_000);
+
+    writeFileSync(join(dir, 'big.yaml'), `${cm('small')}---\n${cm('big')}data:\n  blob: ${'x'.repeat(50 * 2 ** 20)}\n`);
+    start = Date.now();
+    const err = inputError(() => loadPaths([join(dir, 'big.yaml')]));
+    expect([err.line, err.reason]).toEqual([5, 'a single YAML document of 50 MiB, more than the 10 MiB syncplan parses at once']);
     expect(Date.now() - start).toBeLessThan(10_000);
+
     writeFileSync(join(dir, 'junk.yaml'), Buffer.alloc(50 * 2 ** 20, 0xff));
     start = Date.now();
     expect(inputError(() => loadPaths([join(dir, 'junk.yaml')])).reason).toBe('invalid UTF-8');
