@@ -64,7 +64,23 @@ export function usesOf(t: SyncTask, index: TaskIndex): SyncTask[] {
   out.push(...index.get(`Namespace//${ns}`).filter(n => n !== t));
   out.push(...index.get(`crd:${t.group}/${t.kind}`));
   const pod = podSpecOf(t.manifest);
-  if (pod) for (const ref of podReferences(pod)) named(ref.kind, ref.name);
+  if (pod) {
+    for (const ref of podReferences(pod)) named(ref.kind, ref.name);
+    out.push(...index.get(`PriorityClass//${str(pod.spec.priorityClassName) ?? ''}`));
+    out.push(...index.get(`RuntimeClass//${str(pod.spec.runtimeClassName) ?? ''}`));
+  }
+  if (t.kind === 'PersistentVolumeClaim') out.push(...index.get(`StorageClass//${str(at(o, ['spec', 'storageClassName'])) ?? ''}`));
+  if (t.kind === 'Ingress') out.push(...index.get(`IngressClass//${str(at(o, ['spec', 'ingressClassName'])) ?? ''}`));
+  if (t.kind === 'ValidatingWebhookConfiguration' || t.kind === 'MutatingWebhookConfiguration') {
+    for (const hook of list(o.webhooks)) {
+      const svc = obj(at(hook, ['clientConfig', 'service']));
+      if (svc) named('Service', svc.name, str(svc.namespace) ?? ns);
+    }
+  }
+  if (t.kind === 'APIService') {
+    const svc = obj(at(o, ['spec', 'service']));
+    if (svc) named('Service', svc.name, str(svc.namespace) ?? ns);
+  }
   if (t.kind === 'Service') {
     const selector = labelsAt(o, ['spec', 'selector']);
     if (selector) out.push(...index.selected(ns, selector));

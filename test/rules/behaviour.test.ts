@@ -203,3 +203,17 @@ describe('sync options that spell out the default', () => {
     expect(findingsOf('sync-option-invalid', yaml(cm('c', { 'argocd.argoproj.io/sync-options': 'Replace=True' })))).toHaveLength(1);
   });
 });
+
+describe('wave-unneeded sees the references a reader sees', () => {
+  test.each([
+    ['a webhook configuration after the Service it calls', yaml(service('hook', W('0')), k('admissionregistration.k8s.io/v1', 'ValidatingWebhookConfiguration', 'v', {
+      webhooks: [{ name: 'v.example.com', clientConfig: { service: { name: 'hook', namespace: 'shop' } } }],
+    }, W('1'))), 'shop'],
+    ['a PVC after its StorageClass', yaml(k('storage.k8s.io/v1', 'StorageClass', 'fast', {}, W('0')), k('v1', 'PersistentVolumeClaim', 'data', { spec: { storageClassName: 'fast' } }, W('1'))), ''],
+    ['a RoleBinding after its Role and ServiceAccount', yaml(k('rbac.authorization.k8s.io/v1', 'Role', 'r', {}, W('0')), k('rbac.authorization.k8s.io/v1', 'RoleBinding', 'rb', {
+      roleRef: { kind: 'Role', name: 'r' }, subjects: [{ kind: 'ServiceAccount', name: 'sa' }],
+    }, W('1'))), ''],
+  ])('%s is a needed wave', (_what, text, namespace) => {
+    expect(findingsOf('wave-unneeded', text, { namespace })).toEqual([]);
+  });
+});
