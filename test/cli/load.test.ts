@@ -4,7 +4,7 @@ import { join } from 'path';
 import * as fc from 'fast-check';
 import { stringify } from 'yaml';
 import { InputError } from '../../src/cli/errors';
-import { decode, expandPaths, loadPaths, parseManifests, STDIN } from '../../src/cli/load';
+import { decode, expandPaths, loadPaths, MAX_FILE_BYTES, parseManifests, STDIN } from '../../src/cli/load';
 
 const cm = (name: string, extra = '') => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\n${extra}`;
 
@@ -244,6 +244,13 @@ describe('loadPaths: files, folders, stdin', () => {
     const ms = loadPaths(['-'], { readStdin: () => Buffer.from(cm('from-stdin')) });
     expect(ms[0].source.file).toBe(STDIN);
     expect((ms[0].object.metadata as any).name).toBe('from-stdin');
+  });
+
+  test('inputs over the size limits are refused before parsing', () => {
+    const start = Date.now();
+    const err = inputError(() => loadPaths(['-'], { readStdin: () => Buffer.alloc(MAX_FILE_BYTES + 1, 0x20) }));
+    expect([err.file, err.line, err.reason]).toEqual([STDIN, 0, 'inputs reach 128 MiB here, more than the 128 MiB per file or 256 MiB in all syncplan reads']);
+    expect(Date.now() - start).toBeLessThan(5000);
   });
 
   test('a missing path, an empty folder', () => {
