@@ -48,13 +48,20 @@ function annotationErrors(m: Manifest): PlanError[] {
     name: metadataString(m.object, 'name') || metadataString(m.object, 'generateName'),
     message: p.key === ''
       ? `metadata.annotations is ${describe(p.value)}, not a map of strings: Argo CD reads no annotation of this object and the API server rejects it; write it as a map`
-      : `annotation ${p.key} is ${describe(p.value)}, not a string: Argo CD ignores every annotation of this object and the API server rejects it; quote the value ("${String(p.value)}")`,
+      : `annotation ${p.key} is ${describe(p.value)}, not a string: Argo CD ignores every annotation of this object and the API server rejects it; ${fixFor(p.value)}`,
     source: sourceAt(m.source, p.key === '' ? ['metadata', 'annotations'] : ['metadata', 'annotations', p.key]),
   }));
 }
 
-function excludedOf(m: Manifest, namespace: string, reason: string, name?: string): ExcludedObject {
-  return { ...resourceKeyOf(m.object, namespace, name), reason, manifest: m };
+/** How to turn a non-string annotation value into a string. */
+function fixFor(value: unknown): string {
+  if (value === null) return 'write "" or remove the key';
+  if (typeof value === 'object') return 'write it as one string (a comma-separated list)';
+  return `quote the value ("${String(value)}")`;
+}
+
+function excludedOf(m: Manifest, namespace: string, reason: string): ExcludedObject {
+  return { ...resourceKeyOf(m.object, namespace), reason, manifest: m };
 }
 
 function exclusionReason(hook: HookRead, skipHooks: boolean): string | undefined {

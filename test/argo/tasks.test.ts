@@ -179,3 +179,24 @@ describe('tasks (GE/sync/sync_context.go getSyncTasks)', () => {
     expect(plan.steps).toEqual([]);
   });
 });
+
+describe('plan errors for annotations (argo-cd #13730)', () => {
+  const messages = (annotations: unknown) =>
+    buildPlan([manifest({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c', annotations } })]).errors.map(e => e.message);
+
+  test.each([
+    [{ a: true }, 'annotation a is boolean true, not a string: Argo CD ignores every annotation of this object and the API server rejects it; quote the value ("true")'],
+    [{ a: null }, 'annotation a is null, not a string: Argo CD ignores every annotation of this object and the API server rejects it; write "" or remove the key'],
+    [{ a: ['x', 'y'] }, 'annotation a is a list, not a string: Argo CD ignores every annotation of this object and the API server rejects it; write it as one string (a comma-separated list)'],
+    [{ a: { b: 'c' } }, 'annotation a is a map, not a string: Argo CD ignores every annotation of this object and the API server rejects it; write it as one string (a comma-separated list)'],
+    [['x'], 'metadata.annotations is a list, not a map of strings: Argo CD reads no annotation of this object and the API server rejects it; write it as a map'],
+  ])('%p', (annotations, message) => {
+    expect(messages(annotations)).toEqual([message]);
+  });
+
+  test('one error per bad value, the object still syncs', () => {
+    const plan = buildPlan([manifest({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { generateName: 'g-', name: 'c', annotations: { a: 1, b: 2, c: 'ok' } } })]);
+    expect(plan.errors.map(e => [e.kind, e.name])).toEqual([['ConfigMap', 'c'], ['ConfigMap', 'c']]);
+    expect(plan.steps.flatMap(s => s.tasks.map(t => t.name))).toEqual(['c']);
+  });
+});
