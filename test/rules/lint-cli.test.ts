@@ -150,3 +150,12 @@ describe('--format sarif', () => {
 test('hook fixtures in this file pass the hook rules (sanity)', () => {
   expect(yaml(hookJob('x'))).toContain('activeDeadlineSeconds: 600');
 });
+
+test('--list-rules prints every rule with its level (after --level) and needs no input', () => {
+  const r = syncplan(['--list-rules', '--level', 'wave-unneeded=off']);
+  expect(r.code).toBe(0);
+  const lines = r.stdout.trimEnd().split('\n');
+  expect(lines.map(l => l.split('\t')[0])).toEqual(ALL_RULES.map(x => x.id));
+  expect(lines).toContain('wave-unneeded\toff\tA wave that uses nothing from the waves before it');
+  expect(lines).toContain('hook-unrecognised\terror\tA hook value Argo CD does not recognise');
+});

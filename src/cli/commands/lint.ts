@@ -17,6 +17,7 @@ interface LintFlags extends CommonFlags {
   readonly installedCrd?: string[];
   readonly syncOption?: string[];
   readonly level?: string[];
+  readonly listRules?: boolean;
 }
 
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
@@ -36,11 +37,16 @@ export function register(program: Command): void {
     .option('--strict', 'exit 1 on warnings too', false)
     .option('--installed-crd <group/Kind>', 'a CRD the cluster already has (repeatable)', collect, [])
     .option('--sync-option <option>', "one of the Application's spec.syncPolicy.syncOptions (repeatable)", collect, [])
-    .option('--level <rule=level>', 'run a rule at error, warning, info or off (repeatable)', collect, []);
+    .option('--level <rule=level>', 'run a rule at error, warning, info or off (repeatable)', collect, [])
+    .option('--list-rules', 'print every rule (id, level, what it catches) and exit', false);
   cmd.action((paths: string[], flags: LintFlags) => {
     /* eslint-disable @typescript-eslint/no-require-imports */
     const rules: typeof RulesModule = require('../../rules');
     const levels = parseLevels(flags.level ?? [], rules.RULE_IDS);
+    if (flags.listRules) {
+      writeOut(rules.ALL_RULES.map(r => `${r.id}\t${levels[r.id] ?? r.defaultLevel}\t${r.title}`).join('\n') + '\n');
+      return;
+    }
     const manifests = readManifests(paths, flags);
     const options: LintOptions = {
       ...planOptions(flags),
