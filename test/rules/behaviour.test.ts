@@ -217,3 +217,8 @@ describe('wave-unneeded sees the references a reader sees', () => {
     expect(findingsOf('wave-unneeded', text, { namespace })).toEqual([]);
   });
 });
+
+test('readiness-probe-missing: a Deployment scaled to zero has no pods to be ready', () => {
+  const text = yaml(deployment('web', W('1'), { replicas: 0 }, podSpec({ probe: false })), service('web', W('2')));
+  expect(findingsOf('readiness-probe-missing', text)).toEqual([]);
+});

@@ -1,5 +1,5 @@
 import { describeStep, nextStepWaitingOn } from '../gates';
-import { containersOf, podSpecOf } from '../objects';
+import { at, containersOf, podSpecOf } from '../objects';
 import type { Hit, Rule } from '../types';
 
 const LONG_RUNNING = new Set(['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet', 'ReplicationController', 'Rollout', 'Pod']);
@@ -18,7 +18,8 @@ export const readinessProbeMissing: Rule = {
       if (t.hook || t.action !== 'apply' || !LONG_RUNNING.has(t.kind)) continue;
       const next = nextStepWaitingOn(ctx, t);
       const pod = podSpecOf(t.manifest);
-      if (!next || !pod) continue;
+      // No pods, nothing to be ready: the wave passes at once, by design.
+      if (!next || !pod || at(t.manifest.object, ['spec', 'replicas']) === 0) continue;
       if (t.kind === 'Pod' && pod.spec.restartPolicy !== undefined && pod.spec.restartPolicy !== 'Always') continue;
       const missing = containersOf(pod).filter(c => !c.init && c.container.readinessProbe === undefined);
       if (missing.length === 0) continue;
