@@ -78,6 +78,14 @@ describe('parseManifests: documents', () => {
     expect((m.object.metadata as any).generateName).toBe('migrate-');
   });
 
+  test('CRLF line endings: same objects, same lines', () => {
+    const text = `# c\n${cm('a')}---\n${cm('b', '  annotations:\n    x: "1"\n')}`;
+    const lf = parseManifests(text, 'f.yaml');
+    const crlf = parseManifests(text.replace(/\n/g, '\r\n'), 'f.yaml');
+    expect(crlf.map((m) => m.object)).toEqual(lf.map((m) => m.object));
+    expect(crlf.map((m) => [m.source.line, m.source.lineOf!(['metadata', 'annotations', 'x'])])).toEqual([[2, undefined], [7, 12]]);
+  });
+
   test('an empty file has no manifests', () => {
     expect(parseManifests('', 'e.yaml')).toEqual([]);
     expect(parseManifests('# nothing\n---\n', 'e.yaml')).toEqual([]);
