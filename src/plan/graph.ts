@@ -33,6 +33,16 @@ export interface OrderUnit {
 export interface OrderEdge {
   readonly before: string;
   readonly after: string;
+  /**
+   * The fewest waves between the two ends: 1 (the default) puts `after` in a later wave; 0 lets both
+   * share a wave, for an edge that Argo CD's kind order inside one wave already honours.
+   */
+  readonly gap?: number;
+}
+
+/** The gap of an edge, defaulted. */
+export function gapOf(e: OrderEdge): number {
+  return e.gap ?? 1;
 }
 
 /** Thrown for intent that no set of waves can honour; the message is one line and names both ends. */

@@ -1,10 +1,11 @@
 /**
- * Longest-path layering: each node's wave is one more than its latest predecessor, so the number of
- * waves equals the number of nodes on the longest dependency path, the fewest any valid order can
- * have. Every extra wave costs Argo CD's inter-wave delay and is one more place a sync can stall.
+ * Longest weighted path layering: each node's wave is its latest predecessor's wave plus the edge's
+ * gap (1 = a later wave, 0 = the same wave may do), so the number of waves is one more than the
+ * heaviest dependency path, the fewest any valid order can have. Every extra wave costs Argo CD's
+ * inter-wave delay and is one more place a sync can stall.
  */
 import { findCycle, formatPath } from './cycle';
-import { OrderEdge, OrderingError } from './graph';
+import { gapOf, OrderEdge, OrderingError } from './graph';
 
 export interface LayerNode {
   readonly id: string;
@@ -13,7 +14,8 @@ export interface LayerNode {
 
 /**
  * Waves for a DAG. Sources start at 0 unless a pinned descendant forces them lower; pinned nodes keep
- * their pin. Throws an OrderingError for a cycle (printing it) or for pins that contradict the edges.
+ * their pin. Throws an OrderingError for a cycle (printing it; a cycle of gap-0 edges is a cycle too:
+ * "before" is still strict) or for pins that contradict the edges and their gaps.
  */
 export function layer(
   nodes: readonly LayerNode[],
@@ -25,14 +27,21 @@ export function layer(
   for (const n of nodes) if (n.pin !== undefined) pin.set(n.id, n.pin);
   const succ = new Map<string, string[]>(ids.map((id) => [id, []]));
   const pred = new Map<string, string[]>(ids.map((id) => [id, []]));
+  // Parallel edges collapse to the largest gap.
+  const gap = new Map<string, number>();
+  const gapKey = (before: string, after: string) => `${before}\u0000${after}`;
   for (const e of edges) {
     const s = succ.get(e.before);
     const p = pred.get(e.after);
     if (!s || !p) throw new Error(`edge ${e.before} → ${e.after} names an unknown node`);
-    if (!s.includes(e.after)) {
+    const g = gapOf(e);
+    if (g !== 0 && g !== 1) throw new Error(`edge ${e.before} → ${e.after} has gap ${g}; a gap is 0 or 1`);
+    const k = gapKey(e.before, e.after);
+    if (!gap.has(k)) {
       s.push(e.after);
       p.push(e.before);
     }
+    gap.set(k, Math.max(g, gap.get(k) ?? 0));
   }
 
   const order = topologicalOrder(ids, succ, pred);
@@ -51,7 +60,8 @@ export function layer(
     let bound: { wave: number; origin: string; via: string } | undefined;
     for (const s of succ.get(id)!) {
       const b = upper.get(s);
-      if (b && (bound === undefined || b.wave - 1 < bound.wave)) bound = { wave: b.wave - 1, origin: b.origin, via: s };
+      const w = b ? b.wave - gap.get(gapKey(id, s))! : 0;
+      if (b && (bound === undefined || w < bound.wave)) bound = { wave: w, origin: b.origin, via: s };
     }
     const p = pin.get(id);
     if (p !== undefined) {
@@ -80,7 +90,7 @@ export function layer(
       const u = upper.get(id);
       wave.set(id, u === undefined ? 0 : Math.min(0, u.wave));
     } else {
-      wave.set(id, Math.max(...preds.map((q) => wave.get(q)! + 1)));
+      wave.set(id, Math.max(...preds.map((q) => wave.get(q)! + gap.get(gapKey(q, id))!)));
     }
   }
   return wave;

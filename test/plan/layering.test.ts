@@ -1,12 +1,15 @@
 import * as fc from 'fast-check';
 import { computeWaves, findCycle, formatWave, layer, OrderEdge, OrderingError } from '../../src/plan';
 
-/** A random DAG: edges only go from a lower to a higher node index. */
+type Edge = [number, number, number]; // before, after, gap
+
+/** A random DAG: edges only go from a lower to a higher node index, each with a gap of 0 or 1. */
 const dag = fc.integer({ min: 1, max: 25 }).chain((n) =>
   fc.record({
     n: fc.constant(n),
-    edges: n < 2 ? fc.constant([] as Array<[number, number]>) : fc.uniqueArray(
-      fc.tuple(fc.nat(n - 2), fc.nat(n - 2)).map(([a, d]): [number, number] => [Math.min(a, d), Math.max(a, d) + 1]),
+    edges: n < 2 ? fc.constant([] as Edge[]) : fc.uniqueArray(
+      fc.tuple(fc.nat(n - 2), fc.nat(n - 2), fc.integer({ min: 0, max: 1 }))
+        .map(([a, d, g]): Edge => [Math.min(a, d), Math.max(a, d) + 1, g]),
       { maxLength: n * 3, selector: ([a, b]) => `${a}-${b}` },
     ),
     // Shuffle node declaration order so the algorithm cannot rely on index order.
@@ -14,61 +17,85 @@ const dag = fc.integer({ min: 1, max: 25 }).chain((n) =>
   }),
 );
 
-function toGraph(g: { n: number; edges: Array<[number, number]>; order: number[] }) {
+function toGraph(g: { n: number; edges: Edge[]; order: number[] }) {
   const nodes = g.order.map((i) => ({ id: `n${i}` }));
-  const edges: OrderEdge[] = g.edges.map(([a, b]) => ({ before: `n${a}`, after: `n${b}` }));
+  const edges: OrderEdge[] = g.edges.map(([a, b, gap]) => ({ before: `n${a}`, after: `n${b}`, gap }));
   return { nodes, edges };
 }
 
-/** Number of nodes on the longest path, by brute-force memoised DFS (independent of `layer`). */
-function longestPath(n: number, edges: Array<[number, number]>): number {
+/** Heaviest path (sum of gaps), by brute-force memoised DFS (independent of `layer`). */
+function longestWeightedPath(n: number, edges: Edge[]): number {
   const memo = new Map<number, number>();
   const from = (v: number): number => {
     if (memo.has(v)) return memo.get(v)!;
-    const r = 1 + Math.max(0, ...edges.filter(([a]) => a === v).map(([, b]) => from(b)));
+    const r = Math.max(0, ...edges.filter(([a]) => a === v).map(([, b, g]) => g + from(b)));
     memo.set(v, r);
     return r;
   };
   return Math.max(...[...Array(n).keys()].map(from));
 }
 
+const gapOf = (e: OrderEdge) => e.gap ?? 1;
+
 describe('layer (longest-path layering)', () => {
-  test('every edge is honoured: before gets a strictly lower wave', () => {
+  test('every edge is honoured with its gap: after sits at least gap waves after before', () => {
     fc.assert(fc.property(dag, (g) => {
       const { nodes, edges } = toGraph(g);
       const w = layer(nodes, edges);
-      for (const e of edges) expect(w.get(e.before)!).toBeLessThan(w.get(e.after)!);
+      for (const e of edges) expect(w.get(e.after)! - w.get(e.before)!).toBeGreaterThanOrEqual(gapOf(e));
     }));
   });
 
-  test('wave count equals the longest path, waves are 0..k-1 with none empty', () => {
+  test('wave count is 1 + the heaviest path, waves are 0..k-1 with none empty', () => {
     fc.assert(fc.property(dag, (g) => {
       const { nodes, edges } = toGraph(g);
       const w = layer(nodes, edges);
       const used = [...new Set(w.values())].sort((a, b) => a - b);
-      const k = longestPath(g.n, g.edges);
+      const k = 1 + longestWeightedPath(g.n, g.edges);
       expect(used).toEqual([...Array(k).keys()]);
     }));
   });
 
-  test('each node sits right after its latest predecessor (no node could move earlier)', () => {
+  test('with every gap 1 (the default) this is plain longest-path layering: one wave per node on the longest path', () => {
+    fc.assert(fc.property(dag, (g) => {
+      const { nodes } = toGraph(g);
+      const w = layer(nodes, g.edges.map(([a, b]) => ({ before: `n${a}`, after: `n${b}` })));
+      const k = 1 + longestWeightedPath(g.n, g.edges.map(([a, b]): Edge => [a, b, 1]));
+      expect(new Set(w.values()).size).toBe(k);
+    }));
+  });
+
+  test('each node sits at its latest predecessor plus the gap (no node could move earlier)', () => {
     fc.assert(fc.property(dag, (g) => {
       const { nodes, edges } = toGraph(g);
       const w = layer(nodes, edges);
       for (const n of nodes) {
-        const preds = edges.filter((e) => e.after === n.id).map((e) => w.get(e.before)!);
-        expect(w.get(n.id)).toBe(preds.length === 0 ? 0 : Math.max(...preds) + 1);
+        const preds = edges.filter((e) => e.after === n.id).map((e) => w.get(e.before)! + gapOf(e));
+        expect(w.get(n.id)).toBe(preds.length === 0 ? 0 : Math.max(...preds));
       }
     }));
+  });
+
+  test('parallel edges: the largest gap wins', () => {
+    const w = layer([{ id: 'a' }, { id: 'b' }], [{ before: 'a', after: 'b', gap: 0 }, { before: 'a', after: 'b', gap: 1 }]);
+    expect([w.get('a'), w.get('b')]).toEqual([0, 1]);
+    expect(() => layer([{ id: 'a' }, { id: 'b' }], [{ before: 'a', after: 'b', gap: 2 }])).toThrow('a gap is 0 or 1');
+  });
+
+  test('a cycle of gap-0 edges is still a cycle', () => {
+    expect(() => layer([{ id: 'cm' }, { id: 'web' }], [
+      { before: 'cm', after: 'web', gap: 0 },
+      { before: 'web', after: 'cm', gap: 0 },
+    ])).toThrow('dependency cycle: cm → web → cm');
   });
 
   test('a cycle is always found and printed as a closed path of real edges', () => {
     fc.assert(fc.property(dag, fc.nat(), (g, pick) => {
       if (g.edges.length === 0) return;
       // Close a cycle: add a back edge from the end of an existing edge to its start.
-      const [a, b] = g.edges[pick % g.edges.length];
+      const [a, b, gap] = g.edges[pick % g.edges.length];
       const { nodes, edges } = toGraph(g);
-      const withBack = [...edges, { before: `n${b}`, after: `n${a}` }];
+      const withBack = [...edges, { before: `n${b}`, after: `n${a}`, gap }];
       let message = '';
       try {
         layer(nodes, withBack);
@@ -116,6 +143,21 @@ describe('pins', () => {
     expect(w.get('ns')).toBe(-4);
   });
 
+  test('gap 0 lets a successor share its pinned predecessor\'s wave; a lower pin still conflicts', () => {
+    const w = layer([{ id: 'cm', pin: 2 }, { id: 'web' }], [{ before: 'cm', after: 'web', gap: 0 }]);
+    expect([w.get('cm'), w.get('web')]).toEqual([2, 2]);
+    const same = layer([{ id: 'cm', pin: 2 }, { id: 'web', pin: 2 }], [{ before: 'cm', after: 'web', gap: 0 }]);
+    expect(same.get('web')).toBe(2);
+    const below = layer([{ id: 'cm' }, { id: 'web', pin: -3 }], [{ before: 'cm', after: 'web', gap: 0 }]);
+    expect(below.get('cm')).toBe(-3);
+    expect(() => layer([{ id: 'cm', pin: 2 }, { id: 'web', pin: 2 }], [{ before: 'cm', after: 'web' }])).toThrow(
+      'wave pin conflict: cm is pinned to wave 2 but must be applied before web, pinned to wave 2',
+    );
+    expect(() => layer([{ id: 'cm', pin: 3 }, { id: 'web', pin: 2 }], [{ before: 'cm', after: 'web', gap: 0 }])).toThrow(
+      'wave pin conflict: cm is pinned to wave 3 but must be applied before web, pinned to wave 2',
+    );
+  });
+
   test('a pin that contradicts an edge names both units', () => {
     expect(() => layer([{ id: 'a', pin: 5 }, { id: 'b' }, { id: 'c', pin: 3 }], [
       { before: 'a', after: 'b' },
@@ -137,7 +179,7 @@ describe('pins', () => {
         expect((e as Error).message).toMatch(/^wave pin conflict: n\d+ is pinned to wave -?\d+ but must be applied before n\d+, pinned to wave -?\d+/);
         return;
       }
-      for (const e of edges) expect(w.get(e.before)!).toBeLessThan(w.get(e.after)!);
+      for (const e of edges) expect(w.get(e.after)! - w.get(e.before)!).toBeGreaterThanOrEqual(gapOf(e));
       for (const [id, p] of pinned) expect(w.get(id)).toBe(p);
     }));
   });
@@ -164,6 +206,13 @@ describe('computeWaves across phases', () => {
       { before: 'ns', after: 'config' }, { before: 'config', after: 'web' },
     ]);
     expect(Object.fromEntries(waves)).toEqual({ ns: -1, config: 0, web: 1 });
+  });
+
+  test('a gap-0 edge shares a wave; the Namespace over a gap-0 edge shares its first user\'s wave', () => {
+    const { waves } = computeWaves([unit('ns', 'Sync', { infra: true }), unit('config', 'Sync'), unit('web', 'Sync'), unit('edge', 'Sync')], [
+      { before: 'ns', after: 'config', gap: 0 }, { before: 'config', after: 'web', gap: 0 }, { before: 'web', after: 'edge', gap: 1 },
+    ]);
+    expect(Object.fromEntries(waves)).toEqual({ ns: 0, config: 0, web: 0, edge: 1 });
   });
 
   test.each([
