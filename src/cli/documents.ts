@@ -1,0 +1,253 @@
+/**
+ * Text to manifests, read the way Argo CD reads them: multi-document YAML (YAML 1.1 scalars, as
+ * go-yaml), anything with an `items` list expanded, empty documents skipped, every object checked
+ * for apiVersion, kind and name. Each manifest knows its file and line, and the line of any field.
+ */
+import { Composer, Document, isMap, isScalar, isSeq, LineCounter, Parser } from 'yaml';
+import type { Node, Pair, ParsedNode, Tags } from 'yaml';
+import { InputError } from './errors';
+import type { Manifest, SourceLocation } from '../argo/types';
+
+/** Enough for hand-written anchors; stops "billion laughs" expansions long before they hurt. */
+const MAX_ALIAS_COUNT = 100;
+
+/**
+ * Kubernetes and Argo CD read YAML with go-yaml v2 (YAML 1.1 scalars: `yes`/`on` are booleans,
+ * `0755` is octal, `<<` merges), but go-yaml keeps timestamps and `1:30` as strings.
+ */
+const YAML_OPTIONS = {
+  version: '1.1' as const,
+  prettyErrors: false,
+  customTags: (tags: Tags) => tags.filter((t) => typeof t === 'string' || (!t.tag.endsWith(':timestamp') && t.format !== 'TIME')),
+};
+
+/**
+ * Parses one file's text into manifests.
+ * @throws InputError for malformed YAML, alias bombs and documents that are not Kubernetes objects
+ */
+export function parseManifests(text: string, file: string): Manifest[] {
+  try {
+    const big = oversizedDocument(text);
+    if (big && /^\s*[[{]/.test(text)) return parseJson(text, file);
+    if (big) {
+      const mib = (big.end - big.start) / 2 ** 20;
+      throw new InputError(file, lineAtOffset(text, big.start), `a single YAML document of ${mib.toFixed(0)} MiB, more than the ${MAX_DOCUMENT_BYTES / 2 ** 20} MiB syncplan parses at once`,
+        'split it into one document per object, or pass it as JSON');
+    }
+    return parseYaml(text, file);
+  } catch (e) {
+    if (e instanceof InputError) throw e;
+    // The parser recurses per nesting level; a pathological document can exhaust the stack.
+    throw new InputError(file, 0, `cannot parse: ${describe(e)}`, 'check that this is a Kubernetes YAML file');
+  }
+}
+
+/**
+ * A YAML syntax tree takes ~60 bytes per byte of input: one huge document (a `List` from
+ * `kubectl get -o yaml`) would exhaust memory, so larger documents are refused; JSON is not limited.
+ */
+export const MAX_DOCUMENT_BYTES = 10 * 2 ** 20;
+
+/** The first document larger than the limit, found from `---` / `...` markers (never inside content). */
+function oversizedDocument(text: string): { start: number; end: number } | undefined {
+  if (text.length <= MAX_DOCUMENT_BYTES) return undefined;
+  const marker = /^(?:---|\.\.\.)(?=[ \t\r\n]|$)/gm;
+  let start = 0;
+  for (let m = marker.exec(text); m; m = marker.exec(text)) {
+    if (m.index - start > MAX_DOCUMENT_BYTES) return { start, end: m.index };
+    start = m.index;
+  }
+  return text.length - start > MAX_DOCUMENT_BYTES ? { start, end: text.length } : undefined;
+}
+
+function lineAtOffset(text: string, offset: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+  return line;
+}
+
+/** A whole file of JSON (valid YAML too), read without a syntax tree; fields have no lines. */
+function parseJson(text: string, file: string): Manifest[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    const at = /position (\d+)/.exec((e as Error).message);
+    throw new InputError(file, at ? lineAtOffset(text, Number(at[1])) : 0, `invalid JSON: ${firstSentence((e as Error).message)}`, 'fix the JSON syntax');
+  }
+  const line = lineAtOffset(text, text.search(/\S/));
+  const manifests: Manifest[] = [];
+  collect(value, { file, line, index: 0 }, () => line, () => undefined, manifests);
+  return manifests;
+}
+
+function parseYaml(text: string, file: string): Manifest[] {
+  const lines = new LineCounter();
+  const lineOfOffset = (offset: number) => lines.linePos(offset).line;
+  const composer = new Composer(YAML_OPTIONS);
+  const manifests: Manifest[] = [];
+  let index = 0;
+  // Composed one document at a time, so only one syntax tree is alive at once.
+  for (const doc of composer.compose(new Parser(lines.addNewLine).parse(text))) {
+    const docIndex = index++;
+    const error = doc.errors[0];
+    if (error) {
+      throw new InputError(file, lineOfOffset(error.pos[0]), `invalid YAML: ${describe(error)}`, 'fix the YAML syntax');
+    }
+    if (!doc.contents) continue;
+    const docLine = lineOfOffset(doc.contents.range[0]);
+    let value: unknown;
+    try {
+      value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+    } catch (e) {
+      if (/excessive alias count/i.test((e as Error).message)) {
+        throw new InputError(file, docLine, 'too many YAML alias expansions (an alias bomb?)', 'expand the anchors by hand or simplify the document');
+      }
+      throw new InputError(file, docLine, `invalid YAML: ${describe(e)}`, 'fix the YAML syntax');
+    }
+    if (value === null || value === undefined) continue; // `---` with nothing, `~`, comments only
+    const tree = lazyTree(text, doc);
+    const lineOf = (path: ReadonlyArray<string | number>) => {
+      const { root, base } = tree.get();
+      const offset = offsetOf(root, path);
+      return offset === undefined ? undefined : lineOfOffset(base + offset);
+    };
+    const raw = (path: ReadonlyArray<string | number>) => {
+      const node = tree.get().root.getIn(path, true);
+      return isScalar(node) && typeof node.source === 'string' ? node.source : undefined;
+    };
+    collect(value, { file, line: docLine, index: docIndex, lineOf }, (i) => lineOf(['items', i]) ?? docLine, raw, manifests);
+    tree.release(); // from here on, lines are found by re-parsing this document alone
+  }
+  return manifests;
+}
+
+/** One document's value into manifests: an object, or the items of a list. */
+function collect(value: unknown, docSource: SourceLocation, itemLine: (i: number) => number, raw: RawText, into: Manifest[]): void {
+  const object = asObject(value, docSource, 'document');
+  const items = object.items;
+  if (Array.isArray(items)) {
+    // Argo CD expands anything with an `items` list, as `unstructured.IsList()` does.
+    const lineOf = docSource.lineOf;
+    items.forEach((item, i) => {
+      const itemSource: SourceLocation = {
+        ...docSource,
+        line: itemLine(i),
+        lineOf: lineOf && ((path) => lineOf(['items', i, ...path])),
+      };
+      into.push(checked(asObject(item, itemSource, `item ${i} of the list`), itemSource, (p) => raw(['items', i, ...p])));
+    });
+  } else if (items === null && !('spec' in object) && !('status' in object)) {
+    return; // a List with `items: null` holds nothing (Argo CD `isNullList`)
+  } else {
+    into.push(checked(object, docSource, raw));
+  }
+}
+
+function describe(e: unknown): string {
+  const message = firstSentence(String((e as Error)?.message ?? e));
+  return /call stack/i.test(message) ? 'nested too deeply' : message;
+}
+
+function firstSentence(message: string): string {
+  return message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '').trim();
+}
+
+function asObject(value: unknown, source: SourceLocation, label: string): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    const found = Array.isArray(value) ? 'a list' : `a ${typeof value} (${JSON.stringify(String(value)).slice(0, 40)})`;
+    throw new InputError(source.file, source.line, `${label} is ${found}, not a Kubernetes object`,
+      'each document must be a mapping with apiVersion, kind and metadata');
+  }
+  return value as Record<string, unknown>;
+}
+
+/** The source text of a scalar, by path. */
+type RawText = (path: ReadonlyArray<string | number>) => string | undefined;
+
+/** The fields every object needs before Argo CD can even name it. */
+function checked(object: Record<string, unknown>, source: SourceLocation, raw: RawText): Manifest {
+  // The line of the field, else of its nearest parent that exists.
+  const at = (path: string[]) => {
+    for (let n = path.length; n > 0; n--) {
+      const line = source.lineOf?.(path.slice(0, n));
+      if (line !== undefined) return line;
+    }
+    return source.line;
+  };
+  const need = (value: unknown, path: string[], example: string) => {
+    const field = path.join('.');
+    if (value === undefined || value === null || value === '') {
+      throw new InputError(source.file, at(path), `${what(object)} has no ${field}`, `add one, e.g. \`${example}\``);
+    }
+    if (typeof value !== 'string') {
+      // YAML 1.1 reads `y`, `yes`, `on`, `no`, `1e3` ... as booleans and numbers, as Kubernetes does.
+      throw new InputError(source.file, at(path), `${field} is ${JSON.stringify(value)} (a ${typeof value}), not a string`,
+        `quote it, e.g. \`${path[path.length - 1]}: "${raw(path) ?? String(value)}"\``);
+    }
+  };
+  need(object.apiVersion, ['apiVersion'], 'apiVersion: apps/v1');
+  need(object.kind, ['kind'], 'kind: Deployment');
+  const meta = object.metadata;
+  if (typeof meta !== 'object' || meta === null || Array.isArray(meta)) {
+    throw new InputError(source.file, at(['metadata']), `${what(object)} has no metadata`, 'add `metadata:` with a `name:`');
+  }
+  const { name, generateName } = meta as Record<string, unknown>;
+  if (name !== undefined || !nonEmptyString(generateName)) {
+    need(name, ['metadata', 'name'], 'name: web (or generateName: for a hook)');
+  }
+  return { object, source };
+}
+
+function what(object: Record<string, unknown>): string {
+  return nonEmptyString(object.kind) ? object.kind : 'object';
+}
+
+function nonEmptyString(v: unknown): v is string {
+  return typeof v === 'string' && v.length > 0;
+}
+
+/**
+ * A document's syntax tree: the parsed one while the file is being read, afterwards re-parsed on
+ * first use (keeping every tree would cost far more memory than the objects themselves).
+ */
+function lazyTree(text: string, doc: Document.Parsed) {
+  const [start, , end] = doc.range;
+  let live: Document.Parsed | undefined = doc;
+  let reparsed: Document.Parsed | undefined;
+  return {
+    get(): { root: Document.Parsed; base: number } {
+      if (live) return { root: live, base: 0 };
+      if (!reparsed) {
+        const docs = [...new Composer(YAML_OPTIONS).compose(new Parser().parse(text.slice(start, end)))];
+        reparsed = docs.find((d) => d.contents) ?? docs[0];
+      }
+      return { root: reparsed, base: start };
+    },
+    release(): void {
+      live = undefined;
+    },
+  };
+}
+
+/** Offset of the key (or item) at the end of `path`, relative to the document. */
+function offsetOf(doc: Document.Parsed, path: ReadonlyArray<string | number>): number | undefined {
+  let node: ParsedNode | null = doc.contents;
+  let offset = node?.range[0];
+  for (const step of path) {
+    if (isMap(node)) {
+      const pair = (node.items as Pair<ParsedNode, ParsedNode | null>[]).find((p) => isScalar(p.key) && String(p.key.value) === String(step));
+      if (!pair) return undefined;
+      offset = (pair.key as Node).range?.[0];
+      node = pair.value;
+    } else if (isSeq(node) && typeof step === 'number') {
+      const item = node.items[step] as ParsedNode | undefined;
+      if (!item) return undefined;
+      offset = item.range[0];
+      node = item;
+    } else {
+      return undefined;
+    }
+  }
+  return offset;
+}
