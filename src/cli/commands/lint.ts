@@ -4,9 +4,11 @@
  * otherwise, 2 on unreadable input or bad usage.
  */
 import type { Command } from 'commander';
+import type * as SyncOptionsModule from '../../argo/sync-options';
 import type * as FindingsTextModule from '../../report/findings-text';
 import type * as SarifModule from '../../report/sarif';
 import type * as RulesModule from '../../rules';
+import type * as SyncOptionInvalidModule from '../../rules/checks/sync-option-invalid';
 import type { LevelSetting, LintOptions } from '../../rules/types';
 import { UsageError } from '../errors';
 import { addFormatOption, addPlanOptions, planOptions, readManifests, writeOut } from '../options';
@@ -47,6 +49,7 @@ export function register(program: Command): void {
       writeOut(rules.ALL_RULES.map(r => `${r.id}\t${levels[r.id] ?? r.defaultLevel}\t${r.title}`).join('\n') + '\n');
       return;
     }
+    checkAppSyncOptions(flags.syncOption ?? []);
     const manifests = readManifests(paths, flags);
     const options: LintOptions = {
       ...planOptions(flags),
@@ -90,6 +93,25 @@ export function parseLevels(flags: readonly string[], known: ReadonlySet<string>
     levels[id] = level as LevelSetting;
   }
   return levels;
+}
+
+/** `--sync-option` values must be options Argo CD acts on: a typo here would silently change the result. */
+function checkAppSyncOptions(options: readonly string[]): void {
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const { SYNC_OPTIONS }: typeof SyncOptionsModule = require('../../argo/sync-options');
+  const { checkOption }: typeof SyncOptionInvalidModule = require('../../rules/checks/sync-option-invalid');
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  for (const option of options) {
+    const name = option.split('=')[0];
+    if (!SYNC_OPTIONS.some(o => o.name.toLowerCase() === name.toLowerCase())) {
+      throw new UsageError(`--sync-option ${option}: not a sync option Argo CD knows (${SYNC_OPTIONS.map(o => o.name).join(', ')})`);
+    }
+    const problem = checkOption(option);
+    // App-only options are what this flag is for.
+    if (problem && !problem.message.includes('read only from the Application')) {
+      throw new UsageError(`--sync-option ${option}: ${problem.message.replace(/^sync option "[^"]*" /, '')}; ${problem.fix}`);
+    }
+  }
 }
 
 function toolVersion(): string {
