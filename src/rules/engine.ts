@@ -66,8 +66,8 @@ function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-export function runRules(ctx: RuleContext, rules: readonly Rule[], knownRuleIds: ReadonlySet<string>): LintResult {
-  const suppressionsOf = memo((m: Manifest) => parseSuppressions(suppressAnnotationOf(m.object), knownRuleIds).suppressions);
+export function runRules(ctx: RuleContext, rules: readonly Rule[]): LintResult {
+  const suppressionsOf = memo((m: Manifest) => parseSuppressions(suppressAnnotationOf(m.object), ctx.knownRuleIds).suppressions);
   const findings: Finding[] = [];
   const suppressed: SuppressedFinding[] = [];
   const seen = new Set<string>();

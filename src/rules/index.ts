@@ -25,7 +25,7 @@ export function lint(manifests: readonly Manifest[], options: LintOptions = {}):
 export function lintReport(manifests: readonly Manifest[], options: LintOptions = {}, plan?: SyncPlan): LintResult {
   const resolved = resolveOptions(options);
   const ctx = buildContext(manifests, resolved, RULE_IDS, plan);
-  return runRules(ctx, options.rules ?? ALL_RULES, RULE_IDS);
+  return runRules(ctx, options.rules ?? ALL_RULES);
 }
 
 /** The JSON shape of a finding (`syncplan lint --format json`): source as `file:line`. */
