@@ -31,11 +31,13 @@ function articleChart(secretInChart: boolean): Chart {
   web.add(deployment);
   const edge = new Tier(chart, 'edge-tier', { after: [web] });
   edge.add(service);
-  new MigrationHook(chart, 'db-migrate', {
+  const migrate = new MigrationHook(chart, 'db-migrate', {
     image: 'registry.internal/workflow-console:1.4.2',
     command: ['alembic', 'upgrade', 'head'],
     envFrom: [EnvSource.secret(secret)],
   });
+  // Two PreSync steps, as the article orders them: a wave inside the hook phase.
+  new MigrationHook(chart, 'seed-data', { image: 'registry.internal/seed:1.0.0', command: ['seed'], after: [migrate] });
   new SmokeTest(chart, 'smoke', { service, path: '/healthz' });
   new SyncFailHook(chart, 'notify', { image: 'registry.internal/notify:1.0.0', command: ['notify'] });
   return chart;
