@@ -61,6 +61,8 @@ export class WorkflowConsoleChart extends Chart {
         },
       }],
     });
+    // Shares the config tier's wave: Argo CD applies the ConfigMap first by kind order and has no
+    // health to wait for, so a wave between them would only cost the delay.
     this.web = new Tier(this, 'web', { after: [this.config] });
     this.web.add(this.deployment);
 

@@ -3,14 +3,22 @@
  * `node.addDependency`, Namespaces and CRDs), computes waves with `src/plan`, writes them as lazy
  * annotations (so `Testing.synth`, `chart.toJson()` and `app.synth()` all see them), and at synth
  * proves the order by reading the rendered manifests back (see `read-back.ts`).
+ *
+ * An edge costs a wave only when Argo CD's physics need one (`src/plan/same-wave.ts`): when nothing
+ * before it has a health check and every object before it ranks below every object after it in
+ * Argo CD's kind order, both share a wave and `runTasks` applies them kind by kind (a ConfigMap
+ * tier before a Deployment tier, a Namespace before what lives in it). Trade-off, from
+ * gitops-engine `runTasks`: inside one wave a failed apply does not stop the later kinds; they are
+ * applied and the sync fails after the step. `Tier`'s `separateWave` restores a wave of its own.
+ * A CRD has a health check (Established) and keeps a wave before its custom resources.
  */
 import { ApiObject, Chart, Lazy } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import { proveOrder, readBack } from './read-back';
-import { ANNOTATION_HOOK, ANNOTATION_SYNC_WAVE, csvValues } from '../argo/annotations';
+import { ANNOTATION_HOOK, ANNOTATION_SYNC_WAVE, csvValues, HELM_HOOK } from '../argo/annotations';
 import { groupOf } from '../argo/keys';
 import { Manifest, SyncPlan } from '../argo/types';
-import { computeWaves, formatWave, OrderEdge, OrderingError, OrderUnit, UnitPhase } from '../plan';
+import { computeWaves, formatWave, KindRef, minimumGap, OrderEdge, OrderingError, OrderUnit, UnitPhase } from '../plan';
 import { Finding, LintOptions, lintReport } from '../rules';
 
 /** What a tier or hook tells the planner about itself. */
@@ -18,6 +26,8 @@ export interface UnitSource {
   readonly construct: IConstruct;
   readonly phase: UnitPhase;
   readonly pin?: number;
+  /** Always wait in a later wave than the units in `after`, even where kind order would do. */
+  readonly separateWave?: boolean;
   /** Units or constructs this unit waits for. */
   after(): readonly IConstruct[];
   /** Constructs whose ApiObjects belong to the unit. */
@@ -49,6 +59,8 @@ export interface PlannerResult {
   /** Annotation value the library writes, per object. */
   readonly waveOf: ReadonlyMap<ApiObject, string>;
   readonly edges: readonly ObjectEdge[];
+  /** The unit edges the waves were computed from (empty tiers contracted), each with its gap. */
+  readonly unitEdges: readonly OrderEdge[];
 }
 
 const PLANNER_ID = 'cdk8s-syncplan.Planner';
@@ -158,13 +170,18 @@ export class SyncPlanner extends Construct {
     const unitOf = new Map<ApiObject, ResolvedUnit>();
     const byConstruct = new Map<IConstruct, ResolvedUnit>();
     const edges: ObjectEdge[] = [];
-    const unitEdges: OrderEdge[] = [];
-    const unitEdgeKeys = new Set<string>();
-    const addUnitEdge = (before: ResolvedUnit, after: ResolvedUnit) => {
+    const unitEdges: IntentEdge[] = [];
+    const unitEdgeKeys = new Map<string, IntentEdge>();
+    const addUnitEdge = (before: ResolvedUnit, after: ResolvedUnit, separate = false) => {
       const key = `${before.unit.id}\u0000${after.unit.id}`;
-      if (unitEdgeKeys.has(key)) return;
-      unitEdgeKeys.add(key);
-      unitEdges.push({ before: before.unit.id, after: after.unit.id });
+      const known = unitEdgeKeys.get(key);
+      if (known) {
+        known.separate ||= separate;
+        return;
+      }
+      const e: IntentEdge = { before: before.unit.id, after: after.unit.id, separate };
+      unitEdgeKeys.set(key, e);
+      unitEdges.push(e);
     };
 
     // 1. Declared units and their objects. An object belongs to the unit of its closest member, so
@@ -236,7 +253,7 @@ export class SyncPlanner extends Construct {
         const target = byConstruct.get(a);
         if (target) {
           if (target === me) throw new OrderingError(`${me.unit.label} is ordered after itself; remove it from \`after\``);
-          addUnitEdge(target, me);
+          addUnitEdge(target, me, s.separateWave);
           for (const b of target.objects) {
             for (const x of me.objects) edges.push({ before: b, after: x, why: `${me.unit.label} is after ${target.unit.label}` });
           }
@@ -247,7 +264,7 @@ export class SyncPlanner extends Construct {
           throw new OrderingError(`${me.unit.label} is after ${a.node.path}, which holds no Kubernetes objects in chart ${this.chart.node.path}`);
         }
         for (const b of objs) {
-          addUnitEdge(standalone(b, true), me);
+          addUnitEdge(standalone(b, true), me, s.separateWave);
           for (const x of me.objects) edges.push({ before: b, after: x, why: `${me.unit.label} is after ${a.node.path}` });
         }
       }
@@ -316,7 +333,13 @@ export class SyncPlanner extends Construct {
       }
     }
 
-    const { units, edges: kept } = contractEmpty(resolved, unitEdges);
+    const { units, edges: contracted } = contractEmpty(resolved, unitEdges);
+    const byId = new Map(resolved.map((r) => [r.unit.id, r]));
+    const kept: OrderEdge[] = contracted.map((e) => ({
+      before: e.before,
+      after: e.after,
+      gap: e.separate ? 1 : minimumGap(kindRefs(byId.get(e.before)!), kindRefs(byId.get(e.after)!)).gap,
+    }));
     const { waves } = computeWaves(units, kept);
     const waveOf = new Map<ApiObject, string>();
     for (const r of resolved) {
@@ -324,17 +347,33 @@ export class SyncPlanner extends Construct {
       if (!r.write || w === undefined) continue;
       for (const o of r.objects) waveOf.set(o, formatWave(w));
     }
-    return { units: resolved, unitOf, byConstruct, waveOf, edges };
+    return { units: resolved, unitOf, byConstruct, waveOf, edges, unitEdges: kept };
   }
+}
+
+/** A unit edge as stated, before gaps: `separate` when the user asked for a wave of its own. */
+interface IntentEdge {
+  readonly before: string;
+  readonly after: string;
+  separate: boolean;
+}
+
+/** What kind order and health checks need to know about a unit's objects. */
+function kindRefs(r: ResolvedUnit): KindRef[] {
+  return r.objects.map((o) => {
+    const raw = rawAnnotations(o);
+    const hook = r.unit.phase !== 'Sync' || raw[ANNOTATION_HOOK] !== undefined || raw[HELM_HOOK] !== undefined;
+    return { group: groupOf(o.apiVersion), kind: o.kind, hook };
+  });
 }
 
 /**
  * A tier with no objects (yet) must not cost a wave: its ordering passes through it (a → empty → b
  * becomes a → b). Cycles through it are still found, by checking the full graph first.
  */
-function contractEmpty(resolved: readonly ResolvedUnit[], edges: readonly OrderEdge[]): { units: OrderUnit[]; edges: OrderEdge[] } {
+function contractEmpty(resolved: readonly ResolvedUnit[], edges: readonly IntentEdge[]): { units: OrderUnit[]; edges: IntentEdge[] } {
   const empty = new Set(resolved.filter((r) => r.objects.length === 0).map((r) => r.unit.id));
-  if (empty.size === 0) return { units: resolved.map((r) => r.unit), edges: [...edges] };
+  if (empty.size === 0) return { units: resolved.map((r) => r.unit), edges: edges.map((e) => ({ ...e })) };
   // Impossible intent (cycles, phase contradictions) is reported on the graph as the user wrote it.
   computeWaves(resolved.map((r) => ({ ...r.unit, pin: undefined })), edges);
   let current = [...edges];
@@ -342,15 +381,22 @@ function contractEmpty(resolved: readonly ResolvedUnit[], edges: readonly OrderE
     const into = current.filter((e) => e.after === id);
     const out = current.filter((e) => e.before === id);
     current = current.filter((e) => e.after !== id && e.before !== id);
-    for (const a of into) for (const b of out) current.push({ before: a.before, after: b.after });
+    // A wave the user asked for on either leg stays asked for.
+    for (const a of into) for (const b of out) current.push({ before: a.before, after: b.after, separate: a.separate || b.separate });
   }
-  const seen = new Set<string>();
-  const unique = current.filter((e) => {
+  const seen = new Map<string, IntentEdge>();
+  const unique: IntentEdge[] = [];
+  for (const e of current) {
     const k = `${e.before}\u0000${e.after}`;
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
+    const known = seen.get(k);
+    if (known) {
+      known.separate ||= e.separate;
+      continue;
+    }
+    const copy = { ...e };
+    seen.set(k, copy);
+    unique.push(copy);
+  }
   return { units: resolved.filter((r) => !empty.has(r.unit.id)).map((r) => r.unit), edges: unique };
 }
 

@@ -1,14 +1,16 @@
 /**
  * Proof by reading back: the chart's rendered manifests are read with `src/argo` exactly as Argo CD
  * reads them, and every ordering edge must hold in the resulting plan: the `before` object sits in
- * an earlier step that Argo CD waits on. Catches annotations set by hand (or by a JSON patch) that
- * contradict the intent.
+ * an earlier step that Argo CD waits on, or in the same step, applied first by kind order with no
+ * health check to wait for (`src/plan/same-wave.ts`). Catches annotations set by hand (or by a JSON
+ * patch) that contradict the intent.
  */
 import { ApiObject, Chart } from 'cdk8s';
 import type { PlannerResult, SyncPlanner } from './planner';
 import { ANNOTATION_SYNC_WAVE, annotationOf } from '../argo/annotations';
 import { buildPlan } from '../argo/plan';
 import { Manifest, SyncPlan, SyncStep, SyncTask } from '../argo/types';
+import { whyNotByKindOrder } from '../plan/same-wave';
 
 /** The chart's objects as manifests, each sourced at its construct path (line 0). */
 export function renderChart(chart: Chart, planner: SyncPlanner): { manifests: Manifest[]; objectOf: Map<Manifest, ApiObject> } {
@@ -49,6 +51,30 @@ export function placements(plan: SyncPlan, objectOf: ReadonlyMap<Manifest, ApiOb
 export function awaited(p: Placement): boolean {
   if (!p.step) return false;
   return p.step.gate === 'all' || (p.step.gate === 'hooks' && p.task.hook);
+}
+
+/** How the object placed at `first` is done before the one at `second` starts, or why it is not. */
+export type OrderProof =
+  | { readonly holds: true; readonly how: string }
+  /** `sameStep`: why one step is not enough, when both are in it. */
+  | { readonly holds: false; readonly why: string; readonly sameStep?: string };
+
+export function proveBefore(first: Placement, second: Placement, firstName: string): OrderProof {
+  if (first.index < second.index) {
+    if (awaited(first)) return { holds: true, how: 'an earlier step, which Argo CD waits on' };
+    return { holds: false, why: `Argo CD does not wait for ${firstName} to be Healthy before moving on` };
+  }
+  if (first.index > second.index) return { holds: false, why: 'Argo CD applies the later one first' };
+  const notByKind = whyNotByKindOrder(first.task, second.task);
+  const tasks = first.step?.tasks ?? [];
+  if (notByKind === undefined && tasks.indexOf(first.task) < tasks.indexOf(second.task)) {
+    return {
+      holds: true,
+      how: `the same step: Argo CD applies ${first.task.kind} before ${second.task.kind} by kind order, and ${first.task.kind} has no health check to wait for`,
+    };
+  }
+  const sameStep = notByKind ?? 'not applied first by kind order';
+  return { holds: false, why: `both are applied in the same step, together (${sameStep})`, sameStep };
 }
 
 function describe(o: ApiObject, p: Placement | undefined): string {
@@ -92,12 +118,9 @@ export function proveOrder(result: PlannerResult, read: ReadBack): string[] {
     if (!pb || !pa) {
       const missing = !pb ? e.before : e.after;
       broken = `${missing.node.path} is not in the sync: ${excludedWhy.get(missing) ?? 'Argo CD drops it'}`;
-    } else if (pb.index === pa.index) {
-      broken = 'both are applied in the same step, together';
-    } else if (pb.index > pa.index) {
-      broken = 'Argo CD applies the later one first';
-    } else if (!awaited(pb)) {
-      broken = `Argo CD does not wait for ${e.before.node.path} to be Healthy before moving on`;
+    } else {
+      const proof = proveBefore(pb, pa, e.before.node.path);
+      if (!proof.holds) broken = proof.why;
     }
     if (!broken) continue;
     const key = `${e.before.node.path}\u0000${e.after.node.path}`;

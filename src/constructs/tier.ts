@@ -21,12 +21,28 @@ export interface TierProps {
    * @default - the lowest wave after every tier it waits for (longest-path layering)
    */
   readonly wave?: number;
+
+  /**
+   * Always wait in a later wave than every unit in `after`.
+   *
+   * By default a tier shares the wave of a tier it comes after when Argo CD's kind order inside one
+   * wave already applies that tier first and nothing in it has a health check to wait for (a
+   * ConfigMap or Secret tier before a Deployment tier): the wave would only cost the inter-wave
+   * delay. Inside one wave, though, Argo CD applies the later kinds even when an earlier kind's
+   * apply failed (the sync fails after the step); set this when a failed apply of what comes first
+   * must keep this tier from being applied at all.
+   *
+   * @default false
+   */
+  readonly separateWave?: boolean;
 }
 
 /**
  * A group of resources applied together in one sync wave of the Sync phase. Say what it waits for
  * with `after`; the library computes the fewest waves that honour every tier and writes the
- * `argocd.argoproj.io/sync-wave` annotation on each member's objects at synth.
+ * `argocd.argoproj.io/sync-wave` annotation on each member's objects at synth. A tier after one
+ * that Argo CD's kind order already applies first, with nothing to wait for (ConfigMaps, Secrets,
+ * ServiceAccounts, RBAC), shares its wave; see `separateWave`.
  *
  * Members may be any constructs holding `ApiObject`s: cdk8s-plus resources, `ApiObject`s,
  * `Include`, `Helm`, or your own constructs.
@@ -38,6 +54,9 @@ export class Tier extends Construct implements IOrderable {
   /** The pinned wave, if any. */
   public readonly wave?: number;
 
+  /** True when this tier always waits in a later wave than every unit in `after`. */
+  public readonly separateWave: boolean;
+
   private readonly _after: IOrderable[] = [];
   private readonly _members: IConstruct[] = [];
 
@@ -47,10 +66,12 @@ export class Tier extends Construct implements IOrderable {
       throw new Error(`Tier ${this.node.path}: wave must be an integer, got ${props.wave}`);
     }
     this.wave = props.wave;
+    this.separateWave = props.separateWave ?? false;
     SyncPlanner.of(this).register({
       construct: this,
       phase: 'Sync',
       pin: props.wave,
+      separateWave: this.separateWave,
       after: () => this._after,
       members: () => this._members,
     });

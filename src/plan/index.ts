@@ -3,3 +3,4 @@ export * from './cycle';
 export * from './layering';
 export * from './waves';
 export * from './wave-string';
+export * from './same-wave';

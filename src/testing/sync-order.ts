@@ -3,7 +3,7 @@ import { IConstruct } from 'constructs';
 import { buildPlan } from '../argo/plan';
 import { Manifest } from '../argo/types';
 import { SyncPlanner } from '../constructs/planner';
-import { awaited, Placement, placements } from '../constructs/read-back';
+import { Placement, placements, proveBefore } from '../constructs/read-back';
 
 /**
  * The order Argo CD would apply a chart in, read back from its rendered manifests, for assertions
@@ -36,8 +36,9 @@ export class SyncOrder {
   }
 
   /**
-   * True when every object of `first` is applied, and waited for, in a step before every object
-   * of `second`.
+   * True when every object of `first` is done before any object of `second` starts: applied in an
+   * earlier step that Argo CD waits on, or in the same step, applied first by kind order and with
+   * no health check to wait for (a ConfigMap before a Deployment).
    */
   public isBefore(first: IConstruct, second: IConstruct): boolean {
     return this.whyNotBefore(first, second) === undefined;
@@ -52,6 +53,19 @@ export class SyncOrder {
     if (why !== undefined) {
       throw new Error(`expected ${first.node.path} to be applied before ${second.node.path}, but ${why}`);
     }
+  }
+
+  /**
+   * How `first` is done before `second` starts, one line per object pair (an earlier step Argo CD
+   * waits on, or the same step by kind order); throws like `assertBefore` when it is not.
+   */
+  public explainBefore(first: IConstruct, second: IConstruct): string {
+    const lines: string[] = [];
+    const why = this.whyNotBefore(first, second, lines);
+    if (why !== undefined) {
+      throw new Error(`expected ${first.node.path} to be applied before ${second.node.path}, but ${why}`);
+    }
+    return lines.join('\n');
   }
 
   /**
@@ -88,17 +102,25 @@ export class SyncOrder {
     return waves[0];
   }
 
-  private whyNotBefore(first: IConstruct, second: IConstruct): string | undefined {
+  private whyNotBefore(first: IConstruct, second: IConstruct, how: string[] = []): string | undefined {
     const a = this.resolve(first);
     const b = this.resolve(second);
     for (const pa of a) {
       for (const pb of b) {
         if (pa[0] === pb[0]) return `${pa[0].node.path} is part of both`;
         if (!pa[1].step) return `${where(pa)} is a SyncFail hook, which runs only when a sync fails`;
-        if (!pb[1].step) continue; // a SyncFail hook runs after whatever was applied
-        if (pa[1].index === pb[1].index) return `${where(pa)} and ${where(pb)} are in the same step, applied together`;
+        if (!pb[1].step) {
+          how.push(`${where(pa)} before ${where(pb)}: a SyncFail hook runs after whatever was applied`);
+          continue;
+        }
+        const proof = proveBefore(pa[1], pb[1], pa[0].node.path);
+        if (proof.holds) {
+          how.push(`${where(pa)} before ${where(pb)}: ${proof.how}`);
+          continue;
+        }
+        if (proof.sameStep !== undefined) return `${where(pa)} and ${where(pb)} are in the same step, applied together (${proof.sameStep})`;
         if (pa[1].index > pb[1].index) return `${where(pa)} comes after ${where(pb)}`;
-        if (!awaited(pa[1])) return `${where(pa)} is not waited for before the next step`;
+        return `${where(pa)} is not waited for before the next step`;
       }
     }
     return undefined;

@@ -32,6 +32,12 @@ describe('examples/workflow-console (the article\'s rollout)', () => {
     const order = SyncOrder.of(c);
     order.assertBefore(c.migrate, c.configMap); // schema first, while the old version still serves
     order.assertBefore(c.configMap, c.deployment); // config settled before any pod starts
+    // One wave does it: Argo CD applies the ConfigMap first by kind order, and it has nothing to wait for.
+    expect(order.explainBefore(c.config, c.web)).toBe(
+      'workflow-console/config-map/Resource (ConfigMap workflow-console-config, Sync wave 0) before '
+      + 'workflow-console/workflow-console/Resource (Deployment workflow-console, Sync wave 0): the same step: '
+      + 'Argo CD applies ConfigMap before Deployment by kind order, and ConfigMap has no health check to wait for',
+    );
     order.assertBefore(c.deployment, c.service); // traffic only after pods are Ready
     order.assertBefore(c.deployment, c.ingress);
     order.assertSameStep(c.service, c.ingress);
@@ -40,15 +46,15 @@ describe('examples/workflow-console (the article\'s rollout)', () => {
     expect(order.isBefore(c.deployment, c.configMap)).toBe(false);
     expect(() => order.assertBefore(c.service, c.deployment)).toThrow(
       'expected workflow-console/workflow-console/workflow-consoleService to be applied before workflow-console/workflow-console, '
-      + 'but workflow-console/workflow-console/workflow-consoleService/Resource (Service workflow-console, Sync wave 2) '
-      + 'comes after workflow-console/workflow-console/Resource (Deployment workflow-console, Sync wave 1)',
+      + 'but workflow-console/workflow-console/workflow-consoleService/Resource (Service workflow-console, Sync wave 1) '
+      + 'comes after workflow-console/workflow-console/Resource (Deployment workflow-console, Sync wave 0)',
     );
   });
 
-  test('three Sync waves, the fewest the intent allows, and no lint errors', () => {
+  test('two Sync waves, the fewest Argo CD needs (config shares the Deployment\'s wave), and no lint errors', () => {
     const manifests = parseManifests(synthYaml().yaml, FILE);
     const plan = buildPlan(manifests);
-    expect(plan.steps.filter((s) => s.phase === 'Sync').map((s) => s.wave)).toEqual([0, 1, 2]);
+    expect(plan.steps.filter((s) => s.phase === 'Sync').map((s) => s.wave)).toEqual([0, 1]);
     expect(lint(manifests).filter((f) => f.level === 'error')).toEqual([]);
   });
 
