@@ -222,3 +222,8 @@ test('readiness-probe-missing: a Deployment scaled to zero has no pods to be rea
   const text = yaml(deployment('web', W('1'), { replicas: 0 }, podSpec({ probe: false })), service('web', W('2')));
   expect(findingsOf('readiness-probe-missing', text)).toEqual([]);
 });
+
+test('load-balancer-gates-wave: the last Sync wave before PostSync hooks is the final wave, not reported', () => {
+  const text = yaml(deployment('web', W('0')), k('networking.k8s.io/v1', 'Ingress', 'web', {}, W('1')), hookJob('smoke', { [HOOK]: 'PostSync' }));
+  expect(findingsOf('load-balancer-gates-wave', text)).toEqual([]);
+});

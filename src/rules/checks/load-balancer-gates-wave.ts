@@ -18,14 +18,13 @@ export const loadBalancerGatesWave: Rule = {
       const ingress = t.kind === 'Ingress' && (t.group === 'networking.k8s.io' || t.group === 'extensions');
       const lb = t.kind === 'Service' && t.group === '' && at(t.manifest.object, ['spec', 'type']) === 'LoadBalancer';
       if (!ingress && !lb) continue;
+      // Only a non-final wave of its phase: before PostSync the last Sync wave has nowhere better to go.
       const next = nextStepWaitingOn(ctx, t);
-      if (!next) continue;
+      if (!next || next.phase !== t.phase) continue;
       hits.push({
         manifest: t.manifest,
         message: `${describeStep(next)} waits until a controller fills its status.loadBalancer.ingress; if none ever does, the sync stays Progressing forever`,
-        fix: next.phase === 'PostSync' && t.phase === 'Sync'
-          ? 'PostSync hooks wait for every Sync resource, even in the last wave: make sure a controller fills its status (or test it from the PostSync hook instead)'
-          : 'put it in the last wave of the Sync phase (nothing waits for it there), as the article does with its Service and Ingress',
+        fix: `put it in the last wave of the ${t.phase} phase (nothing waits for it there), as the article does with its Service and Ingress`,
         path: lb ? ['spec', 'type'] : ['kind'],
       });
     }
