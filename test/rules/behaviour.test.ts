@@ -145,6 +145,13 @@ describe('hooks', () => {
     expect(findingsOf('hook-env-literal-secret', env({ name: 'DATABASE_URL', value: 'postgres://app@db/app' }))).toEqual([]);
     expect(findingsOf('hook-env-literal-secret', env({ name: 'DB_PASSWORD', value: '$(PASSWORD_FROM_SECRET)' }))).toEqual([]);
     expect(findingsOf('hook-env-literal-secret', env({ name: 'LOG_LEVEL', value: 'debug' }))).toEqual([]);
+    // About a credential, not one: switches, sizes, durations, paths, names.
+    for (const [name, value] of [['AUTH_ENABLED', 'true'], ['TOKEN_TTL', '3600'], ['PASSWORD_MIN_LENGTH', '12'], ['DB_PASSWORD_FILE', '/run/secrets/db'],
+      ['SECRET_NAME', 'db-credentials'], ['AUTH', 'off'], ['API_KEY_HEADER', 'X-Api-Key']]) {
+      expect(findingsOf('hook-env-literal-secret', env({ name, value }))).toEqual([]);
+    }
+    expect(findingsOf('hook-env-literal-secret', env({ name: 'GITHUB_TOKEN', value: 'ghp_abcdefghijklmnopqrstuvwxyz0123456789' }))).toHaveLength(1);
+    expect(findingsOf('hook-env-literal-secret', env({ name: 'SOME_SETTING', value: 'postgres://u:p4ss@h/db' }))).toHaveLength(1);
   });
 });
 

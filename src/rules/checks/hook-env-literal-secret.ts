@@ -4,6 +4,10 @@ import type { Hit, Rule } from '../types';
 
 /** Names that say "this is a credential". */
 const SECRET_NAME = /(^|_)(PASS(WORD|WD)?|SECRET|TOKEN|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?|AUTH)($|_)/i;
+/** Names that say "this is about a credential, not the credential": a path, a name, a switch, a size. */
+const NOT_A_SECRET_NAME = /_(FILE|PATH|DIR|NAME|ID|ENABLED|DISABLED|TTL|TIMEOUT|EXPIRY|LENGTH|SIZE|HEADER|URL|URI|ENDPOINT|HOST|PORT|MOUNT|REF|TYPE|METHOD|MODE)$/i;
+/** Values that cannot be a credential: switches, numbers, durations. */
+const NOT_A_SECRET_VALUE = /^(true|false|yes|no|on|off|none|null|[0-9]+(\.[0-9]+)?[smhdKMG]?i?)$/i;
 /** Values that are credentials whatever their name: URLs with a password, well-known token shapes. */
 const SECRET_VALUE = /:\/\/[^/\s:@]+:[^/\s@]+@|^-----BEGIN [A-Z ]*PRIVATE KEY|^AKIA[0-9A-Z]{16}$|^gh[pousr]_[A-Za-z0-9]{20,}|^xox[abprs]-|^sk_(live|test)_/;
 
@@ -25,7 +29,8 @@ export const hookEnvLiteralSecret: Rule = {
           const name = str(obj(e)?.name) ?? '';
           const value = str(obj(e)?.value);
           if (value === undefined || value === '' || /^\$\([A-Za-z_][A-Za-z0-9_]*\)$/.test(value)) return;
-          if (!SECRET_NAME.test(name) && !SECRET_VALUE.test(value)) return;
+          const byName = SECRET_NAME.test(name) && !NOT_A_SECRET_NAME.test(name) && !NOT_A_SECRET_VALUE.test(value);
+          if (!byName && !SECRET_VALUE.test(value)) return;
           hits.push({
             manifest,
             message: `is a ${hookLabel(hook)} hook whose container ${String(c.container.name ?? '?')} sets ${name} to a literal value that looks like a secret: it is stored in Git and readable from the ${manifest.object.kind}`,
