@@ -4,7 +4,7 @@ import * as path from 'path';
 import { ApiObject, App, Chart, Include, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import { configMap, newChart, synthError, wavesByName } from './helpers';
-import { MigrationHook, SyncWaves, Tier } from '../../src';
+import { MigrationHook, SyncOrder, SyncWaves, Tier } from '../../src';
 
 describe('Tier', () => {
   test('after chains become the fewest waves, as canonical strings', () => {
@@ -174,20 +174,30 @@ describe('cdk8s dependencies are ordering intent', () => {
 });
 
 describe('Namespaces and CRDs go before their first user, visibly', () => {
-  test('a Namespace of the chart lands in the wave before its first user', () => {
+  test('a Namespace of the chart is written into the wave of its first user, which kind order applies after it', () => {
     const chart = newChart();
-    new ApiObject(chart, 'ns', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'prod' } });
+    const ns = new ApiObject(chart, 'ns', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'prod' } });
     const config = new Tier(chart, 'config').add(configMap(chart, 'a', { namespace: 'prod' }));
     new Tier(chart, 'web', { after: [config] }).add(configMap(chart, 'b', { namespace: 'prod' }));
-    expect(wavesByName(chart)).toEqual({ 'Namespace/prod': '-1', 'ConfigMap/a': '0', 'ConfigMap/b': '1' });
+    expect(wavesByName(chart)).toEqual({ 'Namespace/prod': '0', 'ConfigMap/a': '0', 'ConfigMap/b': '1' });
+    expect(SyncOrder.of(chart).explainBefore(ns, config)).toContain(
+      'the same step: Argo CD applies Namespace before ConfigMap by kind order, and Namespace has no health check to wait for',
+    );
   });
 
-  test('a Namespace used only by unannotated objects goes to -1 and they stay unannotated', () => {
+  test('a Namespace used only by unannotated objects goes to wave 0, first by kind order, and they stay unannotated', () => {
     const chart = newChart();
     new ApiObject(chart, 'ns', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'prod' } });
     configMap(chart, 'a', { namespace: 'prod' });
     SyncWaves.enable(chart);
-    expect(wavesByName(chart)).toEqual({ 'Namespace/prod': '-1', 'ConfigMap/a': undefined });
+    expect(wavesByName(chart)).toEqual({ 'Namespace/prod': '0', 'ConfigMap/a': undefined });
+  });
+
+  test('a Namespace before a pinned first user takes the pin\'s wave', () => {
+    const chart = newChart();
+    new ApiObject(chart, 'ns', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'prod' } });
+    new Tier(chart, 'config', { wave: -3 }).add(configMap(chart, 'a', { namespace: 'prod' }));
+    expect(wavesByName(chart)).toEqual({ 'Namespace/prod': '-3', 'ConfigMap/a': '-3' });
   });
 
   test('a CRD goes before the tier of its custom resources (TestSyncTasksSort_CRDAndCR without relying on hoisting)', () => {
@@ -246,5 +256,6 @@ test('waves survive repeated validation (app.synthYaml validates twice)', () => 
   const once = app.synthYaml();
   expect(app.synthYaml()).toBe(once);
   expect(once).toContain('name: prod');
-  expect(once.match(/sync-wave: "(-?\d+)"/g)).toEqual(['sync-wave: "-1"', 'sync-wave: "0"', 'sync-wave: "1"']);
+  // Namespace and b share wave 0 (kind order), a follows b (same kind: a wave of its own).
+  expect(once.match(/sync-wave: "(-?\d+)"/g)).toEqual(['sync-wave: "0"', 'sync-wave: "0"', 'sync-wave: "1"']);
 });
