@@ -40,7 +40,8 @@ export function oneLine(err: unknown): string {
   if (err instanceof InputError || err instanceof UsageError) {
     return `syncplan: ${flatten(err.message)}`;
   }
-  const detail = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+  // Only the first line: an unexpected message may carry a trace of its own.
+  const detail = (err instanceof Error ? `${err.name}: ${err.message}` : String(err)).split('\n')[0];
   return `syncplan: internal error: ${flatten(detail)} (this is a bug, please report it with the command you ran)`;
 }
 
