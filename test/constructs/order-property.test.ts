@@ -1,4 +1,4 @@
-import { Testing } from 'cdk8s';
+import { ApiObject, Testing } from 'cdk8s';
 import * as fc from 'fast-check';
 import { configMap, newChart } from './helpers';
 import { MigrationHook, SyncOrder, Tier } from '../../src';
@@ -42,4 +42,51 @@ test('random tier graphs: every after holds in the read-back plan, with as many 
     expect(syncWaves).toEqual([...Array(longestPath(n, edges)).keys()]);
     expect(preSyncWaves).toEqual([...Array(longestPath(hooks.n, hooks.edges)).keys()]);
   }), { numRuns: 40 });
+});
+
+/**
+ * Kinds with their rank and whether Argo CD checks their health, written out from the reference
+ * (§1.2 `Test_syncTasks_kindOrder`, §4.2/§4.3), independent of `src/argo`.
+ */
+const KINDS: ReadonlyArray<{ apiVersion: string; kind: string; rank: number; health: boolean }> = [
+  { apiVersion: 'v1', kind: 'Secret', rank: -28, health: false },
+  { apiVersion: 'v1', kind: 'ConfigMap', rank: -26, health: false },
+  { apiVersion: 'v1', kind: 'PersistentVolumeClaim', rank: -23, health: true },
+  { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'Role', rank: -17, health: false },
+  { apiVersion: 'v1', kind: 'Service', rank: -13, health: true },
+  { apiVersion: 'apps/v1', kind: 'Deployment', rank: -8, health: true },
+  { apiVersion: 'example.com/v1', kind: 'Widget', rank: 0, health: false },
+];
+
+test('random tiers of random kinds: every after holds in the read-back plan, with 1 + the heaviest path Sync waves (gap 0 only for kind order without health)', () => {
+  const tierKinds = fc.array(fc.nat(KINDS.length - 1), { minLength: 1, maxLength: 3 });
+  fc.assert(fc.property(dag(8), fc.array(tierKinds, { minLength: 8, maxLength: 8 }), ({ n, edges }, kindsOf) => {
+    const chart = newChart();
+    const tiers = [...Array(n).keys()].map((i) => new Tier(chart, `t${i}`).add(
+      ...kindsOf[i].map((k, j) => new ApiObject(chart, `o${i}-${j}`, {
+        apiVersion: KINDS[k].apiVersion, kind: KINDS[k].kind, metadata: { name: `o${i}-${j}` },
+      })),
+    ));
+    for (const [a, b] of edges) tiers[b].addAfter(tiers[a]);
+
+    const order = SyncOrder.of(chart);
+    for (const [a, b] of edges) order.assertBefore(tiers[a], tiers[b]);
+
+    const gap = (a: number, b: number) => {
+      const before = kindsOf[a].map((k) => KINDS[k]);
+      const after = kindsOf[b].map((k) => KINDS[k]);
+      const byKindOrder = before.every((x) => !x.health && after.every((y) => x.rank < y.rank));
+      return byKindOrder ? 0 : 1;
+    };
+    const memo = new Map<number, number>();
+    const heaviest = (v: number): number => {
+      if (!memo.has(v)) memo.set(v, Math.max(0, ...edges.filter(([a]) => a === v).map(([, b]) => gap(v, b) + heaviest(b))));
+      return memo.get(v)!;
+    };
+    const k = 1 + Math.max(...[...Array(n).keys()].map(heaviest));
+
+    const manifests = Testing.synth(chart).map((object, index) => ({ object, source: { file: 'x', line: 0, index } }));
+    const syncWaves = buildPlan(manifests).steps.filter((s) => s.phase === 'Sync').map((s) => s.wave);
+    expect(syncWaves).toEqual([...Array(k).keys()]);
+  }), { numRuns: 60 });
 });
