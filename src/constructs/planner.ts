@@ -26,7 +26,7 @@ export interface UnitSource {
   readonly construct: IConstruct;
   readonly phase: UnitPhase;
   readonly pin?: number;
-  /** Always wait in a later wave than the units in `after`, even where kind order would do. */
+  /** Always wait in a later wave than whatever this unit waits for, even where kind order would do. */
   readonly separateWave?: boolean;
   /** Units or constructs this unit waits for. */
   after(): readonly IConstruct[];
@@ -171,17 +171,14 @@ export class SyncPlanner extends Construct {
     const byConstruct = new Map<IConstruct, ResolvedUnit>();
     const edges: ObjectEdge[] = [];
     const unitEdges: IntentEdge[] = [];
-    const unitEdgeKeys = new Map<string, IntentEdge>();
-    const addUnitEdge = (before: ResolvedUnit, after: ResolvedUnit, separate = false) => {
+    const unitEdgeKeys = new Set<string>();
+    // A unit that asked for a wave of its own gets one after everything it waits for, however stated.
+    const separateIds = new Set(this.sources.filter((s) => s.separateWave).map((s) => s.construct.node.path));
+    const addUnitEdge = (before: ResolvedUnit, after: ResolvedUnit) => {
       const key = `${before.unit.id}\u0000${after.unit.id}`;
-      const known = unitEdgeKeys.get(key);
-      if (known) {
-        known.separate ||= separate;
-        return;
-      }
-      const e: IntentEdge = { before: before.unit.id, after: after.unit.id, separate };
-      unitEdgeKeys.set(key, e);
-      unitEdges.push(e);
+      if (unitEdgeKeys.has(key)) return;
+      unitEdgeKeys.add(key);
+      unitEdges.push({ before: before.unit.id, after: after.unit.id, separate: separateIds.has(after.unit.id) });
     };
 
     // 1. Declared units and their objects. An object belongs to the unit of its closest member, so
@@ -253,7 +250,7 @@ export class SyncPlanner extends Construct {
         const target = byConstruct.get(a);
         if (target) {
           if (target === me) throw new OrderingError(`${me.unit.label} is ordered after itself; remove it from \`after\``);
-          addUnitEdge(target, me, s.separateWave);
+          addUnitEdge(target, me);
           for (const b of target.objects) {
             for (const x of me.objects) edges.push({ before: b, after: x, why: `${me.unit.label} is after ${target.unit.label}` });
           }
@@ -264,7 +261,7 @@ export class SyncPlanner extends Construct {
           throw new OrderingError(`${me.unit.label} is after ${a.node.path}, which holds no Kubernetes objects in chart ${this.chart.node.path}`);
         }
         for (const b of objs) {
-          addUnitEdge(standalone(b, true), me, s.separateWave);
+          addUnitEdge(standalone(b, true), me);
           for (const x of me.objects) edges.push({ before: b, after: x, why: `${me.unit.label} is after ${a.node.path}` });
         }
       }

@@ -23,7 +23,7 @@ export interface TierProps {
   readonly wave?: number;
 
   /**
-   * Always wait in a later wave than every unit in `after`.
+   * Always wait in a later wave than everything this tier waits for (`after`, `node.addDependency`).
    *
    * By default a tier shares the wave of a tier it comes after when Argo CD's kind order inside one
    * wave already applies that tier first and nothing in it has a health check to wait for (a
@@ -54,7 +54,7 @@ export class Tier extends Construct implements IOrderable {
   /** The pinned wave, if any. */
   public readonly wave?: number;
 
-  /** True when this tier always waits in a later wave than every unit in `after`. */
+  /** True when this tier always waits in a later wave than everything it waits for. */
   public readonly separateWave: boolean;
 
   private readonly _after: IOrderable[] = [];

@@ -126,6 +126,14 @@ describe('separateWave: a wave of its own on request', () => {
     expect(SyncOrder.of(chart).explainBefore(config, web)).toContain('an earlier step');
   });
 
+  test('separateWave also covers node.addDependency into the tier', () => {
+    const chart = newChart();
+    const cm = configMap(chart, 'cm');
+    const web = new Tier(chart, 'web', { separateWave: true }).add(deployment(chart, 'app'));
+    web.node.addDependency(cm);
+    expect(wavesByName(chart)).toEqual({ 'ConfigMap/cm': '0', 'Deployment/app': '1' });
+  });
+
   test('defaults to false', () => {
     expect(new Tier(newChart(), 't').separateWave).toBe(false);
   });
