@@ -212,25 +212,22 @@ describe('sync options that spell out the default', () => {
 });
 
 describe('wave-unneeded sees the references a reader sees', () => {
-  test.each([
-    ['a webhook configuration after the Service it calls', yaml(service('hook', W('0')), k('admissionregistration.k8s.io/v1', 'ValidatingWebhookConfiguration', 'v', {
-      webhooks: [{ name: 'v.example.com', clientConfig: { service: { name: 'hook', namespace: 'shop' } } }],
-    }, W('1'))), 'shop'],
-    ['a PVC after its StorageClass', yaml(k('storage.k8s.io/v1', 'StorageClass', 'fast', {}, W('0')), k('v1', 'PersistentVolumeClaim', 'data', { spec: { storageClassName: 'fast' } }, W('1'))), ''],
-    ['a RoleBinding after its Role and ServiceAccount', yaml(k('rbac.authorization.k8s.io/v1', 'Role', 'r', {}, W('0')), k('rbac.authorization.k8s.io/v1', 'RoleBinding', 'rb', {
-      roleRef: { kind: 'Role', name: 'r' }, subjects: [{ kind: 'ServiceAccount', name: 'sa' }],
-    }, W('1'))), ''],
-  ])('%s is a needed wave', (_what, text, namespace) => {
-    expect(findingsOf('wave-unneeded', text, { namespace })).toEqual([]);
+  test('a webhook configuration after the Service it calls is a needed wave (a Service has a health check)', () => {
+    const calling = (name: string) => yaml(service('hook', W('0')), k('admissionregistration.k8s.io/v1', 'ValidatingWebhookConfiguration', 'v', {
+      webhooks: [{ name: 'v.example.com', clientConfig: { service: { name, namespace: 'shop' } } }],
+    }, W('1')));
+    expect(findingsOf('wave-unneeded', calling('hook'), { namespace: 'shop' })).toEqual([]);
+    expect(findingsOf('wave-unneeded', calling('other'), { namespace: 'shop' })).toHaveLength(1);
   });
-});
 
-test('readiness-probe-missing: a Deployment scaled to zero has no pods to be ready', () => {
-  const text = yaml(deployment('web', W('1'), { replicas: 0 }, podSpec({ probe: false })), service('web', W('2')));
-  expect(findingsOf('readiness-probe-missing', text)).toEqual([]);
-});
-
-test('load-balancer-gates-wave: the last Sync wave before PostSync hooks is the final wave, not reported', () => {
-  const text = yaml(deployment('web', W('0')), k('networking.k8s.io/v1', 'Ingress', 'web', {}, W('1')), hookJob('smoke', { [HOOK]: 'PostSync' }));
-  expect(findingsOf('load-balancer-gates-wave', text)).toEqual([]);
+  test.each([
+    ['a PVC after its StorageClass', yaml(k('storage.k8s.io/v1', 'StorageClass', 'fast', {}, W('0')), k('v1', 'PersistentVolumeClaim', 'data', { spec: { storageClassName: 'fast' } }, W('1'))), 'StorageClass/fast'],
+    ['a RoleBinding after its Role', yaml(k('rbac.authorization.k8s.io/v1', 'Role', 'r', {}, W('0')), k('rbac.authorization.k8s.io/v1', 'RoleBinding', 'rb', {
+      roleRef: { kind: 'Role', name: 'r' },
+    }, W('1'))), 'Role/r'],
+    ['the article\'s Deployment after its ConfigMap', yaml(cm('cfg', W('0')), deployment('web', W('1'), {}, podSpec({ envFrom: [{ configMapRef: { name: 'cfg' } }] }))), 'ConfigMap/cfg'],
+  ])('%s: kind order already applies it first and it has no health check to wait for', (_what, text, used) => {
+    const [f] = findingsOf('wave-unneeded', text);
+    expect(f.message).toContain(`what it uses from earlier waves (${used}) has no health check and kind order applies it first inside one wave`);
+  });
 });

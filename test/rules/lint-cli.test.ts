@@ -161,3 +161,14 @@ test('--list-rules prints every rule with its level (after --level) and needs no
   expect(lines).toContain('wave-unneeded\toff\tA wave that uses nothing from the waves before it');
   expect(lines).toContain('hook-unrecognised\terror\tA hook value Argo CD does not recognise');
 });
+
+test('syncplan plan shows the same findings under the plan, after the steps', () => {
+  const plan = spawnSync(process.execPath, [BIN, 'plan', 'error.yaml'], { cwd: dir, encoding: 'utf8' });
+  const lint = syncplan(['error.yaml']);
+  const section = plan.stdout.slice(plan.stdout.indexOf('Findings (syncplan lint):'));
+  expect(plan.stdout.indexOf('Findings (syncplan lint):')).toBeGreaterThan(plan.stdout.indexOf('PreSync wave 0'));
+  expect(section).toMatchSnapshot();
+  // The lint blocks, indented under the section's heading.
+  const blocks = lint.stdout.trimEnd().split('\n').slice(0, -1).map(l => `  ${l}`);
+  expect(section.trimEnd().split('\n').slice(1)).toEqual(blocks);
+});

@@ -1,4 +1,5 @@
 import type { SyncStep, SyncTask } from '../../argo/types';
+import { whyNotByKindOrder } from '../../plan/same-wave';
 import { describeStep } from '../gates';
 import type { Hit, Rule } from '../types';
 import { TaskIndex, usesOf } from '../uses';
@@ -8,8 +9,10 @@ const WAVE_DELAY_SECONDS = 2;
 
 /**
  * Article: "I over-used waves early on … each extra wave pays the inter-wave delay, and each one is
- * another place the sync can stall." A wave none of whose resources uses anything from the waves
- * before it (in the same phase) orders nothing a reader can see.
+ * another place the sync can stall." A wave is needed when something in it uses an object of an
+ * earlier wave of the same phase that one wave could not order: one with a health check to wait
+ * for, or one kind order would not apply first (`src/plan/same-wave.ts`, the rule the constructs
+ * compute waves by). Anything else orders nothing a reader can see, or nothing kind order does not.
  */
 export const waveUnneeded: Rule = {
   id: 'wave-unneeded',
@@ -32,12 +35,16 @@ export const waveUnneeded: Rule = {
         const hooks = applies.some(t => t.hook);
         if (k > 0 && !hooks && !hooksBefore && applies.length > 0) {
           index ??= new TaskIndex(ctx.tasks);
-          const needs = applies.some(t => usesOf(t, index!).some(u => before.has(u)));
-          if (!needs) {
+          const used: Array<[SyncTask, SyncTask]> = [];
+          for (const t of applies) for (const u of usesOf(t, index!)) if (before.has(u)) used.push([u, t]);
+          if (!used.some(([u, t]) => whyNotByKindOrder(u, t) !== undefined)) {
             const prev = steps[k - 1];
+            const why = used.length === 0
+              ? 'nothing in it uses anything from an earlier wave (no reference, selector, backend or binding points back)'
+              : `what it uses from earlier waves (${named(used.map(([u]) => `${u.kind}/${u.name}`))}) has no health check and kind order applies it first inside one wave`;
             hits.push({
               manifest: applies[0].manifest,
-              message: `opens ${describeStep(step)}, which waits for ${describeStep(prev)}, yet nothing in it uses anything from an earlier wave (no reference, selector, backend or binding points back): the wave costs ${WAVE_DELAY_SECONDS} s of inter-wave delay and one more place to stall`,
+              message: `opens ${describeStep(step)}, which waits for ${describeStep(prev)}, yet ${why}: the wave costs ${WAVE_DELAY_SECONDS} s of inter-wave delay and one more place to stall`,
               fix: `merge ${describeStep(step)} into ${describeStep(prev)}, unless an ordering the manifests do not show needs it (then suppress with the reason)`,
               path: ['metadata'],
             });
@@ -50,3 +57,9 @@ export const waveUnneeded: Rule = {
     return hits;
   },
 };
+
+/** Up to three distinct names, then how many more. */
+function named(names: readonly string[]): string {
+  const distinct = [...new Set(names)];
+  return distinct.slice(0, 3).join(', ') + (distinct.length > 3 ? ` and ${distinct.length - 3} more` : '');
+}
