@@ -25,24 +25,26 @@ export function renderChart(chart: Chart, planner: SyncPlanner): { manifests: Ma
   return { manifests, objectOf };
 }
 
-/** Where each object landed in a plan: step index (SyncFail = +Infinity) and the task. */
+/** Where each object landed in a plan: step index (SyncFail = +Infinity), the task and its place in the step. */
 export interface Placement {
   readonly step?: SyncStep;
   readonly index: number;
   readonly task: SyncTask;
+  /** Position of the task in its step's apply order (0 for SyncFail). */
+  readonly position: number;
 }
 
 export function placements(plan: SyncPlan, objectOf: ReadonlyMap<Manifest, ApiObject>): Map<ApiObject, Placement> {
   const out = new Map<ApiObject, Placement>();
   plan.steps.forEach((step, index) => {
-    for (const task of step.tasks) {
+    step.tasks.forEach((task, position) => {
       const o = objectOf.get(task.manifest);
-      if (o && !out.has(o)) out.set(o, { step, index, task });
-    }
+      if (o && !out.has(o)) out.set(o, { step, index, task, position });
+    });
   });
   for (const task of plan.syncFail) {
     const o = objectOf.get(task.manifest);
-    if (o && !out.has(o)) out.set(o, { index: Number.POSITIVE_INFINITY, task });
+    if (o && !out.has(o)) out.set(o, { index: Number.POSITIVE_INFINITY, task, position: 0 });
   }
   return out;
 }
@@ -66,8 +68,7 @@ export function proveBefore(first: Placement, second: Placement, firstName: stri
   }
   if (first.index > second.index) return { holds: false, why: 'Argo CD applies the later one first' };
   const notByKind = whyNotByKindOrder(first.task, second.task);
-  const tasks = first.step?.tasks ?? [];
-  if (notByKind === undefined && tasks.indexOf(first.task) < tasks.indexOf(second.task)) {
+  if (notByKind === undefined && first.position < second.position) {
     return {
       holds: true,
       how: `the same step: Argo CD applies ${first.task.kind} before ${second.task.kind} by kind order, and ${first.task.kind} has no health check to wait for`,

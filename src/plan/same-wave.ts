@@ -51,15 +51,17 @@ export function whyNotByKindOrder(a: KindRef, b: KindRef): string | undefined {
 /**
  * The fewest waves between two groups of objects for "every object of `before` is done before any
  * object of `after` starts": 0 when kind order inside one wave already guarantees it, else 1.
- * An empty side decides nothing and keeps the safe default.
+ * An empty side decides nothing and keeps the safe default. Linear, as tiers can hold thousands:
+ * once no side has a hook and no `before` object a health check, the highest-ranked `before`
+ * against the lowest-ranked `after` decides.
  */
 export function minimumGap(before: readonly KindRef[], after: readonly KindRef[]): GapDecision {
   if (before.length === 0 || after.length === 0) return { gap: 1, why: 'one side holds no objects' };
-  for (const a of before) {
-    for (const b of after) {
-      const why = whyNotByKindOrder(a, b);
-      if (why !== undefined) return { gap: 1, why };
-    }
-  }
+  const byRank = (pick: (x: number, y: number) => boolean) => (m: KindRef, k: KindRef) => (pick(kindRank(k.kind), kindRank(m.kind)) ? k : m);
+  const highest = before.reduce(byRank((x, y) => x > y));
+  const lowest = after.reduce(byRank((x, y) => x < y));
+  const first = before.find((a) => a.hook) ?? before.find((a) => hasHealthCheck(a.group, a.kind)) ?? highest;
+  const why = whyNotByKindOrder(first, after.find((b) => b.hook) ?? lowest);
+  if (why !== undefined) return { gap: 1, why };
   return { gap: 0, why: 'kind order inside one wave applies them first, and none has a health check' };
 }

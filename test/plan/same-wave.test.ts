@@ -1,4 +1,6 @@
-import { kindName, minimumGap, whyNotByKindOrder } from '../../src/plan';
+import * as fc from 'fast-check';
+import { KIND_ORDER } from '../../src/argo/kind-order';
+import { KindRef, kindName, minimumGap, whyNotByKindOrder } from '../../src/plan';
 
 const cm = { group: '', kind: 'ConfigMap' };
 const secret = { group: '', kind: 'Secret' };
@@ -38,4 +40,28 @@ describe('minimumGap (kind order inside one step, runTasks)', () => {
     expect(whyNotByKindOrder(cm, deploy)).toBeUndefined();
     expect(kindName(cm)).toBe('ConfigMap');
   });
+});
+
+test('minimumGap (linear) agrees with the pairwise definition: gap 0 exactly when every pair is ordered by kind', () => {
+  const GROUPS: Record<string, string> = {
+    Deployment: 'apps',
+    StatefulSet: 'apps',
+    DaemonSet: 'apps',
+    ReplicaSet: 'apps',
+    Job: 'batch',
+    CronJob: 'batch',
+    Ingress: 'networking.k8s.io',
+    PodDisruptionBudget: 'policy',
+    CustomResourceDefinition: 'apiextensions.k8s.io',
+    HorizontalPodAutoscaler: 'autoscaling',
+    APIService: 'apiregistration.k8s.io',
+  };
+  const kinds: KindRef[] = [...KIND_ORDER.map((kind) => ({ group: GROUPS[kind] ?? '', kind })), widget, app];
+  const ref = fc.record({ k: fc.nat(kinds.length - 1), hook: fc.boolean() }).map(({ k, hook }) => ({ ...kinds[k], hook: hook && k % 5 === 0 }));
+  fc.assert(fc.property(fc.array(ref, { minLength: 1, maxLength: 6 }), fc.array(ref, { minLength: 1, maxLength: 6 }), (before, after) => {
+    const pairwise = before.every((a) => after.every((b) => whyNotByKindOrder(a, b) === undefined));
+    const d = minimumGap(before, after);
+    expect(d.gap).toBe(pairwise ? 0 : 1);
+    if (d.gap === 1) expect(before.some((a) => after.some((b) => whyNotByKindOrder(a, b) === d.why))).toBe(true);
+  }), { numRuns: 500 });
 });
