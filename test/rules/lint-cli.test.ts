@@ -158,7 +158,7 @@ test('--list-rules prints every rule with its level (after --level) and needs no
   expect(r.code).toBe(0);
   const lines = r.stdout.trimEnd().split('\n');
   expect(lines.map(l => l.split('\t')[0])).toEqual(ALL_RULES.map(x => x.id));
-  expect(lines).toContain('wave-unneeded\toff\tA wave that uses nothing from the waves before it');
+  expect(lines).toContain('wave-unneeded\toff\tA wave the dependencies do not need (each costs the inter-wave delay)');
   expect(lines).toContain('hook-unrecognised\terror\tA hook value Argo CD does not recognise');
 });
 

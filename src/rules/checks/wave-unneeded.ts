@@ -17,7 +17,7 @@ const WAVE_DELAY_SECONDS = 2;
 export const waveUnneeded: Rule = {
   id: 'wave-unneeded',
   defaultLevel: 'info',
-  title: 'A wave that uses nothing from the waves before it',
+  title: 'A wave the dependencies do not need (each costs the inter-wave delay)',
   check(ctx) {
     let index: TaskIndex | undefined;
     const hits: Hit[] = [];
