@@ -6,6 +6,9 @@ import { stringify } from 'yaml';
 import { InputError } from '../../src/cli/errors';
 import { decode, expandPaths, loadPaths, MAX_FILE_BYTES, parseManifests, STDIN } from '../../src/cli/load';
 
+// Generous: the 50 MB and fuzz tests must pass on a busy shared machine; they only guard against hangs.
+jest.setTimeout(60_000);
+
 const cm = (name: string, extra = '') => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\n${extra}`;
 
 /** The InputError thrown by `fn`, failing the test if it throws anything else or nothing. */
@@ -316,17 +319,17 @@ describe('loadPaths: files, folders, stdin', () => {
     let start = Date.now();
     const ms = loadPaths([join(dir, 'list.json')]);
     expect([ms.length, (ms[count - 1].object.metadata as any).name, ms[0].source.line]).toEqual([count, `cm-${count - 1}`, 1]);
-    expect(Date.now() - start).toBeLessThan(20_000);
+    expect(Date.now() - start).toBeLessThan(30_000);
 
     writeFileSync(join(dir, 'big.yaml'), `${cm('small')}---\n${cm('big')}data:\n  blob: ${'x'.repeat(50 * 2 ** 20)}\n`);
     start = Date.now();
     const err = inputError(() => loadPaths([join(dir, 'big.yaml')]));
     expect([err.line, err.reason]).toEqual([5, 'a single YAML document of 50 MiB, more than the 10 MiB syncplan parses at once']);
-    expect(Date.now() - start).toBeLessThan(10_000);
+    expect(Date.now() - start).toBeLessThan(15_000);
 
     writeFileSync(join(dir, 'junk.yaml'), Buffer.alloc(50 * 2 ** 20, 0xff));
     start = Date.now();
     expect(inputError(() => loadPaths([join(dir, 'junk.yaml')])).reason).toBe('invalid UTF-8');
-    expect(Date.now() - start).toBeLessThan(10_000);
+    expect(Date.now() - start).toBeLessThan(15_000);
   });
 });

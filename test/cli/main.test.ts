@@ -6,6 +6,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 
+// Every test spawns node; on a busy machine that is slow, never hung.
+jest.setTimeout(60_000);
+
 const ROOT = join(__dirname, '..', '..');
 const BIN = join(ROOT, 'lib', 'cli', 'main.js');
 const EXAMPLE = 'examples/manifests/workflow-console.yaml';
