@@ -164,7 +164,7 @@ describe('parseManifests: bad input is an InputError with file and line', () => 
     const text = `${cm('ok')}---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: bomb}\ndata:\n${levels.map((l) => `  ${l}`).join('\n')}\n`;
     const start = Date.now();
     const err = inputError(() => parseManifests(text, 'bomb.yaml'));
-    expect(Date.now() - start).toBeLessThan(2000);
+    expect(Date.now() - start).toBeLessThan(5000);
     expect(err.reason).toMatch(/alias/);
     expect(err.line).toBe(6);
   });
