@@ -3,7 +3,7 @@
  * CLI start: `syncplan --version` and `syncplan plan <one small file>` against `node -e 0`, wall
  * time of the whole process, alternating runs, median. Needs a compiled `lib/`.
  *
- *   node bench/cli-start.js [--rounds 15]
+ *   node bench/cli-start.js [--rounds 15] [--json]   (--json: medians as a last line)
  *
  * Target: at most 3x `node -e 0`. Also lists the packages a plan loads (never cdk8s).
  */
@@ -49,3 +49,7 @@ const loaded = JSON.parse(spawnSync(process.execPath, ['-e', script], { cwd: ROO
 const packages = [...new Set(loaded.filter((p) => p.includes('node_modules/')).map((p) => p.split('node_modules/').pop().split('/')[0]))];
 console.log(`  packages a plan loads: ${packages.sort().join(', ')}`);
 console.log('target: at most 3x node -e 0');
+if (process.argv.includes('--json')) {
+  // Medians as a last line, for bench/run-all.js.
+  console.log(JSON.stringify({ medianMs: Object.fromEntries(Object.entries(samples).map(([k, xs]) => [k, median(xs)])), packages }));
+}

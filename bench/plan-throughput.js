@@ -4,7 +4,7 @@
  * with `yaml` alone, measured in the same run, each in its own child process (so peak RSS is
  * per run). Needs a compiled `lib/` (`npx projen compile`).
  *
- *   node bench/plan-throughput.js [--sizes 10000,20000] [--rounds 3]
+ *   node bench/plan-throughput.js [--sizes 10000,20000] [--rounds 3] [--json]   (--json: medians as a last line)
  *   node bench/plan-throughput.js --generate 10000     (only writes the documents, prints the folder)
  *
  * Baselines: `yaml.parseAllDocuments(text)` then `toJS()` per document (the plain way to read a
@@ -205,6 +205,7 @@ if (!fs.existsSync(path.join(ROOT, 'lib/cli/main.js'))) {
 console.log(`plan throughput: node ${process.version}, ${os.cpus().length} x ${os.cpus()[0].model.trim()}, load ${os.loadavg()[0].toFixed(1)}; median of ${rounds} rounds`);
 console.log('time = CPU time (user+sys) of the measured work, robust on a shared machine; wall-clock ratio in brackets');
 console.log('   docs |   MB | parseAll ms | stream ms | plan ms | plan/parseAll |   plan/stream | lint ms | lint/parseAll | RSS parseAll | RSS plan | RSS ratio');
+const results = []; // medians per size, for `--json` (bench/run-all.js)
 for (const docs of sizes) {
   const dir = generate(docs);
   try {
@@ -216,6 +217,8 @@ for (const docs of sizes) {
     const wall = (m) => median(res[m].map((x) => x.ms));
     const rss = (m) => median(res[m].map((x) => x.maxRssMiB));
     const ratio = (a, b) => `${(cpu(a) / cpu(b)).toFixed(2)}x [${(wall(a) / wall(b)).toFixed(2)}x]`;
+    const per = (f) => Object.fromEntries(Object.keys(res).map((m) => [m, f(m)]));
+    results.push({ docs, mb, cpuMs: per(cpu), wallMs: per(wall), maxRssMiB: per(rss) });
     console.log(`${String(docs).padStart(7)} | ${mb.toFixed(1).padStart(4)} | ${fmt(cpu('parse')).padStart(11)} | ${fmt(cpu('stream')).padStart(9)} | ${fmt(cpu('plan'))} | `
       + `${ratio('plan', 'parse').padStart(13)} | ${ratio('plan', 'stream').padStart(13)} | ${fmt(cpu('lint'))} | ${ratio('lint', 'parse').padStart(13)} | `
       + `${fmt(rss('parse')).padStart(8)} MiB | ${fmt(rss('plan')).padStart(4)} MiB | ${(rss('plan') / rss('parse')).toFixed(2).padStart(8)}x`);
@@ -224,3 +227,4 @@ for (const docs of sizes) {
   }
 }
 console.log('targets: plan/parseAll and lint/parseAll < 1.5x; RSS plan/parseAll < 2x (parse keeps the parsed objects, as the plan keeps its manifests)');
+if (process.argv.includes('--json')) console.log(JSON.stringify({ results }));
