@@ -1,0 +1,77 @@
+#!/usr/bin/env node
+/**
+ * Every benchmark, one after another, and one table of ratios against their targets. Each ratio is
+ * measured within one run of its bench (library vs plain chart, CLI vs `yaml` parse, CLI vs
+ * `node -e 0`), so figures from different machines compare. Needs a compiled `lib/`.
+ *
+ *   node bench/run-all.js [--quick] [--verbose] [--json]
+ *
+ * --quick: fewer rounds and smaller inputs (a smoke run, not the reported figures)
+ * --verbose: also print each bench's own table
+ * --json: the summary as JSON on the last line
+ * Exit status: 0 every target met, 1 one or more missed, 2 a bench failed to run.
+ */
+'use strict';
+const { spawnSync } = require('child_process');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+
+const ROOT = path.join(__dirname, '..');
+const quick = process.argv.includes('--quick');
+const verbose = process.argv.includes('--verbose');
+const asJson = process.argv.includes('--json');
+
+if (!fs.existsSync(path.join(ROOT, 'lib/cli/main.js')) || !fs.existsSync(path.join(ROOT, 'lib/index.js'))) {
+  console.error('bench: lib/ is missing; run `npx projen compile` first');
+  process.exit(2);
+}
+
+/** Runs one bench script; its last stdout line is its JSON summary. */
+function bench(script, args) {
+  const start = Date.now();
+  process.stderr.write(`running ${script} ${args.join(' ')} ...`);
+  const r = spawnSync(process.execPath, [path.join(__dirname, script), ...args, '--json'],
+    { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 26, env: { ...process.env, CDK8S_CHECK_UPGRADE: 'false' } });
+  process.stderr.write(` ${((Date.now() - start) / 1000).toFixed(0)} s\n`);
+  if (r.status !== 0) {
+    console.error(`bench: ${script} failed (exit ${r.status}): ${(r.stderr || '').trim().split('\n').slice(-3).join(' | ')}`);
+    process.exit(2);
+  }
+  const lines = r.stdout.trim().split('\n');
+  if (verbose) console.log(lines.slice(0, -1).join('\n') + '\n');
+  return JSON.parse(lines[lines.length - 1]);
+}
+
+const DOCS = quick ? 2000 : 20000;
+const synth = bench('synth-overhead.js', quick ? ['--services', '200', '--rounds', '1'] : ['--rounds', '5']);
+const throughput = bench('plan-throughput.js', ['--sizes', String(DOCS), '--rounds', quick ? '1' : '3']).results[0];
+const start = bench('cli-start.js', ['--rounds', quick ? '3' : '15']);
+
+const base = start.medianMs['node -e 0'];
+const rows = [
+  // [what, measured, baseline, ratio, target]
+  [`synth ${synth.services} services (${synth.docs} docs), CPU`, `${synth.library.totalCpuMs.toFixed(0)} ms`, `${synth.plain.totalCpuMs.toFixed(0)} ms plain cdk8s`, synth.ratio, 1.10],
+  [`plan -f json, ${DOCS} docs, CPU`, `${throughput.cpuMs.plan.toFixed(0)} ms`, `${throughput.cpuMs.parse.toFixed(0)} ms yaml parse`, throughput.cpuMs.plan / throughput.cpuMs.parse, 1.5],
+  [`lint -f json, ${DOCS} docs, CPU`, `${throughput.cpuMs.lint.toFixed(0)} ms`, `${throughput.cpuMs.parse.toFixed(0)} ms yaml parse`, throughput.cpuMs.lint / throughput.cpuMs.parse, 1.5],
+  ['syncplan --version, wall', `${start.medianMs['syncplan --version'].toFixed(0)} ms`, `${base.toFixed(0)} ms node -e 0`, start.medianMs['syncplan --version'] / base, 3],
+  ['syncplan plan <small file>, wall', `${start.medianMs['syncplan plan <example>'].toFixed(0)} ms`, `${base.toFixed(0)} ms node -e 0`, start.medianMs['syncplan plan <example>'] / base, 3],
+  [`plan ${DOCS} docs, peak RSS`, `${throughput.maxRssMiB.plan.toFixed(0)} MiB`, `${throughput.maxRssMiB.parse.toFixed(0)} MiB yaml parse`, throughput.maxRssMiB.plan / throughput.maxRssMiB.parse, 2],
+  [`lint ${DOCS} docs, peak RSS`, `${throughput.maxRssMiB.lint.toFixed(0)} MiB`, `${throughput.maxRssMiB.parse.toFixed(0)} MiB yaml parse`, throughput.maxRssMiB.lint / throughput.maxRssMiB.parse, 2],
+];
+
+const cpus = os.cpus();
+const machine = `${cpus[0].model.trim()}, ${cpus.length} CPUs, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}, ${os.platform()} ${os.arch()}, load ${os.loadavg()[0].toFixed(1)}`;
+const width = Math.max(...rows.map((r) => r[0].length));
+console.log(`machine: ${machine}${quick ? '  (--quick: smoke run, not reportable)' : ''}`);
+console.log(`${'measure'.padEnd(width)} | measured  | baseline                 | ratio | target   | result`);
+console.log(`${'-'.repeat(width)}-|-----------|--------------------------|-------|----------|-------`);
+for (const [what, measured, baseline, ratio, target] of rows) {
+  console.log(`${what.padEnd(width)} | ${measured.padStart(9)} | ${baseline.padEnd(24)} | ${ratio.toFixed(2).padStart(4)}x | ${`<= ${target.toFixed(2)}x`.padStart(8)} | ${ratio <= target ? 'pass' : 'FAIL'}`);
+}
+console.log(`packages a plan loads: ${start.packages.join(', ')}`);
+const failed = rows.filter((r) => r[3] > r[4]).length;
+if (asJson) {
+  console.log(JSON.stringify({ machine, quick, rows: rows.map(([what, measured, baseline, ratio, target]) => ({ what, measured, baseline, ratio, target, pass: ratio <= target })) }));
+}
+process.exitCode = failed > 0 ? 1 : 0;
