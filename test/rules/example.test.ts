@@ -11,6 +11,9 @@ import { WorkflowConsoleChart } from '../../examples/workflow-console/chart';
 import type { Manifest } from '../../src/argo/types';
 import { lint } from '../../src/rules';
 
+// Each test spawns the CLI a few times; a loaded machine needs more than jest's 5 s.
+jest.setTimeout(30_000);
+
 const ROOT = join(__dirname, '..', '..');
 const BIN = join(ROOT, 'lib', 'cli', 'main.js');
 

@@ -8,6 +8,9 @@ import { join } from 'path';
 import { cm, deployment, hookJob, service, yaml } from './cases';
 import { ALL_RULES } from '../../src/rules';
 
+// Each test spawns the CLI a few times; a loaded machine needs more than jest's 5 s.
+jest.setTimeout(30_000);
+
 const ROOT = join(__dirname, '..', '..');
 const BIN = join(ROOT, 'lib', 'cli', 'main.js');
 
