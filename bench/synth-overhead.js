@@ -7,7 +7,7 @@
  * Measured: constructing the chart plus `app.synth()` (which runs the library's validation: read
  * back, plan, rule pack) writing YAML to a temp folder. Needs a compiled `lib/`.
  *
- *   node bench/synth-overhead.js [--services 2000] [--rounds 5] [--group 100] [--json]
+ *   node bench/synth-overhead.js [--services 2000] [--rounds 5] [--group 100] [--json]   (--json: summary as a last line)
  *   node bench/synth-overhead.js --profile      (one library run under --cpu-prof, top functions)
  *
  * Target: library/plain at most 1.10x (CPU time).
@@ -270,16 +270,14 @@ summary.synthRatio = summary.library.synthCpuMs / summary.plain.synthCpuMs;
 summary.target = TARGET;
 summary.pass = summary.ratio <= TARGET;
 
-if (asJson) {
-  process.stdout.write(JSON.stringify(summary) + '\n');
-} else {
-  console.log(`synth overhead: node ${process.version}, ${os.cpus().length} x ${os.cpus()[0].model.trim()}, load ${os.loadavg()[0].toFixed(1)}; `
-    + `${services} services in tiers of ${GROUP}, ${docs} documents; median of ${rounds} alternating rounds, each a fresh process`);
-  console.log('  variant  | build ms | synth ms | total CPU ms | wall ms | peak RSS');
-  for (const v of ['plain', 'library']) {
-    const s = summary[v];
-    console.log(`  ${v.padEnd(8)} | ${s.buildCpuMs.toFixed(0).padStart(8)} | ${s.synthCpuMs.toFixed(0).padStart(8)} | ${s.totalCpuMs.toFixed(0).padStart(12)} | ${s.wallMs.toFixed(0).padStart(7)} | ${s.maxRssMiB.toFixed(0).padStart(4)} MiB`);
-  }
-  console.log(`  library/plain: ${summary.ratio.toFixed(2)}x CPU [${summary.wallRatio.toFixed(2)}x wall; synth alone ${summary.synthRatio.toFixed(2)}x]; `
-    + `target <= ${TARGET.toFixed(2)}x: ${summary.pass ? 'pass' : 'FAIL'}`);
+console.log(`synth overhead: node ${process.version}, ${os.cpus().length} x ${os.cpus()[0].model.trim()}, load ${os.loadavg()[0].toFixed(1)}; `
+  + `${services} services in tiers of ${GROUP}, ${docs} documents; median of ${rounds} alternating rounds, each a fresh process`);
+console.log('  variant  | build ms | synth ms | total CPU ms | wall ms | peak RSS');
+for (const v of ['plain', 'library']) {
+  const s = summary[v];
+  console.log(`  ${v.padEnd(8)} | ${s.buildCpuMs.toFixed(0).padStart(8)} | ${s.synthCpuMs.toFixed(0).padStart(8)} | ${s.totalCpuMs.toFixed(0).padStart(12)} | ${s.wallMs.toFixed(0).padStart(7)} | ${s.maxRssMiB.toFixed(0).padStart(4)} MiB`);
 }
+console.log(`  library/plain: ${summary.ratio.toFixed(2)}x CPU [${summary.wallRatio.toFixed(2)}x wall; synth alone ${summary.synthRatio.toFixed(2)}x]; `
+  + `target <= ${TARGET.toFixed(2)}x: ${summary.pass ? 'pass' : 'FAIL'}`);
+// --json: the summary as a last line (bench/run-all.js reads it).
+if (asJson) process.stdout.write(JSON.stringify(summary) + '\n');

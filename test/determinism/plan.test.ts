@@ -9,6 +9,8 @@ import * as fc from 'fast-check';
 import { load, manifestTextArb, repeated } from './manifests';
 import { outputs } from './outputs';
 
+jest.setTimeout(60_000);
+
 const options = fc.record({
   namespace: fc.constantFrom('', 'shop', 'argocd'),
   skipHooks: fc.boolean(),

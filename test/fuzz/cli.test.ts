@@ -15,6 +15,9 @@ import { stringify } from 'yaml';
 import { InputError } from '../../src/cli/errors';
 import { decode, parseManifests } from '../../src/cli/load';
 
+// Spawning ~40 processes takes seconds, more on a busy machine.
+jest.setTimeout(120_000);
+
 const ROOT = join(__dirname, '..', '..');
 const BIN = join(ROOT, 'lib', 'cli', 'main.js');
 

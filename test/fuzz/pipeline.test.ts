@@ -16,6 +16,9 @@ import { decode, parseManifests } from '../../src/cli/load';
 import { load, manifestTextArb } from '../determinism/manifests';
 import { outputs } from '../determinism/outputs';
 
+// The time limits below are asserted inside the tests; jest's own 5 s default would be flaky under load.
+jest.setTimeout(60_000);
+
 const FILE = 'fuzz.yaml';
 /** Per property: enough runs to matter, a time limit so `npm test` stays fast on a busy machine. */
 const BOUND = { numRuns: 150, interruptAfterTimeLimit: 5_000 };

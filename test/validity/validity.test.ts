@@ -14,6 +14,8 @@ import { keyOf, modelErrors, problems, strictErrors, strictValidators } from './
 
 type Obj = Record<string, any>;
 
+jest.setTimeout(30_000);
+
 beforeAll(() => {
   strictValidators(); // generates the strict schemas on first use (a few seconds), then cached
 }, 120_000);
@@ -47,7 +49,7 @@ function allProblems(docs: Obj[]): string[] {
 describe.each(Object.entries(CHARTS))('%s: every synthesized document is valid', (_name, build) => {
   const docs = Testing.synth(build(Testing.app())) as Obj[];
 
-  test('at least one document, each with a kind the validators know', () => {
+  test('renders documents, each with a kind', () => {
     expect(docs.length).toBeGreaterThan(0);
     for (const o of docs) expect(typeof o.kind).toBe('string');
   });
