@@ -5,42 +5,8 @@
  * skipped with `SkipDryRunOnMissingResource=true`.
  */
 import { isPlainObject } from '../annotations';
+import { servedWithoutCrd } from '../api-groups';
 import type { SyncTask } from '../types';
-
-/** API groups every Kubernetes API server serves without a CRD. */
-const BUILTIN_GROUPS: ReadonlySet<string> = new Set([
-  '',
-  'admissionregistration.k8s.io',
-  'apiextensions.k8s.io',
-  'apiregistration.k8s.io',
-  'apps',
-  'authentication.k8s.io',
-  'authorization.k8s.io',
-  'autoscaling',
-  'batch',
-  'certificates.k8s.io',
-  'coordination.k8s.io',
-  'discovery.k8s.io',
-  'events.k8s.io',
-  'extensions',
-  'flowcontrol.apiserver.k8s.io',
-  'internal.apiserver.k8s.io',
-  'networking.k8s.io',
-  'node.k8s.io',
-  'policy',
-  'rbac.authorization.k8s.io',
-  'resource.k8s.io',
-  'scheduling.k8s.io',
-  'storage.k8s.io',
-  'storagemigration.k8s.io',
-]);
-
-/** Argo CD's own CRDs exist wherever Argo CD runs (the usual app-of-apps destination). */
-const ARGO_CD_KINDS: ReadonlySet<string> = new Set([
-  'argoproj.io/Application',
-  'argoproj.io/AppProject',
-  'argoproj.io/ApplicationSet',
-]);
 
 /** `group/Kind` of the custom resources a CRD defines (`spec.group` + `spec.names.kind`). */
 export function crdGroupKind(object: Record<string, unknown>): string | undefined {
@@ -54,8 +20,7 @@ export function crdGroupKind(object: Record<string, unknown>): string | undefine
 
 /** True when a fresh API server (plus `installed` CRDs) serves this task's kind. */
 export function servedBeforeSync(task: Pick<SyncTask, 'group' | 'kind'>, installed: ReadonlySet<string>): boolean {
-  const gk = `${task.group}/${task.kind}`;
-  return BUILTIN_GROUPS.has(task.group) || ARGO_CD_KINDS.has(gk) || installed.has(gk);
+  return servedWithoutCrd(task.group, task.kind, installed);
 }
 
 /**

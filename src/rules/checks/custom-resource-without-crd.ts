@@ -1,6 +1,6 @@
 import { ANNOTATION_SYNC_OPTIONS, isPlainObject } from '../../argo/annotations';
+import { needsCrd } from '../../argo/api-groups';
 import { hasSyncOption } from '../../argo/sync-options';
-import { needsCrd } from '../builtin';
 import { kindOf, str } from '../objects';
 import type { Hit, Rule } from '../types';
 

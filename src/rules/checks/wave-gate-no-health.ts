@@ -1,7 +1,6 @@
+import { needsCrd } from '../../argo/api-groups';
 import { hasHealthCheck } from '../../argo/health';
-import { needsCrd } from '../builtin';
 import { describeStep, nextStepWaitingOn } from '../gates';
-import { hasBuiltinLuaHealth } from '../lua-health';
 import type { Hit, Rule } from '../types';
 
 /**
@@ -18,7 +17,7 @@ export const waveGateNoHealth: Rule = {
     for (const t of ctx.tasks) {
       if (t.hook || t.action !== 'apply') continue;
       const isApp = t.group === 'argoproj.io' && t.kind === 'Application';
-      if (!isApp && (!needsCrd(t.group, t.kind) || hasHealthCheck(t.group, t.kind) || hasBuiltinLuaHealth(t.group, t.kind))) continue;
+      if (!isApp && (!needsCrd(t.group, t.kind) || hasHealthCheck(t.group, t.kind))) continue;
       const next = nextStepWaitingOn(ctx, t);
       if (!next) continue;
       hits.push({

@@ -1,0 +1,55 @@
+/**
+ * Which kinds a cluster serves before the sync: the built-in API groups of every Kubernetes API
+ * server, plus Argo CD's own CRDs (they exist wherever Argo CD runs, the usual app-of-apps
+ * destination). Anything else needs its CRD first (reference §1.5 dry-run, §3.5
+ * `SkipDryRunOnMissingResource`). Shared by the rule pack and the simulator's discovery.
+ */
+
+const BUILTIN_GROUPS: ReadonlySet<string> = new Set([
+  '',
+  'admissionregistration.k8s.io',
+  'apiextensions.k8s.io',
+  'apiregistration.k8s.io',
+  'apps',
+  'authentication.k8s.io',
+  'authorization.k8s.io',
+  'autoscaling',
+  'batch',
+  'certificates.k8s.io',
+  'coordination.k8s.io',
+  'discovery.k8s.io',
+  'events.k8s.io',
+  'extensions',
+  'flowcontrol.apiserver.k8s.io',
+  'internal.apiserver.k8s.io',
+  'networking.k8s.io',
+  'node.k8s.io',
+  'policy',
+  'rbac.authorization.k8s.io',
+  'resource.k8s.io',
+  'scheduling.k8s.io',
+  'storage.k8s.io',
+  'storagemigration.k8s.io',
+]);
+
+const ARGO_CD_KINDS: ReadonlySet<string> = new Set([
+  'argoproj.io/Application',
+  'argoproj.io/AppProject',
+  'argoproj.io/ApplicationSet',
+]);
+
+/** True for API groups every Kubernetes API server serves without a CRD. */
+export function isBuiltinGroup(group: string): boolean {
+  return BUILTIN_GROUPS.has(group);
+}
+
+/** True when a cluster serves `group/kind` before the sync, given CRDs already `installed` (`group/Kind`). */
+export function servedWithoutCrd(group: string, kind: string, installed: ReadonlySet<string> = new Set()): boolean {
+  const gk = `${group}/${kind}`;
+  return BUILTIN_GROUPS.has(group) || ARGO_CD_KINDS.has(gk) || installed.has(gk);
+}
+
+/** True when the kind needs a CRD that Argo CD cannot assume is installed. */
+export function needsCrd(group: string, kind: string): boolean {
+  return !servedWithoutCrd(group, kind);
+}
