@@ -10,7 +10,7 @@ import type { PlannerResult, SyncPlanner } from './planner';
 import { ANNOTATION_SYNC_WAVE, annotationOf } from '../argo/annotations';
 import { buildPlan } from '../argo/plan';
 import { Manifest, SyncPlan, SyncStep, SyncTask } from '../argo/types';
-import { whyNotByKindOrder } from '../plan/same-wave';
+import { KindRef, whyNotByKindOrder } from '../plan/same-wave';
 
 /** The chart's objects as manifests, each sourced at its construct path (line 0). */
 export function renderChart(chart: Chart, planner: SyncPlanner): { manifests: Manifest[]; objectOf: Map<Manifest, ApiObject> } {
@@ -61,13 +61,13 @@ export type OrderProof =
   /** `sameStep`: why one step is not enough, when both are in it. */
   | { readonly holds: false; readonly why: string; readonly sameStep?: string };
 
-export function proveBefore(first: Placement, second: Placement, firstName: string): OrderProof {
+export function proveBefore(first: Placement, second: Placement, firstName: string, kindOrder = whyNotByKindOrder): OrderProof {
   if (first.index < second.index) {
     if (awaited(first)) return { holds: true, how: 'an earlier step, which Argo CD waits on' };
     return { holds: false, why: `Argo CD does not wait for ${firstName} to be Healthy before moving on` };
   }
   if (first.index > second.index) return { holds: false, why: 'Argo CD applies the later one first' };
-  const notByKind = whyNotByKindOrder(first.task, second.task);
+  const notByKind = kindOrder(first.task, second.task);
   if (notByKind === undefined && first.position < second.position) {
     return {
       holds: true,
@@ -110,6 +110,22 @@ export function proveOrder(result: PlannerResult, read: ReadBack): string[] {
 
   const errors: string[] = [];
   const seen = new Set<string>();
+  // Tiers can share a step with thousands of edges between a few kinds: decide each kind pair once.
+  const keys = new Map<KindRef, string>();
+  const keyOf = (k: KindRef) => {
+    let key = keys.get(k);
+    if (key === undefined) keys.set(k, key = `${k.group}/${k.kind}/${k.hook}`);
+    return key;
+  };
+  const verdicts = new Map<string, Map<string, string | undefined>>();
+  const kindOrder = (a: KindRef, b: KindRef) => {
+    const ka = keyOf(a);
+    const kb = keyOf(b);
+    let row = verdicts.get(ka);
+    if (!row) verdicts.set(ka, row = new Map());
+    if (!row.has(kb)) row.set(kb, whyNotByKindOrder(a, b));
+    return row.get(kb);
+  };
   for (const e of result.edges) {
     const pb = placed.get(e.before);
     const pa = placed.get(e.after);
@@ -120,7 +136,7 @@ export function proveOrder(result: PlannerResult, read: ReadBack): string[] {
       const missing = !pb ? e.before : e.after;
       broken = `${missing.node.path} is not in the sync: ${excludedWhy.get(missing) ?? 'Argo CD drops it'}`;
     } else {
-      const proof = proveBefore(pb, pa, e.before.node.path);
+      const proof = proveBefore(pb, pa, e.before.node.path, kindOrder);
       if (!proof.holds) broken = proof.why;
     }
     if (!broken) continue;
