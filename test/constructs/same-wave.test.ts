@@ -7,7 +7,7 @@ import { ApiObject, JsonPatch } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
 import { configMap, newChart, synthError, wavesByName } from './helpers';
-import { SyncOrder, SyncWaves, Tier } from '../../src';
+import { HookJob, HookPhase, SyncOrder, SyncWaves, Tier } from '../../src';
 
 const WAVE = 'argocd.argoproj.io/sync-wave';
 
@@ -171,6 +171,25 @@ describe('separateWave: a wave of its own on request', () => {
     const config = new Tier(chart, 'config', { wave: 3 }).add(configMap(chart, 'cm'));
     new Tier(chart, 'web', { after: [config], wave: 2 }).add(deployment(chart, 'app'));
     expect(synthError(chart)).toContain('wave pin conflict: Tier chart/config is pinned to wave 3 but must be applied before Tier chart/web, pinned to wave 2');
+  });
+});
+
+describe('hooks keep a wave of their own', () => {
+  test('a Sync-phase hook after a ConfigMap tier, and a ConfigMap tier after a Sync-phase hook: separate', () => {
+    const chart = newChart();
+    const config = new Tier(chart, 'config').add(configMap(chart, 'cm'));
+    const hook = new HookJob(chart, 'warm', { phase: HookPhase.SYNC, name: 'warm', image: 'i', command: ['w'], after: [config] });
+    new Tier(chart, 'late', { after: [hook] }).add(configMap(chart, 'late-cm'));
+    expect(wavesByName(chart)).toEqual({ 'ConfigMap/cm': '0', 'Job/warm': '1', 'ConfigMap/late-cm': '2' });
+  });
+
+  test('even a hook of a kind without health check (a hand-annotated Sync hook ConfigMap after a Secret)', () => {
+    const chart = newChart();
+    const s = secret(chart, 's');
+    const hook = configMap(chart, 'hook-cm', { annotations: { 'argocd.argoproj.io/hook': 'Sync' } });
+    new Tier(chart, 'base').add(s);
+    hook.node.addDependency(s);
+    expect(wavesByName(chart)).toEqual({ 'Secret/s': '0', 'ConfigMap/hook-cm': '1' });
   });
 });
 
