@@ -12,6 +12,8 @@ jest.setTimeout(60_000);
 const ROOT = join(__dirname, '..', '..');
 const BIN = join(ROOT, 'lib', 'cli', 'main.js');
 const EXAMPLE = 'examples/manifests/workflow-console.yaml';
+// 1-based line where the migration Job's document starts (the line before its `kind: Job`).
+const MIGRATION_LINE = readFileSync(join(__dirname, '..', '..', EXAMPLE), 'utf8').split('\n').indexOf('kind: Job');
 
 interface Run { readonly code: number | null; readonly stdout: string; readonly stderr: string }
 
@@ -51,7 +53,9 @@ describe('exit status 0: a plan', () => {
     const r = syncplan(['plan', EXAMPLE, '--format', 'json', '--namespace', 'workflow']);
     expect([r.code, r.stderr]).toEqual([0, '']);
     const plan = JSON.parse(r.stdout);
-    expect(Object.keys(plan)).toEqual(['steps', 'syncFail', 'excluded', 'errors']);
+    expect(Object.keys(plan)).toEqual(['steps', 'syncFail', 'excluded', 'errors', 'time', 'findings']);
+    expect(plan.time).toMatchObject({ waveDelaySeconds: 2, minimumSeconds: 8 });
+    expect(plan.findings.map((f: any) => f.rule)).toContain('reads-resource-created-later');
     expect(plan.steps.map((s: any) => [s.phase, s.wave])).toEqual([['PreSync', 0], ['Sync', 0], ['Sync', 1], ['Sync', 2], ['PostSync', 0]]);
     for (const step of plan.steps) {
       expect(Object.keys(step)).toEqual(expect.arrayContaining(['phase', 'wave', 'tasks']));
@@ -66,7 +70,7 @@ describe('exit status 0: a plan', () => {
       'Job/db-migrate', 'Secret/workflow-console-db', 'ConfigMap/workflow-console-config', 'Deployment/workflow-console',
       'Service/workflow-console', 'Ingress/workflow-console', 'Job/smoke-test',
     ]);
-    expect(plan.steps[0].tasks[0]).toMatchObject({ hook: true, deletePolicies: ['HookSucceeded'], source: `${EXAMPLE}:25` });
+    expect(plan.steps[0].tasks[0]).toMatchObject({ hook: true, deletePolicies: ['HookSucceeded'], source: `${EXAMPLE}:${MIGRATION_LINE}` });
     expect([plan.syncFail, plan.excluded, plan.errors]).toEqual([[], [], []]);
   });
 
@@ -76,7 +80,7 @@ describe('exit status 0: a plan', () => {
     expect(fromStdin.code).toBe(0);
     const tasks = JSON.parse(fromStdin.stdout).steps.flatMap((s: any) => s.tasks);
     expect(tasks).toHaveLength(7);
-    expect(tasks[0].source).toBe('<stdin>:25');
+    expect(tasks[0].source).toBe(`<stdin>:${MIGRATION_LINE}`);
   });
 
   test('same input, byte-identical output', () => {

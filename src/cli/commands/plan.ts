@@ -29,17 +29,22 @@ export function register(program: Command): void {
     const manifests = readManifests(paths, flags);
     const { buildPlan }: typeof ArgoPlanModule = require('../../argo/plan');
     const plan = buildPlan(manifests, planOptions(flags));
+    const { estimateTime, timeJson, timeTextSection }: typeof TimingModule = require('../../report/timing');
+    const { lintReport, findingToJson }: typeof RulesModule = require('../../rules');
+    const { findings, suppressed } = lintReport(manifests, planOptions(flags), plan);
+    const time = estimateTime(plan, { waveDelaySeconds: flags.waveDelay });
     if (flags.format === 'json') {
-      const { renderPlanJson }: typeof PlanJsonModule = require('../../report/plan-json');
-      writeOut(renderPlanJson(plan));
+      const { planToJson }: typeof PlanJsonModule = require('../../report/plan-json');
+      // The documented keys first; the time estimate and the findings (as `syncplan lint`) after.
+      writeOut(JSON.stringify({
+        ...planToJson(plan),
+        time: timeJson(time),
+        findings: findings.map(f => findingToJson(f)),
+      }, null, 2) + '\n');
     } else {
       const { joinSections, planTextSections }: typeof PlanTextModule = require('../../report/plan-text');
-      const { estimateTime, timeTextSection }: typeof TimingModule = require('../../report/timing');
-      const { lintReport }: typeof RulesModule = require('../../rules');
       const { findingsTextSection }: typeof FindingsTextModule = require('../../report/findings-text');
-      const { findings, suppressed } = lintReport(manifests, planOptions(flags), plan);
-      const time = timeTextSection(estimateTime(plan, { waveDelaySeconds: flags.waveDelay }));
-      writeOut(joinSections([...planTextSections(plan), time, findingsTextSection(findings, suppressed)]));
+      writeOut(joinSections([...planTextSections(plan), timeTextSection(time), findingsTextSection(findings, suppressed)]));
     }
     /* eslint-enable @typescript-eslint/no-require-imports */
     process.exitCode = plan.errors.length > 0 ? 1 : 0;
