@@ -80,4 +80,9 @@ demo.exec('node lib/cli/main.js plan dist/workflow-console/workflow-console.k8s.
 // `npm run --silent syncplan -- <args>`: the CLI from lib/, nothing else on stdout.
 project.setScript('syncplan', 'node lib/cli/main.js');
 
+// `npm run bench`: every benchmark, each a ratio against a baseline measured in the same run.
+const bench = project.addTask('bench', { description: 'Synth overhead, plan/lint throughput, CLI start and memory, as ratios' });
+bench.spawn(project.compileTask);
+bench.exec('node bench/run-all.js');
+
 project.synth();
