@@ -11,7 +11,8 @@ import type { Manifest, SyncPlan } from '../argo/types';
 export * from './types';
 export { ALL_RULES, RULE_IDS, ruleById } from './pack';
 export { docsUrl, formatSource, DOCS_BASE_URL, SUPPRESSION_RULE_ID } from './engine';
-export { SUPPRESS_ANNOTATION, MIN_REASON_LENGTH, parseSuppressions, formatSuppressions, Suppression } from './suppress';
+export { SUPPRESS_ANNOTATION, MIN_REASON_LENGTH, parseSuppressions, formatSuppressions } from './suppress';
+export type { Suppression } from './suppress';
 
 /** Findings that count (suppressed ones left out), most severe first. */
 export function lint(manifests: readonly Manifest[], options: LintOptions = {}): Finding[] {

@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * The HTML report in a real browser: Debian's headless Chromium driven by playwright-core. The
  * page must show its steps, resources and findings, and its screenshot must not be blank or
