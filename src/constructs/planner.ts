@@ -4,7 +4,7 @@
  * annotations (so `Testing.synth`, `chart.toJson()` and `app.synth()` all see them), and at synth
  * proves the order by reading the rendered manifests back (see `read-back.ts`).
  *
- * An edge costs a wave only when Argo CD's physics need one (`src/plan/same-wave.ts`): when nothing
+ * An edge costs a wave only when Argo CD's physics need one (`src/argo/same-wave.ts`): when nothing
  * before it has a health check and every object before it ranks below every object after it in
  * Argo CD's kind order, both share a wave and `runTasks` applies them kind by kind (a ConfigMap
  * tier before a Deployment tier, a Namespace before what lives in it). Trade-off, from
@@ -17,8 +17,9 @@ import { Construct, IConstruct } from 'constructs';
 import { proveOrder, readBack } from './read-back';
 import { ANNOTATION_HOOK, ANNOTATION_SYNC_WAVE, csvValues, HELM_HOOK } from '../argo/annotations';
 import { groupOf } from '../argo/keys';
+import { KindRef, minimumGap } from '../argo/same-wave';
 import { Manifest, SyncPlan } from '../argo/types';
-import { computeWaves, formatWave, KindRef, minimumGap, OrderEdge, OrderingError, OrderUnit, UnitPhase } from '../plan';
+import { computeWaves, formatWave, OrderEdge, OrderingError, OrderUnit, UnitPhase } from '../plan';
 import { Finding, LintOptions, lintReport } from '../rules';
 
 /** What a tier or hook tells the planner about itself. */

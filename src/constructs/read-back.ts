@@ -2,15 +2,15 @@
  * Proof by reading back: the chart's rendered manifests are read with `src/argo` exactly as Argo CD
  * reads them, and every ordering edge must hold in the resulting plan: the `before` object sits in
  * an earlier step that Argo CD waits on, or in the same step, applied first by kind order with no
- * health check to wait for (`src/plan/same-wave.ts`). Catches annotations set by hand (or by a JSON
+ * health check to wait for (`src/argo/same-wave.ts`). Catches annotations set by hand (or by a JSON
  * patch) that contradict the intent.
  */
 import { ApiObject, Chart } from 'cdk8s';
 import type { PlannerResult, SyncPlanner } from './planner';
 import { ANNOTATION_SYNC_WAVE, annotationOf } from '../argo/annotations';
 import { buildPlan } from '../argo/plan';
+import { KindRef, whyNotByKindOrder } from '../argo/same-wave';
 import { Manifest, SyncPlan, SyncStep, SyncTask } from '../argo/types';
-import { KindRef, whyNotByKindOrder } from '../plan/same-wave';
 
 /** The chart's objects as manifests, each sourced at its construct path (line 0). */
 export function renderChart(chart: Chart, planner: SyncPlanner): { manifests: Manifest[]; objectOf: Map<Manifest, ApiObject> } {

@@ -3,4 +3,3 @@ export * from './cycle';
 export * from './layering';
 export * from './waves';
 export * from './wave-string';
-export * from './same-wave';

@@ -1,5 +1,5 @@
+import { whyNotByKindOrder } from '../../argo/same-wave';
 import type { SyncStep, SyncTask } from '../../argo/types';
-import { whyNotByKindOrder } from '../../plan/same-wave';
 import { describeStep } from '../gates';
 import type { Hit, Rule } from '../types';
 import { TaskIndex, usesOf } from '../uses';
@@ -11,7 +11,7 @@ const WAVE_DELAY_SECONDS = 2;
  * Article: "I over-used waves early on … each extra wave pays the inter-wave delay, and each one is
  * another place the sync can stall." A wave is needed when something in it uses an object of an
  * earlier wave of the same phase that one wave could not order: one with a health check to wait
- * for, or one kind order would not apply first (`src/plan/same-wave.ts`, the rule the constructs
+ * for, or one kind order would not apply first (`src/argo/same-wave.ts`, the rule the constructs
  * compute waves by). Anything else orders nothing a reader can see, or nothing kind order does not.
  */
 export const waveUnneeded: Rule = {

@@ -11,8 +11,8 @@
  * A ends the sync before B is touched. Apply errors that dry-run catches (schema, unknown kinds)
  * stop the whole sync before any step either way.
  */
-import { hasHealthCheck } from '../argo/health';
-import { kindRank } from '../argo/kind-order';
+import { hasHealthCheck } from './health';
+import { kindRank } from './kind-order';
 
 /** What the kind-order argument needs to know about one object. */
 export interface KindRef {

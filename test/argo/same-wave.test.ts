@@ -1,6 +1,6 @@
 import * as fc from 'fast-check';
 import { KIND_ORDER } from '../../src/argo/kind-order';
-import { KindRef, kindName, minimumGap, whyNotByKindOrder } from '../../src/plan';
+import { KindRef, kindName, minimumGap, whyNotByKindOrder } from '../../src/argo/same-wave';
 
 const cm = { group: '', kind: 'ConfigMap' };
 const secret = { group: '', kind: 'Secret' };
