@@ -1,0 +1,52 @@
+/**
+ * The README shows real output: every `$ npm run --silent syncplan -- …` block and the Quick start's
+ * plan of the example app must be exactly what the CLI prints today.
+ */
+import { spawnSync } from 'child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import { Testing, Yaml } from 'cdk8s';
+import { WorkflowConsoleChart } from '../examples/workflow-console/chart';
+
+jest.setTimeout(60_000);
+
+const ROOT = join(__dirname, '..');
+const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
+const PROMPT = '$ npm run --silent syncplan -- ';
+
+function syncplan(args: string[], cwd = ROOT): string {
+  const r = spawnSync(process.execPath, [join(ROOT, 'lib', 'cli', 'main.js'), ...args], { cwd, encoding: 'utf8' });
+  return r.stdout.replace(/\n$/, '');
+}
+
+/** The fenced blocks whose first line is a syncplan command: [args, the output shown under it]. */
+function commandBlocks(): Array<[string, string]> {
+  const blocks = [...README.matchAll(/^```\w*\n([\s\S]*?)^```$/gm)].map(m => m[1].replace(/\n$/, ''));
+  return blocks
+    .filter(b => b.startsWith(PROMPT))
+    .map(b => [b.split('\n')[0].slice(PROMPT.length), b.split('\n').slice(1).join('\n')]);
+}
+
+test('the README shows at least the plan and the simulate examples', () => {
+  expect(commandBlocks().map(([args]) => args.split(' ')[0])).toEqual(expect.arrayContaining(['plan', 'simulate']));
+});
+
+test.each(commandBlocks())('README: syncplan %s', (args, shown) => {
+  expect(syncplan(args.split(' '))).toBe(shown);
+});
+
+test('Quick start: the plan `npm run demo` prints for the example app, and its diagram', () => {
+  const shown = README.split('Line 1 prints:')[1].match(/```\n([\s\S]*?)\n```/)![1];
+  const dir = mkdtempSync(join(tmpdir(), 'syncplan-readme-'));
+  try {
+    const file = join(dir, 'workflow-console.k8s.yaml');
+    writeFileSync(file, Yaml.stringify(...Testing.synth(new WorkflowConsoleChart(Testing.app(), 'workflow-console'))));
+    expect(syncplan(['plan', file])).toBe(shown);
+    // The Mermaid diagram of the same app, as GitHub renders it.
+    const mermaid = README.match(/^```mermaid\n([\s\S]*?)\n^```$/m)![1];
+    expect(syncplan(['diagram', file, '--format', 'mermaid'])).toBe(mermaid);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
