@@ -1,10 +1,11 @@
 /**
- * Two independent checks of a rendered Kubernetes object:
+ * Independent checks of a rendered Kubernetes object:
  * - `kubernetes-models` (and `@kubernetes-models/argo-cd` for Argo CD's kinds): wrong types,
  *   missing required fields, enum values. They accept unknown fields.
  * - strict JSON schemas generated from `kubernetes-types` with `additionalProperties: false`, so a
  *   misspelled field (`activeDeadlineSecond`) fails. Generated at test time, cached in the temp
  *   folder (nothing generated is committed).
+ * - the apiserver's name rules (DNS labels and subdomains), which no schema states.
  */
 import { createHash } from 'crypto';
 import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'fs';
@@ -133,14 +134,53 @@ function strictSchema(): object {
   }
 }
 
-/** Every problem both validators see in one object, prefixed with its identity. */
+/** Every problem the validators see in one object, prefixed with its identity. */
 export function problems(o: Obj): string[] {
   const id = `${o.kind}/${o.metadata?.name}`;
   const model = modelErrors(o);
   const out = (model ?? [`no kubernetes-models class for ${keyOf(o)}`]).map((e) => `${id}: model: ${e}`);
+  out.push(...nameProblems(o));
   if (o.apiVersion !== ARGO_API_VERSION) {
     const s = strictErrors(o);
     out.push(...(s ?? [`no strict schema for ${keyOf(o)}; add it to STRICT_KINDS`]).map((e) => `${id}: strict: ${e}`));
+  }
+  return out;
+}
+
+const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+const ENV_NAME = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
+/** Kinds whose name must be a DNS label (the apiserver's ValidateObjectMeta name functions). */
+const LABEL_NAMED = new Set(['Namespace', 'Service']);
+
+/**
+ * The name rules the apiserver enforces and no schema states: object names (DNS subdomain, or
+ * label for Namespaces and Services; Jobs at most 63 characters, as the `job-name` label carries
+ * it), namespaces, service accounts, container, volume and port names, environment variable names.
+ */
+export function nameProblems(o: Obj): string[] {
+  const out: string[] = [];
+  const id = `${o.kind}/${o.metadata?.name}`;
+  const name = o.metadata?.name;
+  if (typeof name === 'string') {
+    const label = LABEL_NAMED.has(o.kind);
+    const max = label || o.kind === 'Job' ? 63 : 253;
+    if (!(label ? DNS_LABEL : DNS_SUBDOMAIN).test(name) || name.length > max) {
+      out.push(`${id}: name: "${name}" is not a DNS ${label ? 'label' : 'subdomain'} of at most ${max} characters`);
+    }
+  }
+  const ns = o.metadata?.namespace;
+  if (ns !== undefined && !(typeof ns === 'string' && DNS_LABEL.test(ns) && ns.length <= 63)) out.push(`${id}: namespace "${ns}" is not a DNS label`);
+  const pod = o.kind === 'Pod' ? o.spec : o.spec?.jobTemplate?.spec?.template?.spec ?? o.spec?.template?.spec;
+  if (pod) {
+    const sa = pod.serviceAccountName;
+    if (sa !== undefined && !(typeof sa === 'string' && DNS_SUBDOMAIN.test(sa) && sa.length <= 253)) out.push(`${id}: serviceAccountName "${sa}" is not a DNS subdomain`);
+    for (const c of [...(pod.initContainers ?? []), ...(pod.containers ?? [])]) {
+      if (!DNS_LABEL.test(c.name ?? '') || c.name.length > 63) out.push(`${id}: container name "${c.name}" is not a DNS label`);
+      for (const e of c.env ?? []) if (!ENV_NAME.test(e.name ?? '')) out.push(`${id}: env name "${e.name}" is not a C identifier-like name`);
+      for (const p of c.ports ?? []) if (p.name !== undefined && !(DNS_LABEL.test(p.name) && p.name.length <= 15)) out.push(`${id}: port name "${p.name}" is not an IANA service name`);
+    }
+    for (const v of pod.volumes ?? []) if (!DNS_LABEL.test(v.name ?? '')) out.push(`${id}: volume name "${v.name}" is not a DNS label`);
   }
   return out;
 }

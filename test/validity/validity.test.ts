@@ -10,7 +10,7 @@ import Ajv from 'ajv';
 import { App, Testing } from 'cdk8s';
 import { parseAllDocuments } from 'yaml';
 import { CHARTS } from './charts';
-import { keyOf, modelErrors, problems, strictErrors, strictValidators } from './validators';
+import { keyOf, modelErrors, nameProblems, problems, strictErrors, strictValidators } from './validators';
 
 type Obj = Record<string, any>;
 
@@ -143,6 +143,21 @@ describe('each check catches a broken document', () => {
     const wrongType = JSON.parse(JSON.stringify(docs.find((d) => d.kind === 'Application')));
     wrongType.spec.syncPolicy.automated.prune = 'yes';
     expect(modelErrors(wrongType)![0]).toMatch(/prune/);
+  });
+
+  test('names the apiserver would refuse are caught (no schema states them)', () => {
+    const j = job();
+    expect(nameProblems(j)).toEqual([]);
+    j.metadata.name = 'Shop_Migrate';
+    j.spec.template.spec.containers[0].name = 'x'.repeat(64);
+    j.spec.template.spec.volumes = [{ name: 'tmp.dir', emptyDir: {} }];
+    expect(nameProblems(j)).toEqual([
+      'Job/Shop_Migrate: name: "Shop_Migrate" is not a DNS subdomain of at most 63 characters',
+      `Job/Shop_Migrate: container name "${'x'.repeat(64)}" is not a DNS label`,
+      'Job/Shop_Migrate: volume name "tmp.dir" is not a DNS label',
+    ]);
+    expect(nameProblems({ kind: 'Service', metadata: { name: 'web.v1' } })).toEqual(['Service/web.v1: name: "web.v1" is not a DNS label of at most 63 characters']);
+    expect(modelErrors(j)).toEqual([]); // why this check exists
   });
 
   test('a custom resource breaking its CRD schema is caught', () => {
