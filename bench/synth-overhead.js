@@ -9,6 +9,7 @@
  *
  *   node bench/synth-overhead.js [--services 2000] [--rounds 5] [--group 100] [--json]   (--json: summary as a last line)
  *   node bench/synth-overhead.js --profile      (one library run under --cpu-prof, top functions)
+ *   node bench/synth-overhead.js --breakdown    (one library run: calls and time of each synth-time step)
  *
  * Target: library/plain at most 1.10x (CPU time).
  */
@@ -147,6 +148,41 @@ const SMOKE_SCRIPT = [
   'done',
 ].join('\n');
 
+/**
+ * Counts calls and wall time of the library's synth-time steps by wrapping their module exports
+ * (internal names: a step that is renamed or gone is skipped, not an error).
+ */
+function instrument() {
+  const steps = {};
+  const wrap = (modulePath, owner, name, label) => {
+    let target;
+    try {
+      target = owner ? require(path.join(ROOT, modulePath))[owner].prototype : require(path.join(ROOT, modulePath));
+    } catch {
+      return;
+    }
+    const orig = target && target[name];
+    if (typeof orig !== 'function') return;
+    const s = (steps[label] = { calls: 0, ms: 0 });
+    target[name] = function (...args) {
+      const start = process.hrtime.bigint();
+      try {
+        return orig.apply(this, args);
+      } finally {
+        s.calls++;
+        s.ms += Number(process.hrtime.bigint() - start) / 1e6;
+      }
+    };
+  };
+  wrap('lib/constructs/planner.js', 'SyncPlanner', 'validateChart', 'validation (all)');
+  wrap('lib/constructs/planner.js', 'SyncPlanner', 'compute', 'planner: waves');
+  wrap('lib/constructs/read-back.js', undefined, 'readBack', 'read-back: render + plan');
+  wrap('lib/constructs/read-back.js', undefined, 'proveOrder', 'read-back: prove edges');
+  wrap('lib/argo/plan.js', undefined, 'buildPlan', 'argo: buildPlan');
+  wrap('lib/rules/index.js', undefined, 'lintReport', 'rules: lint');
+  return steps;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Child: one measured run (or the equivalence check), result as JSON on stdout.
 if (process.argv[2] === '--child') {
@@ -156,6 +192,7 @@ if (process.argv[2] === '--child') {
   require(path.join(ROOT, 'node_modules/cdk8s'));
   require(path.join(ROOT, 'node_modules/cdk8s-plus-27'));
   if (variant === 'library') require(path.join(ROOT, 'lib'));
+  const breakdown = process.argv.includes('--breakdown') && variant === 'library' ? instrument() : undefined;
   const t0 = process.hrtime.bigint();
   const c0 = process.cpuUsage();
   const app = buildApp(variant, services, outdir);
@@ -174,6 +211,7 @@ if (process.argv[2] === '--child') {
     docs: (yaml.match(/^kind: /gm) || []).length, bytes: yaml.length,
   };
   if (process.argv.includes('--keep')) result.yaml = yaml;
+  if (breakdown) result.breakdown = breakdown;
   fs.rmSync(outdir, { recursive: true, force: true });
   process.stdout.write(JSON.stringify(result) + '\n');
   return;
@@ -245,6 +283,13 @@ if (!fs.existsSync(path.join(ROOT, 'lib/index.js'))) {
 }
 if (process.argv.includes('--profile')) {
   profile();
+  process.exit(0);
+}
+if (process.argv.includes('--breakdown')) {
+  // Where one library synth spends its time (wall ms, nested steps included in their callers).
+  const r = run('library', ['--breakdown']);
+  console.log(`breakdown of one library run (${services} services, ${r.docs} documents): build ${r.buildMs.toFixed(0)} ms, synth ${r.synthMs.toFixed(0)} ms wall`);
+  for (const [step, { calls, ms }] of Object.entries(r.breakdown)) console.log(`  ${step.padEnd(28)} ${String(calls).padStart(3)} calls ${ms.toFixed(0).padStart(7)} ms`);
   process.exit(0);
 }
 
