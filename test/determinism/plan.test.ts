@@ -5,9 +5,13 @@
  * `syncTasks.Less`, then group and namespace). Excluded objects and plan errors are listed in input
  * order (Argo CD has no order for them), so for a shuffled input they are compared as sets.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
 import * as fc from 'fast-check';
 import { load, manifestTextArb, repeated } from './manifests';
 import { outputs } from './outputs';
+import { main } from '../../src/cli/main';
 
 jest.setTimeout(60_000);
 
@@ -69,4 +73,36 @@ test('the generator reaches what the property needs: many objects, hooks, findin
   expect(plans.some((p) => p.errors.length > 0)).toBe(true);
   expect(samples.some((o) => JSON.parse(o.lintJson).findings.length > 3)).toBe(true);
   expect(samples.some((o) => JSON.parse(o.lintJson).suppressed.length > 0)).toBe(true);
+});
+
+/** stdout of an in-process CLI run. */
+async function cli(...args: string[]): Promise<string> {
+  let out = '';
+  const exitCode = process.exitCode; // main() sets it; the test runner's own must survive
+  const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    out += String(chunk);
+    return true;
+  });
+  try {
+    await main(['node', 'syncplan', ...args]);
+  } finally {
+    spy.mockRestore();
+    process.exitCode = exitCode;
+  }
+  return out;
+}
+
+test('the outputs compared above are exactly what the CLI prints (plan text and JSON, lint JSON)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'syncplan-determinism-'));
+  try {
+    const [text] = fc.sample(manifestTextArb.filter((t) => load(t).length > 5 && !repeated(load(t), '')), { numRuns: 1, seed: 11 });
+    const file = join(dir, 'gen.yaml');
+    writeFileSync(file, text);
+    const expected = outputs(load(text, file));
+    expect(await cli('plan', file)).toBe(expected.planText);
+    expect(await cli('plan', file, '-f', 'json')).toBe(expected.planJson);
+    expect(JSON.parse(await cli('lint', file, '-f', 'json'))).toEqual(JSON.parse(expected.lintJson));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

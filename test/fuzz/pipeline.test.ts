@@ -66,7 +66,7 @@ function pipeline(text: string): 'input-error' | 'plan' {
   for (const options of [{}, { namespace: 'shop', skipHooks: true, syncOptions: ['PruneLast=true'] }]) {
     const out = outputs(manifests, options);
     const plan = JSON.parse(out.planJson);
-    expect(Object.keys(plan)).toEqual(['steps', 'syncFail', 'excluded', 'errors']);
+    expect(Object.keys(plan)).toEqual(['steps', 'syncFail', 'excluded', 'errors', 'time', 'findings']);
     JSON.parse(out.lintJson);
     JSON.parse(out.sarif);
   }
