@@ -1,4 +1,5 @@
 import { readAnnotations } from '../../argo/annotations';
+import { quote } from '../quote';
 import type { Hit, Rule } from '../types';
 
 /** argo-cd #13730: one unquoted number hides every annotation of the object, and the apply fails. */
@@ -20,7 +21,7 @@ export const annotationNotString: Rule = {
         } else {
           hits.push({
             manifest,
-            message: `annotation ${p.key} is a ${p.type} (${JSON.stringify(p.value)}), not a string: Argo CD then ignores every annotation of this object (waves, hooks) and the API server rejects it`,
+            message: `annotation ${p.key} is a ${p.type} (${quote(JSON.stringify(p.value))}), not a string: Argo CD then ignores every annotation of this object (waves, hooks) and the API server rejects it`,
             fix: `quote the value: ${p.key}: "${String(p.value)}"`,
             path: ['metadata', 'annotations', p.key],
           });

@@ -1,5 +1,6 @@
 import { ANNOTATION_HOOK_DELETE_POLICY, HELM_HOOK_DELETE_POLICY } from '../../argo/annotations';
 import { DELETE_POLICIES, HELM_DELETE_POLICIES, readDeletePolicies } from '../../argo/delete-policy';
+import { quote } from '../quote';
 import type { Hit, Rule } from '../types';
 
 /** `GE/sync/hook/delete_policy.go`: unknown values are dropped; with none left the default applies. */
@@ -16,7 +17,7 @@ export const deletePolicyUnrecognised: Rule = {
         const close = DELETE_POLICIES.find(p => p.toLowerCase() === value.toLowerCase());
         hits.push({
           manifest,
-          message: `${ANNOTATION_HOOK_DELETE_POLICY} "${value}" is not a delete policy Argo CD knows (exact, case-sensitive), ${effect}`,
+          message: `${ANNOTATION_HOOK_DELETE_POLICY} ${quote(value)} is not a delete policy Argo CD knows (exact, case-sensitive), ${effect}`,
           fix: close ? `write "${close}"` : `use ${DELETE_POLICIES.join(', ')}`,
           path: ['metadata', 'annotations', ANNOTATION_HOOK_DELETE_POLICY],
         });
@@ -24,7 +25,7 @@ export const deletePolicyUnrecognised: Rule = {
       for (const value of read.unrecognisedHelm) {
         hits.push({
           manifest,
-          message: `${HELM_HOOK_DELETE_POLICY} "${value}" is not a Helm delete policy Argo CD knows, ${effect}`,
+          message: `${HELM_HOOK_DELETE_POLICY} ${quote(value)} is not a Helm delete policy Argo CD knows, ${effect}`,
           fix: `use ${Object.keys(HELM_DELETE_POLICIES).join(', ')}`,
           path: ['metadata', 'annotations', HELM_HOOK_DELETE_POLICY],
         });

@@ -3,6 +3,7 @@ import { ENGINE_HOOK_TYPES, HELM_DELETION_HOOKS, HELM_HOOK_PHASES } from '../../
 import { hookRead } from '../hooks';
 import type { Hit, Rule } from '../types';
 import { describeTypes } from './hook-unrecognised';
+import { quote } from '../quote';
 
 /**
  * Reference §3.7 (`GE/sync/hook/helm/type.go`): Argo CD maps only Helm's install/upgrade hooks to
@@ -25,7 +26,7 @@ export const helmHookUnsupported: Rule = {
       for (const value of read.unrecognisedHelm) {
         hits.push({
           manifest,
-          message: `${HELM_HOOK} "${value}" has no Argo CD equivalent (Argo CD runs only ${Object.keys(HELM_HOOK_PHASES).join(', ')} and the delete hooks; never test or rollback hooks), ${effect}`,
+          message: `${HELM_HOOK} ${quote(value)} has no Argo CD equivalent (Argo CD runs only ${Object.keys(HELM_HOOK_PHASES).join(', ')} and the delete hooks; never test or rollback hooks), ${effect}`,
           fix: /^test/.test(value)
             ? `to run it, make it a PostSync hook (${ANNOTATION_HOOK}: PostSync); otherwise render the chart without its tests`
             : `use one of ${[...Object.keys(HELM_HOOK_PHASES), ...Object.keys(HELM_DELETION_HOOKS)].join(', ')}, or set ${ANNOTATION_HOOK}`,

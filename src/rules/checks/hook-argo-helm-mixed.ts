@@ -1,6 +1,7 @@
 import { ANNOTATION_HOOK, HELM_HOOK } from '../../argo/annotations';
 import { HELM_HOOK_PHASES } from '../../argo/hooks';
 import { hookRead } from '../hooks';
+import { quote } from '../quote';
 import type { Hit, Rule } from '../types';
 
 /**
@@ -21,7 +22,7 @@ export const hookArgoHelmMixed: Rule = {
       if (helmPhases.join() === argoPhases.join()) continue;
       hits.push({
         manifest,
-        message: `${ANNOTATION_HOOK} "${read.argoValues.join(',')}" and ${HELM_HOOK} "${read.helmValues.join(',')}" disagree: Argo CD runs it only as ${argoPhases.join(', ')} and ignores the Helm hook (${helmPhases.join(', ')})`,
+        message: `${ANNOTATION_HOOK} ${quote(read.argoValues.join(','))} and ${HELM_HOOK} ${quote(read.helmValues.join(','))} disagree: Argo CD runs it only as ${argoPhases.join(', ')} and ignores the Helm hook (${helmPhases.join(', ')})`,
         fix: `make both annotations name the same phases, or drop ${HELM_HOOK}`,
         path: ['metadata', 'annotations', HELM_HOOK],
       });

@@ -1,6 +1,7 @@
 import type { Manifest } from '../../argo/types';
 import { hooksOf } from '../hooks';
 import { generateNameOf, groupOf, kindOf, metadataName, namespaceOf } from '../objects';
+import { quote } from '../quote';
 import type { Hit, Rule } from '../types';
 
 /**
@@ -27,7 +28,7 @@ export const hookGenerateNameCollision: Rule = {
         }
         hits.push({
           manifest,
-          message: `has generateName "${prefix}" like the ${phase} hook ${kindOf(other)}/${prefix} at ${other.source.file}${other.source.line > 0 ? `:${other.source.line}` : ''}: Argo CD gives both the same name, so only one of them runs`,
+          message: `has generateName ${quote(prefix)} like the ${phase} hook ${kindOf(other)}/${prefix} at ${other.source.file}${other.source.line > 0 ? `:${other.source.line}` : ''}: Argo CD gives both the same name, so only one of them runs`,
           fix: 'give each hook its own generateName prefix',
           path: ['metadata', 'generateName'],
         });

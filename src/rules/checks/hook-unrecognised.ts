@@ -1,6 +1,7 @@
 import { ANNOTATION_HOOK } from '../../argo/annotations';
 import { HOOK_TYPES } from '../../argo/hooks';
 import { hookRead } from '../hooks';
+import { quote } from '../quote';
 import type { Hit, Rule } from '../types';
 
 /**
@@ -29,7 +30,7 @@ export const hookUnrecognised: Rule = {
       for (const value of read.unrecognisedArgo) {
         hits.push({
           manifest,
-          message: `${ANNOTATION_HOOK} "${value}" is not a hook type Argo CD knows (matching is exact and case-sensitive), ${effect}`,
+          message: `${ANNOTATION_HOOK} ${quote(value)} is not a hook type Argo CD knows (matching is exact and case-sensitive), ${effect}`,
           fix: suggestArgo(value),
           path: ['metadata', 'annotations', ANNOTATION_HOOK],
         });

@@ -1,3 +1,4 @@
+import { quote } from '../quote';
 import { parseSuppressions, SUPPRESS_ANNOTATION, suppressAnnotationOf } from '../suppress';
 import type { Hit, Rule } from '../types';
 
@@ -13,7 +14,7 @@ export const suppressionInvalid: Rule = {
       for (const p of problems) {
         hits.push({
           manifest,
-          message: `${SUPPRESS_ANNOTATION} entry "${p.entry}" is not a valid suppression: ${p.problem}`,
+          message: `${SUPPRESS_ANNOTATION} entry ${quote(p.entry)} is not a valid suppression: ${p.problem}`,
           fix: 'write "<rule-id>: <why this is fine here>" entries separated by ";" (rule ids are listed in docs/rules/)',
           path: ['metadata', 'annotations', SUPPRESS_ANNOTATION],
         });

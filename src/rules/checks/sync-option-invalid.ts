@@ -1,5 +1,6 @@
 import { ANNOTATION_SYNC_OPTIONS } from '../../argo/annotations';
 import { SYNC_OPTIONS, syncOptionsOf } from '../../argo/sync-options';
+import { quote } from '../quote';
 import type { Hit, Rule } from '../types';
 
 /**
@@ -38,16 +39,16 @@ export function checkOption(option: string): Problem | undefined {
   const canonical = `${spec.name}=${exactValue ?? looseValue ?? spec.values[0]}`;
   if (spec.name !== name || exactValue === undefined) {
     const what = value === undefined ? 'has no value' : exactValue === undefined && looseValue === undefined
-      ? `takes ${spec.values.map(v => `"${v}"`).join(' or ')}, not "${value}"` : 'is matched exactly and case-sensitively';
+      ? `takes ${spec.values.map(v => `"${v}"`).join(' or ')}, not ${quote(value)}` : 'is matched exactly and case-sensitively';
     return {
-      message: `sync option "${option}" does nothing: ${spec.name} ${what}`,
+      message: `sync option ${quote(option)} does nothing: ${spec.name} ${what}`,
       fix: looseValue !== undefined || exactValue !== undefined ? `write "${canonical}"` : `write one of ${spec.values.map(v => `"${spec.name}=${v}"`).join(', ')}`,
     };
   }
   if (spec.scope === 'app') {
     return {
-      message: `sync option "${option}" is read only from the Application's spec.syncPolicy.syncOptions, never from a resource annotation, so it does nothing here`,
-      fix: `move "${option}" to the Application's syncOptions`,
+      message: `sync option ${quote(option)} is read only from the Application's spec.syncPolicy.syncOptions, never from a resource annotation, so it does nothing here`,
+      fix: `move ${quote(option)} to the Application's syncOptions`,
     };
   }
   return undefined;

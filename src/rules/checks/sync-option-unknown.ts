@@ -1,5 +1,6 @@
 import { ANNOTATION_SYNC_OPTIONS } from '../../argo/annotations';
 import { SYNC_OPTIONS, syncOptionsOf } from '../../argo/sync-options';
+import { quote } from '../quote';
 import type { Hit, Rule } from '../types';
 
 /** Options Argo CD does not know are ignored without a word; usually a typo, sometimes a newer option. */
@@ -15,7 +16,7 @@ export const syncOptionUnknown: Rule = {
         if (SYNC_OPTIONS.some(o => o.name.toLowerCase() === name.toLowerCase())) continue;
         hits.push({
           manifest,
-          message: `sync option "${option}" is not one Argo CD knows, so it is ignored`,
+          message: `sync option ${quote(option)} is not one Argo CD knows, so it is ignored`,
           fix: `use one of ${SYNC_OPTIONS.filter(o => o.scope !== 'app').map(o => o.name).join(', ')} (Key=value, exact case)`,
           path: ['metadata', 'annotations', ANNOTATION_SYNC_OPTIONS],
         });

@@ -1,5 +1,6 @@
 import { ANNOTATION_SYNC_WAVE, HELM_HOOK_WEIGHT } from '../../argo/annotations';
 import { readWave } from '../../argo/waves';
+import { quote } from '../quote';
 import type { Hit, Rule } from '../types';
 
 /** `GE/sync/syncwaves/waves.go`: strconv.Atoi, and on failure a silent fallback. */
@@ -15,14 +16,14 @@ export const waveInvalid: Rule = {
       if (read.invalidSyncWave !== undefined) {
         hits.push({
           manifest,
-          message: `${ANNOTATION_SYNC_WAVE} "${read.invalidSyncWave}" is not an integer Argo CD can parse (Go strconv.Atoi: no spaces, decimals or words), so it silently uses ${used}`,
+          message: `${ANNOTATION_SYNC_WAVE} ${quote(read.invalidSyncWave)} is not an integer Argo CD can parse (Go strconv.Atoi: no spaces, decimals or words), so it silently uses ${used}`,
           fix: `write a plain integer such as "${suggest(read.invalidSyncWave)}"`,
           path: ['metadata', 'annotations', ANNOTATION_SYNC_WAVE],
         });
       } else if (read.invalidHookWeight !== undefined) {
         hits.push({
           manifest,
-          message: `${HELM_HOOK_WEIGHT} "${read.invalidHookWeight}" is not an integer Argo CD can parse, so it silently uses wave 0`,
+          message: `${HELM_HOOK_WEIGHT} ${quote(read.invalidHookWeight)} is not an integer Argo CD can parse, so it silently uses wave 0`,
           fix: `write a plain integer such as "${suggest(read.invalidHookWeight)}"`,
           path: ['metadata', 'annotations', HELM_HOOK_WEIGHT],
         });
@@ -34,6 +35,6 @@ export const waveInvalid: Rule = {
 
 /** A best guess at what was meant: the first integer in the value, else 0. */
 function suggest(raw: string): string {
-  const m = /[+-]?\d+/.exec(raw.trim());
+  const m = /[+-]?\d{1,15}/.exec(raw.trim());
   return m ? String(Number(m[0])) : '0';
 }

@@ -1,5 +1,6 @@
 import { ANNOTATION_SYNC_WAVE, annotationOf } from '../../argo/annotations';
 import { isCanonicalWave, parseWave } from '../../argo/waves';
+import { quote } from '../quote';
 import type { Hit, Rule } from '../types';
 
 /** "+3" and "007" work, but read like something else and break naive tooling that compares strings. */
@@ -15,7 +16,7 @@ export const waveNotCanonical: Rule = {
       if (raw === undefined || wave === undefined || isCanonicalWave(raw)) continue;
       hits.push({
         manifest,
-        message: `${ANNOTATION_SYNC_WAVE} "${raw}" means wave ${wave}, but only "${wave}" says so plainly`,
+        message: `${ANNOTATION_SYNC_WAVE} ${quote(raw)} means wave ${wave}, but only "${wave}" says so plainly`,
         fix: `write "${wave}"`,
         path: ['metadata', 'annotations', ANNOTATION_SYNC_WAVE],
       });

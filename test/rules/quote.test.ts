@@ -1,0 +1,20 @@
+import { manifestsOf } from './helpers';
+import { lint } from '../../src/rules';
+import { quote } from '../../src/rules/quote';
+
+test('quote: short values JSON-quoted, long ones cut with their length', () => {
+  expect(quote('PreSync')).toBe('"PreSync"');
+  expect(quote('a\nb')).toBe('"a\\nb"');
+  expect(quote('x'.repeat(100))).toBe(`"${'x'.repeat(40)}"… (100 characters)`);
+});
+
+test('a 1 MiB sync-wave gives a one-line finding of readable length', () => {
+  const huge = '1'.repeat(2 ** 20) + 'x\ny';
+  const yaml = `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: big\n  annotations:\n    argocd.argoproj.io/sync-wave: ${JSON.stringify(huge)}\n`;
+  const findings = lint(manifestsOf(yaml)).filter(f => f.rule === 'wave-invalid');
+  expect(findings).toHaveLength(1);
+  expect(findings[0].message.length).toBeLessThan(400);
+  expect(findings[0].message).not.toContain('\n');
+  expect(findings[0].message).toContain(`(${huge.length} characters)`);
+  expect(findings[0].fix.length).toBeLessThan(100);
+});
