@@ -97,5 +97,8 @@ export function annotationCsvOf(object: Record<string, unknown>, key: string): s
 }
 
 export function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  // Not binary data (YAML `!!binary` gives a Uint8Array), dates or other class instances.
+  const proto = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
 }

@@ -6,6 +6,7 @@
 import { Composer, Document, isMap, isScalar, isSeq, LineCounter, Parser } from 'yaml';
 import type { Node, Pair, ParsedNode, Tags } from 'yaml';
 import { InputError } from './errors';
+import { isPlainObject } from '../argo/annotations';
 import type { Manifest, SourceLocation } from '../argo/types';
 
 /** Enough for hand-written anchors; stops "billion laughs" expansions long before they hurt. */
@@ -154,8 +155,10 @@ function firstSentence(message: string): string {
 }
 
 function asObject(value: unknown, source: SourceLocation, label: string): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    const found = Array.isArray(value) ? 'a list' : `a ${typeof value} (${JSON.stringify(String(value)).slice(0, 40)})`;
+  if (!isPlainObject(value)) {
+    const found = Array.isArray(value) ? 'a list'
+      : value instanceof Uint8Array ? 'binary data (!!binary)'
+        : `a ${typeof value} (${JSON.stringify(String(value)).slice(0, 40)})`;
     throw new InputError(source.file, source.line, `${label} is ${found}, not a Kubernetes object`,
       'each document must be a mapping with apiVersion, kind and metadata');
   }

@@ -333,3 +333,7 @@ describe('loadPaths: files, folders, stdin', () => {
     expect(Date.now() - start).toBeLessThan(15_000);
   });
 });
+
+test('a !!binary document is named as binary data, not as an object without apiVersion', () => {
+  expect(() => parseManifests('!!binary aGVsbG8=\n', 'bin.yaml')).toThrow(/bin\.yaml:1: document is binary data \(!!binary\), not a Kubernetes object/);
+});
