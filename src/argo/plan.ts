@@ -1,6 +1,7 @@
 /**
  * The whole ordering pipeline of reference §1.5: manifests → tasks → prune waves → sort → hoist →
- * steps. Pure and deterministic: the same manifests in any order give the same plan.
+ * steps. Pure and deterministic: the same manifests in any order give the same plan (excluded objects
+ * and errors included).
  */
 import { createNamespaceTask } from './create-namespace';
 import { freezeTask } from './draft';
@@ -9,7 +10,7 @@ import { applyPruneLast, mirrorPruneWaves } from './prune';
 import { sortTasks } from './sort';
 import { groupSteps } from './steps';
 import { buildTasks } from './tasks';
-import { Manifest, PlanOptions, SyncPlan } from './types';
+import { ExcludedObject, Manifest, PlanOptions, SyncPlan } from './types';
 
 export function buildPlan(manifests: readonly Manifest[], options: PlanOptions = {}): SyncPlan {
   const built = buildTasks(manifests, options);
@@ -25,7 +26,16 @@ export function buildPlan(manifests: readonly Manifest[], options: PlanOptions =
   return {
     steps: groupSteps(sorted),
     syncFail: sorted.filter(t => t.phase === 'SyncFail'),
-    excluded,
-    errors,
+    // Listed by identity, not input position, so the plan does not depend on document order.
+    excluded: [...excluded].sort((a, b) => compareText(identity(a), identity(b))),
+    errors: [...errors].sort((a, b) => compareText(`${a.kind}/${a.name}\0${a.message}`, `${b.kind}/${b.name}\0${b.message}`)),
   };
+}
+
+function identity(x: ExcludedObject): string {
+  return [x.group, x.kind, x.namespace, x.name, x.reason].join('\0');
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
