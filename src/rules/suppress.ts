@@ -6,6 +6,7 @@
  *   syncplan.cdk8s.io/suppress: "rule-id: reason; other-rule: another reason"
  */
 import { isPlainObject } from '../argo/annotations';
+import { displayValue } from '../argo/display';
 
 export const SUPPRESS_ANNOTATION = 'syncplan.cdk8s.io/suppress';
 /** A reason must say something: at least this many characters (cdk-nag uses the same floor). */
@@ -38,7 +39,7 @@ export function suppressAnnotationOf(object: Record<string, unknown>): unknown {
 export function parseSuppressions(value: unknown, knownRuleIds: ReadonlySet<string>): SuppressionRead {
   if (value === undefined) return { suppressions: [], problems: [] };
   if (typeof value !== 'string') {
-    return { suppressions: [], problems: [{ entry: String(value), problem: 'the annotation value is not a string' }] };
+    return { suppressions: [], problems: [{ entry: displayValue(value), problem: 'the annotation value is not a string' }] };
   }
   const suppressions: Suppression[] = [];
   const problems: SuppressionProblem[] = [];

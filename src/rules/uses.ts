@@ -4,6 +4,7 @@
  * CRD of a custom resource, the Namespace it lives in). Used to tell needed waves from habit.
  */
 import { at, labelsAt, list, obj, podReferences, podSpecOf, selects, str } from './objects';
+import { displayValue } from '../argo/display';
 import type { SyncTask } from '../argo/types';
 
 /** Tasks by `Kind/namespace/name` and cluster-wide `Kind//name`, and pod-template labels by namespace. */
@@ -91,7 +92,7 @@ export function usesOf(t: SyncTask, index: TaskIndex): SyncTask[] {
       for (const path of list(at(rule, ['http', 'paths']))) named('Service', at(path, ['backend', 'service', 'name']) ?? at(path, ['backend', 'serviceName']));
     }
   }
-  if (t.kind === 'HorizontalPodAutoscaler') named(String(at(o, ['spec', 'scaleTargetRef', 'kind'])), at(o, ['spec', 'scaleTargetRef', 'name']));
+  if (t.kind === 'HorizontalPodAutoscaler') named(displayValue(at(o, ['spec', 'scaleTargetRef', 'kind'])), at(o, ['spec', 'scaleTargetRef', 'name']));
   if (t.kind === 'RoleBinding' || t.kind === 'ClusterRoleBinding') {
     const roleKind = str(at(o, ['roleRef', 'kind']));
     if (roleKind === 'ClusterRole') out.push(...index.get(`ClusterRole//${str(at(o, ['roleRef', 'name'])) ?? ''}`));

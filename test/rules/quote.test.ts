@@ -18,3 +18,10 @@ test('a 1 MiB sync-wave gives a one-line finding of readable length', () => {
   expect(findings[0].message).toContain(`(${huge.length} characters)`);
   expect(findings[0].fix.length).toBeLessThan(100);
 });
+
+test('values that are maps with a `toString` key (hand-written YAML) never break a message', () => {
+  const yaml = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a0\n  annotations:\n    argocd.argoproj.io/sync-wave: { toString: "" }\n    syncplan.cdk8s.io/suppress: { toString: 1 }\n';
+  const findings = lint(manifestsOf(yaml));
+  expect(findings.map(f => f.rule).sort()).toEqual(['annotation-not-string', 'annotation-not-string', 'suppression-invalid']);
+  expect(findings[0].message).toContain('{\\"toString\\":');
+});

@@ -21,8 +21,8 @@ export const annotationNotString: Rule = {
         } else {
           hits.push({
             manifest,
-            message: `annotation ${p.key} is a ${p.type} (${quote(JSON.stringify(p.value))}), not a string: Argo CD then ignores every annotation of this object (waves, hooks) and the API server rejects it`,
-            fix: `quote the value: ${p.key}: "${String(p.value)}"`,
+            message: `annotation ${p.key} is a ${p.type} (${quote(p.value)}), not a string: Argo CD then ignores every annotation of this object (waves, hooks) and the API server rejects it`,
+            fix: `quote the value: ${p.key}: ${quote(p.value)}`,
             path: ['metadata', 'annotations', p.key],
           });
         }

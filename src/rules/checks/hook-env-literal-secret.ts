@@ -1,3 +1,4 @@
+import { displayValue } from '../../argo/display';
 import { hookLabel, hooksOf } from '../hooks';
 import { containersOf, list, obj, podSpecOf, str } from '../objects';
 import type { Hit, Rule } from '../types';
@@ -33,7 +34,7 @@ export const hookEnvLiteralSecret: Rule = {
           if (!byName && !SECRET_VALUE.test(value)) return;
           hits.push({
             manifest,
-            message: `is a ${hookLabel(hook)} hook whose container ${String(c.container.name ?? '?')} sets ${name} to a literal value that looks like a secret: it is stored in Git and readable from the ${manifest.object.kind}`,
+            message: `is a ${hookLabel(hook)} hook whose container ${displayValue(c.container.name ?? '?')} sets ${name} to a literal value that looks like a secret: it is stored in Git and readable from the ${manifest.object.kind}`,
             fix: `read ${name} from a Secret (env[].valueFrom.secretKeyRef or envFrom.secretRef)`,
             path: [...c.path, 'env', i, 'value'],
           });

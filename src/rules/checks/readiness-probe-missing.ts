@@ -1,3 +1,4 @@
+import { displayValue } from '../../argo/display';
 import { describeStep, nextStepWaitingOn } from '../gates';
 import { at, containersOf, podSpecOf } from '../objects';
 import type { Hit, Rule } from '../types';
@@ -23,7 +24,7 @@ export const readinessProbeMissing: Rule = {
       if (t.kind === 'Pod' && pod.spec.restartPolicy !== undefined && pod.spec.restartPolicy !== 'Always') continue;
       const missing = containersOf(pod).filter(c => !c.init && c.container.readinessProbe === undefined);
       if (missing.length === 0) continue;
-      const names = missing.map(c => String(c.container.name ?? '?')).join(', ');
+      const names = missing.map(c => displayValue(c.container.name ?? '?')).join(', ');
       hits.push({
         manifest: t.manifest,
         message: `${describeStep(next)} waits for it to be Healthy, but container ${names} has no readinessProbe, so its pods count as ready as soon as they start and the wait proves nothing`,
