@@ -14,7 +14,9 @@
  */
 import { ApiObject, Chart, Lazy } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
+import { isClusterScoped, typeKey } from './cluster-scoped';
 import { proveOrder, readBack } from './read-back';
+import { RenderMemo } from './render-memo';
 import { ANNOTATION_HOOK, ANNOTATION_SYNC_WAVE, csvValues, HELM_HOOK } from '../argo/annotations';
 import { groupOf } from '../argo/keys';
 import { KindRef, minimumGap } from '../argo/same-wave';
@@ -45,10 +47,15 @@ export interface ResolvedUnit {
   readonly write: boolean;
 }
 
-/** An ordering edge between two rendered objects, with the intent it came from. */
+/**
+ * An ordering edge between two groups of rendered objects (a tier and the tier it waits for, a
+ * dependency between two constructs), with the intent it came from: every object of `before` is
+ * done before any object of `after` starts. Stored per group, not per object pair, so two tiers of
+ * thousands of objects cost one edge, and proven per group (see `read-back.ts`).
+ */
 export interface ObjectEdge {
-  readonly before: ApiObject;
-  readonly after: ApiObject;
+  readonly before: readonly ApiObject[];
+  readonly after: readonly ApiObject[];
   readonly why: string;
 }
 
@@ -62,6 +69,12 @@ export interface PlannerResult {
   readonly edges: readonly ObjectEdge[];
   /** The unit edges the waves were computed from (empty tiers contracted), each with its gap. */
   readonly unitEdges: readonly OrderEdge[];
+}
+
+/** A validation done in the current synchronous job, and what it saw. */
+interface Validated {
+  readonly fingerprint: string;
+  readonly errors: readonly string[];
 }
 
 const PLANNER_ID = 'cdk8s-syncplan.Planner';
@@ -86,6 +99,11 @@ export class SyncPlanner extends Construct {
   private computing = false;
   private readonly lazyAttached = new WeakSet<ApiObject>();
   private readonly ours = new WeakSet<object>();
+  /** Bumped by every change the planner is told about (units, members, `after`). */
+  private changes = 0;
+  private validated?: Validated;
+  private forgetScheduled = false;
+  private readonly renders = new RenderMemo();
 
   private constructor(chart: Chart) {
     super(chart, PLANNER_ID);
@@ -101,7 +119,14 @@ export class SyncPlanner extends Construct {
   /** Forget the cached plan; attach lazy annotations to objects we can already see. */
   public changed(constructs: readonly IConstruct[]): void {
     this.cached = undefined;
-    for (const c of constructs) for (const o of this.objectsUnder(c)) this.attach(o);
+    this.changes++;
+    for (const c of constructs) {
+      if (c instanceof ApiObject) {
+        if (c.chart === this.chart) this.attach(c);
+        continue;
+      }
+      for (const o of this.objectsUnder(c)) this.attach(o);
+    }
   }
 
   /** The current result, computed on demand. Throws an OrderingError for impossible intent. */
@@ -131,12 +156,48 @@ export class SyncPlanner extends Construct {
 
   /** ApiObjects under a construct that this chart renders. */
   public objectsUnder(c: IConstruct): ApiObject[] {
-    return c.node.findAll().filter((x): x is ApiObject => x instanceof ApiObject && Chart.of(x) === this.chart);
+    return c.node.findAll().filter((x): x is ApiObject => x instanceof ApiObject && x.chart === this.chart);
   }
 
+  /** Renders an object for the read-back; cdk8s's own render right after reuses it (`render-memo.ts`). */
+  public render(o: ApiObject): any {
+    return this.renders.render(o);
+  }
+
+  /**
+   * cdk8s validates the whole app once per `app.synth()` and again in every `chart.toJson()` (N
+   * charts: N+1 validations of each), each a full render, plan, proof and lint. A validation is
+   * reused, never recomputed, while both hold:
+   * - the same synchronous job: `App.synth` and `chart.toJson()` are synchronous, and the memo is
+   *   dropped in a microtask, so changes made after an `await` or in a later test are always seen;
+   * - the same fingerprint: what can change between two synths in one job without telling the
+   *   planner (constructs added or removed, `node.addDependency`, annotations, labels and JSON
+   *   patches of any object), plus the planner's own change counter (tiers, members, `after`).
+   * Not covered: changing an object's spec in place through an L2 method between two synths in
+   * one synchronous job; the second synth still renders the new spec, only the rule pack is not
+   * run again on it.
+   */
   private validateChart(): string[] {
+    const fingerprint = this.fingerprint();
+    if (this.validated?.fingerprint === fingerprint) return [...this.validated.errors];
+    this.renders.clear();
     // Recompute: dependencies may have been added since the last look.
     this.cached = undefined;
+    const errors = this.check();
+    if (errors.length > 0) this.renders.clear(); // cdk8s will not render after a failed validation
+    this.validated = { fingerprint, errors };
+    if (!this.forgetScheduled) {
+      this.forgetScheduled = true;
+      queueMicrotask(() => {
+        this.forgetScheduled = false;
+        this.validated = undefined;
+        this.renders.clear();
+      });
+    }
+    return [...errors];
+  }
+
+  private check(): string[] {
     let result: PlannerResult;
     try {
       result = this.result();
@@ -152,6 +213,34 @@ export class SyncPlanner extends Construct {
       else if (f.level === 'warning') warnOnce(`[${this.chart.node.path}] warning: ${f.message}`);
     }
     return errors;
+  }
+
+  /** What a validation depends on that can change without the planner being told (see `validateChart`). */
+  private fingerprint(): string {
+    const parts: string[] = [String(this.changes)];
+    let constructs = 0;
+    let dependencies = 0;
+    for (const c of this.chart.node.findAll()) {
+      constructs++;
+      dependencies += c.node.dependencies.length;
+      if (c instanceof ApiObject) parts.push(this.metadataPrint(c));
+    }
+    parts.push(String(constructs), String(dependencies));
+    return parts.join('\u0000');
+  }
+
+  private metadataPrint(o: ApiObject): string {
+    const meta = o.metadata as unknown as { annotations?: Record<string, unknown>; labels?: Record<string, unknown> };
+    let s = `${o.node.id}\u0001${(o as unknown as { patches?: unknown[] }).patches?.length ?? 0}`;
+    for (const record of [meta.annotations, meta.labels]) {
+      s += '\u0001';
+      if (!record) continue;
+      for (const k in record) {
+        const v = record[k];
+        s += `${k}=${typeof v === 'string' ? v : this.isOurs(v) ? '\u0002' : typeof v}\u0003`;
+      }
+    }
+    return s;
   }
 
   /** The wave annotation: a Lazy so it is resolved when the object renders, whoever renders it. */
@@ -173,6 +262,15 @@ export class SyncPlanner extends Construct {
     const edges: ObjectEdge[] = [];
     const unitEdges: IntentEdge[] = [];
     const unitEdgeKeys = new Set<string>();
+    // One walk of the tree: the chart's objects, and every construct (for its dependencies).
+    const everything = this.chart.node.findAll();
+    const all = everything.filter((x): x is ApiObject => x instanceof ApiObject && x.chart === this.chart);
+    const inChart = new Set<IConstruct>(all);
+    const under = (c: IConstruct): ApiObject[] => {
+      if (c === this.chart) return all;
+      if (c instanceof ApiObject && c.node.children.length === 0) return inChart.has(c) ? [c] : [];
+      return c.node.findAll().filter((x): x is ApiObject => inChart.has(x));
+    };
     // A unit that asked for a wave of its own gets one after everything it waits for, however stated.
     const separateIds = new Set(this.sources.filter((s) => s.separateWave).map((s) => s.construct.node.path));
     const addUnitEdge = (before: ResolvedUnit, after: ResolvedUnit) => {
@@ -203,17 +301,19 @@ export class SyncPlanner extends Construct {
         if (byConstruct.has(m) && m !== s.construct) {
           throw new OrderingError(`${m.node.path} is a tier or hook itself and cannot be a member of ${r.unit.label}; use \`after\` instead`);
         }
-        for (const o of this.objectsUnder(m)) {
-          const list = claims.get(o) ?? [];
-          list.push({ r, member: m, depth: m.node.scopes.length });
-          claims.set(o, list);
+        const depth = m.node.scopes.length;
+        for (const o of under(m)) {
+          const list = claims.get(o);
+          if (list) list.push({ r, member: m, depth });
+          else claims.set(o, [{ r, member: m, depth }]);
         }
       }
     }
-    for (const o of this.objectsUnder(this.chart)) {
+    for (const o of all) {
       const list = claims.get(o);
       if (!list) continue;
-      const depth = Math.max(...list.map((c) => c.depth));
+      let depth = -1;
+      for (const c of list) depth = Math.max(depth, c.depth);
       const closest = list.filter((c) => c.depth === depth);
       const units = [...new Set(closest.map((c) => c.r))];
       if (units.length > 1) {
@@ -244,7 +344,7 @@ export class SyncPlanner extends Construct {
       return r;
     };
 
-    // 2. `after` between units (or any construct holding objects).
+    // 2. `after` between units (or any construct holding objects): one edge per pair of units.
     for (const s of this.sources) {
       const me = byConstruct.get(s.construct)!;
       for (const a of s.after()) {
@@ -252,72 +352,122 @@ export class SyncPlanner extends Construct {
         if (target) {
           if (target === me) throw new OrderingError(`${me.unit.label} is ordered after itself; remove it from \`after\``);
           addUnitEdge(target, me);
-          for (const b of target.objects) {
-            for (const x of me.objects) edges.push({ before: b, after: x, why: `${me.unit.label} is after ${target.unit.label}` });
-          }
+          edges.push({ before: target.objects, after: me.objects, why: `${me.unit.label} is after ${target.unit.label}` });
           continue;
         }
-        const objs = this.objectsUnder(a);
+        const objs = under(a);
         if (objs.length === 0) {
           throw new OrderingError(`${me.unit.label} is after ${a.node.path}, which holds no Kubernetes objects in chart ${this.chart.node.path}`);
         }
-        for (const b of objs) {
-          addUnitEdge(standalone(b, true), me);
-          for (const x of me.objects) edges.push({ before: b, after: x, why: `${me.unit.label} is after ${a.node.path}` });
-        }
+        for (const b of objs) addUnitEdge(standalone(b, true), me);
+        edges.push({ before: objs, after: me.objects, why: `${me.unit.label} is after ${a.node.path}` });
       }
     }
 
     // 3. cdk8s dependencies: `a.node.addDependency(b)` means b's objects come first. On a tier or
-    //    hook it means the whole unit.
-    for (const c of this.chart.node.findAll()) {
+    //    hook it means the whole unit. Edges go per pair of units on the two sides.
+    for (const c of everything) {
       if (c instanceof Chart || c instanceof SyncPlanner) continue;
-      for (const d of c.node.dependencies) {
+      const deps = c.node.dependencies;
+      if (deps.length === 0) continue;
+      for (const d of deps) {
         if (d instanceof Chart) continue;
         const why = `${c.node.path} depends on ${d.node.path} (node.addDependency)`;
-        const afterObjs = byConstruct.get(c)?.objects ?? this.objectsUnder(c);
-        const beforeObjs = byConstruct.get(d)?.objects ?? this.objectsUnder(d);
+        const afterObjs = byConstruct.get(c)?.objects ?? under(c);
+        const beforeObjs = byConstruct.get(d)?.objects ?? under(d);
         const uc = byConstruct.get(c);
         const ud = byConstruct.get(d);
         if (uc && ud) addUnitEdge(ud, uc);
+        if (afterObjs.length === 0 || beforeObjs.length === 0) continue;
+        // Inside one member (e.g. cdk8s-plus StatefulSet → its Service) Argo CD's kind order applies;
+        // across members of one unit the dependency cannot hold.
+        const membersIn = new Map<ResolvedUnit, Map<IConstruct, ApiObject>>();
+        for (const b of beforeObjs) {
+          const ub = unitOf.get(b);
+          if (!ub) continue;
+          let m = membersIn.get(ub);
+          if (!m) membersIn.set(ub, m = new Map());
+          const member = ub.memberOf.get(b)!;
+          if (!m.has(member)) m.set(member, b);
+        }
         for (const x of afterObjs) {
-          for (const b of beforeObjs) {
-            if (x === b) continue;
-            const ux = unitOf.get(x);
-            const ub = unitOf.get(b);
-            if (ux && ux === ub) {
-              // Inside one member (e.g. cdk8s-plus StatefulSet → its Service) Argo CD's kind order applies.
-              if (ux.memberOf.get(x) === ub.memberOf.get(b)) continue;
-              throw new OrderingError(`${c.node.path} depends on ${d.node.path}, but both are in ${ux.unit.label} (one wave); `
-                + 'move one of them to another tier or drop the dependency');
-            }
-            addUnitEdge(standalone(b, true), standalone(x, true));
-            edges.push({ before: b, after: x, why });
+          const ux = unitOf.get(x);
+          const shared = ux && membersIn.get(ux);
+          if (!shared) continue;
+          const mx = ux.memberOf.get(x);
+          for (const [member, b] of shared) {
+            if (member === mx || b === x) continue;
+            throw new OrderingError(`${c.node.path} depends on ${d.node.path}, but both are in ${ux.unit.label} (one wave); `
+              + 'move one of them to another tier or drop the dependency');
+          }
+        }
+        // Group each side by unit (lone objects become units of their own), in first-seen order.
+        const group = (objs: readonly ApiObject[]) => {
+          const out = new Map<ResolvedUnit, ApiObject[]>();
+          for (const o of objs) {
+            const u = standalone(o, true);
+            const list = out.get(u);
+            if (list) list.push(o);
+            else out.set(u, [o]);
+          }
+          return out;
+        };
+        const befores = group(beforeObjs);
+        const afters = group(afterObjs);
+        for (const [ua, xs] of afters) {
+          for (const [ub, bs] of befores) {
+            if (ua === ub) continue; // the same member: checked above
+            addUnitEdge(ub, ua);
+            edges.push({ before: bs, after: xs, why });
           }
         }
       }
     }
 
     // 4. Namespaces and CRDs before their first user, visibly (instead of Argo CD's hoisting).
-    const all = this.objectsUnder(this.chart);
-    for (const infra of all) {
-      const key = infraKey(infra);
+    //    Users are found by index (namespace, group/kind), and every infra unit exists before any
+    //    edge is drawn, so one infra object using another is ordered as infra, never pinned.
+    const clusterScopedCustom = new Set<string>();
+    const infra: Array<{ o: ApiObject; key: InfraKey }> = [];
+    for (const o of all) {
+      const key = infraKey(o, (x) => this.renders.fresh(x));
       if (!key) continue;
-      const users = all.filter((o) => o !== infra && usesInfra(o, key));
+      infra.push({ o, key });
+      if (key.kind === 'CustomResourceDefinition' && key.clusterScoped) clusterScopedCustom.add(key.key);
+    }
+    const usersOf = new Map<string, ApiObject[]>();
+    if (infra.length > 0) {
+      const index = (k: string, o: ApiObject) => {
+        const list = usersOf.get(k);
+        if (list) list.push(o);
+        else usersOf.set(k, [o]);
+      };
+      for (const o of all) {
+        index(`CustomResourceDefinition\u0000${typeKey(o.apiVersion, o.kind)}`, o);
+        const ns = o.metadata.namespace;
+        if (ns !== undefined && !isClusterScoped(o.apiVersion, o.kind, clusterScopedCustom)) index(`Namespace\u0000${ns}`, o);
+      }
+    }
+    const infraUnits: Array<{ o: ApiObject; key: InfraKey; users: ApiObject[]; ri: ResolvedUnit }> = [];
+    for (const { o, key } of infra) {
+      const users = (usersOf.get(`${key.kind}\u0000${key.key}`) ?? []).filter((u) => u !== o);
       if (users.length === 0) continue;
-      let ri = unitOf.get(infra);
+      let ri = unitOf.get(o);
       if (!ri) {
         // Placed by hand: kept as written (Argo CD hoists it if it is late), and proven at synth.
-        if (this.handSetWave(infra) !== undefined) continue;
+        if (this.handSetWave(o) !== undefined) continue;
         ri = {
-          unit: { id: infra.node.path, label: `${infra.kind} ${infra.node.path}`, phase: 'Sync', infra: true },
-          objects: [infra],
-          memberOf: new Map([[infra, infra]]),
+          unit: { id: o.node.path, label: `${o.kind} ${o.node.path}`, phase: 'Sync', infra: true },
+          objects: [o],
+          memberOf: new Map([[o, o]]),
           write: true,
         };
-        unitOf.set(infra, ri);
+        unitOf.set(o, ri);
         resolved.push(ri);
       }
+      infraUnits.push({ o, key, users, ri });
+    }
+    for (const { o, key, users, ri } of infraUnits) {
       for (const u of users) {
         const existing = unitOf.get(u);
         if (existing === ri) continue; // same tier: Argo CD's kind order applies inside the wave
@@ -327,23 +477,30 @@ export class SyncPlanner extends Construct {
         if (phase === 'PreSync' || phase === 'SyncFail') continue;
         addUnitEdge(ri, existing ?? standalone(u, false));
         const verb = key.kind === 'Namespace' ? 'lives in' : 'is an instance of';
-        edges.push({ before: infra, after: u, why: `${u.node.path} ${verb} ${infra.kind} ${infra.name}` });
+        edges.push({ before: [o], after: [u], why: `${u.node.path} ${verb} ${o.kind} ${o.name}` });
       }
     }
 
     const { units, edges: contracted } = contractEmpty(resolved, unitEdges);
     const byId = new Map(resolved.map((r) => [r.unit.id, r]));
+    const refs = new Map<string, KindRef[]>();
+    const refsOf = (id: string) => {
+      let k = refs.get(id);
+      if (!k) refs.set(id, k = kindRefs(byId.get(id)!));
+      return k;
+    };
     const kept: OrderEdge[] = contracted.map((e) => ({
       before: e.before,
       after: e.after,
-      gap: e.separate ? 1 : minimumGap(kindRefs(byId.get(e.before)!), kindRefs(byId.get(e.after)!)).gap,
+      gap: e.separate ? 1 : minimumGap(refsOf(e.before), refsOf(e.after)).gap,
     }));
     const { waves } = computeWaves(units, kept);
     const waveOf = new Map<ApiObject, string>();
     for (const r of resolved) {
       const w = waves.get(r.unit.id);
       if (!r.write || w === undefined) continue;
-      for (const o of r.objects) waveOf.set(o, formatWave(w));
+      const value = formatWave(w);
+      for (const o of r.objects) waveOf.set(o, value);
     }
     return { units: resolved, unitOf, byConstruct, waveOf, edges, unitEdges: kept };
   }
@@ -429,21 +586,20 @@ interface InfraKey {
   readonly kind: 'Namespace' | 'CustomResourceDefinition';
   /** Namespace name, or `group/kind` the CRD defines. */
   readonly key: string;
+  /** A CRD of `scope: Cluster`: its custom resources live in no namespace. */
+  readonly clusterScoped?: boolean;
 }
 
 /** What a Namespace or CRD provides to other objects; undefined for other kinds. */
-function infraKey(o: ApiObject): InfraKey | undefined {
+function infraKey(o: ApiObject, render: (o: ApiObject) => unknown): InfraKey | undefined {
   if (o.kind === 'Namespace' && groupOf(o.apiVersion) === '') return { kind: 'Namespace', key: o.name };
   if (o.kind === 'CustomResourceDefinition' && groupOf(o.apiVersion) === 'apiextensions.k8s.io') {
-    const json = o.toJson() as { spec?: { group?: unknown; names?: { kind?: unknown } } };
+    const json = render(o) as { spec?: { group?: unknown; names?: { kind?: unknown }; scope?: unknown } };
     const group = json.spec?.group;
     const kind = json.spec?.names?.kind;
-    if (typeof group === 'string' && typeof kind === 'string') return { kind: 'CustomResourceDefinition', key: `${group}/${kind}` };
+    if (typeof group === 'string' && typeof kind === 'string') {
+      return { kind: 'CustomResourceDefinition', key: `${group}/${kind}`, clusterScoped: json.spec?.scope === 'Cluster' };
+    }
   }
   return undefined;
-}
-
-function usesInfra(o: ApiObject, infra: InfraKey): boolean {
-  if (infra.kind === 'Namespace') return o.metadata.namespace === infra.key;
-  return `${groupOf(o.apiVersion)}/${o.kind}` === infra.key;
 }

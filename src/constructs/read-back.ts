@@ -6,7 +6,7 @@
  * patch) that contradict the intent.
  */
 import { ApiObject, Chart } from 'cdk8s';
-import type { PlannerResult, SyncPlanner } from './planner';
+import type { ObjectEdge, PlannerResult, SyncPlanner } from './planner';
 import { ANNOTATION_SYNC_WAVE, annotationOf } from '../argo/annotations';
 import { buildPlan } from '../argo/plan';
 import { KindRef, whyNotByKindOrder } from '../argo/same-wave';
@@ -18,7 +18,7 @@ export function renderChart(chart: Chart, planner: SyncPlanner): { manifests: Ma
   const manifests: Manifest[] = [];
   const objectOf = new Map<Manifest, ApiObject>();
   objects.forEach((o, index) => {
-    const m: Manifest = { object: o.toJson(), source: { file: o.node.path, line: 0, index } };
+    const m: Manifest = { object: planner.render(o), source: { file: o.node.path, line: 0, index } };
     manifests.push(m);
     objectOf.set(m, o);
   });
@@ -95,7 +95,15 @@ export function readBack(chart: Chart, planner: SyncPlanner): ReadBack {
   return { manifests, objectOf, plan: buildPlan(manifests) };
 }
 
-/** Check every edge of the planner's result against what Argo CD would do with the rendered YAML. */
+/**
+ * Check every edge of the planner's result against what Argo CD would do with the rendered YAML.
+ *
+ * An edge joins two groups of objects (two tiers of thousands), so it is proven per group, in time
+ * linear in the objects: each side is split by (step, kind), inside which every object is placed
+ * and judged alike (same step, same gate, same kind-order verdict); only the order inside the step
+ * differs, so the latest `before` object of one split against the earliest `after` object of the
+ * other decides for all their pairs. A broken split pair is reported with those two objects.
+ */
 export function proveOrder(result: PlannerResult, read: ReadBack): string[] {
   if (result.edges.length === 0) return [];
   const { objectOf, plan } = read;
@@ -110,7 +118,7 @@ export function proveOrder(result: PlannerResult, read: ReadBack): string[] {
 
   const errors: string[] = [];
   const seen = new Set<string>();
-  // Tiers can share a step with thousands of edges between a few kinds: decide each kind pair once.
+  // Decide each kind pair once per proof.
   const keys = new Map<KindRef, string>();
   const keyOf = (k: KindRef) => {
     let key = keys.get(k);
@@ -126,30 +134,53 @@ export function proveOrder(result: PlannerResult, read: ReadBack): string[] {
     if (!row.has(kb)) row.set(kb, whyNotByKindOrder(a, b));
     return row.get(kb);
   };
-  for (const e of result.edges) {
-    const pb = placed.get(e.before);
-    const pa = placed.get(e.after);
-    // SyncFail hooks run only after a failure; an edge into them holds by construction.
-    if (pa && !pa.step) continue;
-    let broken: string | undefined;
-    if (!pb || !pa) {
-      const missing = !pb ? e.before : e.after;
-      broken = `${missing.node.path} is not in the sync: ${excludedWhy.get(missing) ?? 'Argo CD drops it'}`;
-    } else {
-      const proof = proveBefore(pb, pa, e.before.node.path, kindOrder);
-      if (!proof.holds) broken = proof.why;
-    }
-    if (!broken) continue;
-    const key = `${e.before.node.path}\u0000${e.after.node.path}`;
-    if (seen.has(key)) continue;
+  const report = (e: ObjectEdge, before: ApiObject, after: ApiObject, broken: string) => {
+    const key = `${before.node.path}\u0000${after.node.path}`;
+    if (seen.has(key)) return;
     seen.add(key);
-    const hand = [e.before, e.after]
+    const hand = [before, after]
       .map((o) => handSetNote(o, rendered.get(o), result))
       .filter((x): x is string => x !== undefined);
-    errors.push(`sync order broken (${e.why}): ${describe(e.after, pa)} must start after ${describe(e.before, pb)} is done, `
+    errors.push(`sync order broken (${e.why}): ${describe(after, placed.get(after))} must start after ${describe(before, placed.get(before))} is done, `
       + `but ${broken}${hand.length > 0 ? `; ${hand.join('; ')}` : ''}. Remove the hand-set annotation or change the intent.`);
+  };
+  const notInSync = (o: ApiObject) => `${o.node.path} is not in the sync: ${excludedWhy.get(o) ?? 'Argo CD drops it'}`;
+
+  for (const e of result.edges) {
+    // SyncFail hooks run only after a failure; an edge into them holds by construction.
+    const after = e.after.filter((x) => placed.get(x)?.step !== undefined || !placed.has(x));
+    if (after.length === 0) continue;
+    const firstPlaced = e.before.find((b) => placed.has(b));
+    for (const b of e.before) if (!placed.has(b)) report(e, b, after[0], notInSync(b));
+    if (firstPlaced) for (const x of after) if (!placed.has(x)) report(e, firstPlaced, x, notInSync(x));
+
+    const latest = splits(e.before, placed, keyOf, (p, q) => p.position > q.position);
+    const earliest = splits(after, placed, keyOf, (p, q) => p.position < q.position);
+    for (const [b, pb] of latest) {
+      for (const [x, px] of earliest) {
+        const proof = proveBefore(pb, px, b.node.path, kindOrder);
+        if (!proof.holds) report(e, b, x, proof.why);
+      }
+    }
   }
   return errors;
+}
+
+/**
+ * One object per (step, kind) of a side, the one `better` picks (latest or earliest in the step),
+ * in first-seen order. Objects not in the sync are left out (reported on their own).
+ */
+function splits(objects: readonly ApiObject[], placed: ReadonlyMap<ApiObject, Placement>, keyOf: (k: KindRef) => string,
+  better: (p: Placement, q: Placement) => boolean): Array<[ApiObject, Placement]> {
+  const picked = new Map<string, [ApiObject, Placement]>();
+  for (const o of objects) {
+    const p = placed.get(o);
+    if (!p) continue;
+    const key = `${p.index}\u0000${keyOf(p.task)}`;
+    const current = picked.get(key);
+    if (!current || better(p, current[1])) picked.set(key, [o, p]);
+  }
+  return [...picked.values()];
 }
 
 /** Explains a wave that differs from the computed one (set by hand or by a JSON patch). */

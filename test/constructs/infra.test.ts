@@ -1,0 +1,57 @@
+import { ApiObject } from 'cdk8s';
+import * as kplus from 'cdk8s-plus-27';
+import { configMap, newChart, synthError, wavesByName } from './helpers';
+import { SyncOrder, Tier } from '../../src';
+
+/** A CRD for `shop.example.com/Order`, in a chart whose namespace cdk8s also writes on it. */
+function crd(chart: ReturnType<typeof newChart>): ApiObject {
+  return new ApiObject(chart, 'orders-crd', {
+    apiVersion: 'apiextensions.k8s.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata: { name: 'orders.shop.example.com' },
+    spec: {
+      group: 'shop.example.com',
+      names: { kind: 'Order', plural: 'orders', singular: 'order' },
+      scope: 'Namespaced',
+      versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { 'type': 'object', 'x-kubernetes-preserve-unknown-fields': true } } }],
+    },
+  });
+}
+
+function order(chart: ReturnType<typeof newChart>, id: string): ApiObject {
+  return new ApiObject(chart, id, { apiVersion: 'shop.example.com/v1', kind: 'Order', metadata: { name: id } });
+}
+
+describe('Namespaces and CRDs before their users', () => {
+  test('a CRD in a namespaced chart is no user of the Namespace: no spurious wave pin conflict', () => {
+    const chart = newChart('chart', { namespace: 'shop' });
+    const ns = new kplus.Namespace(chart, 'ns', { metadata: { name: 'shop' } });
+    const definition = crd(chart);
+    const first = order(chart, 'first');
+    new Tier(chart, 'orders').add(first);
+    const loose = order(chart, 'loose');
+    expect(synthError(chart)).toBe('');
+    const waves = wavesByName(chart);
+    // The CRD waits in a wave before both custom resources (the loose one keeps Argo's default 0).
+    expect(waves).toEqual({
+      'Namespace/shop': '0',
+      'CustomResourceDefinition/orders.shop.example.com': '-1',
+      'Order/first': '0',
+      'Order/loose': undefined,
+    });
+    const sync = SyncOrder.of(chart);
+    for (const cr of [first, loose]) {
+      sync.assertBefore(definition, cr);
+      sync.assertBefore(ns, cr);
+    }
+  });
+
+  test('the Namespace still goes before what lives in it', () => {
+    const chart = newChart('chart', { namespace: 'shop' });
+    new kplus.Namespace(chart, 'ns', { metadata: { name: 'shop' } });
+    new Tier(chart, 'config').add(configMap(chart, 'settings'));
+    expect(synthError(chart)).toBe('');
+    const waves = wavesByName(chart);
+    expect(Number(waves['Namespace/shop'])).toBeLessThanOrEqual(Number(waves['ConfigMap/settings']));
+  });
+});
