@@ -4,6 +4,7 @@ import * as kplus from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
 import { EnvReference, EnvSource } from './env-reference';
 import { HookDeletePolicy, HookPhase } from './hook-phase';
+import { checkHookNames } from './names';
 import { IOrderable } from './orderable';
 import { SyncPlanner } from './planner';
 import { ANNOTATION_HOOK, ANNOTATION_HOOK_DELETE_POLICY } from '../argo/annotations';
@@ -190,6 +191,7 @@ export class HookJob extends Construct implements IOrderable {
     this.syncPhase = props.phase;
     this._after = [...(props.after ?? [])];
     const where = `${this.constructor.name} ${this.node.path}`;
+    checkHookNames(where, props);
 
     const backoffLimit = props.backoffLimit ?? 0;
     if (!Number.isSafeInteger(backoffLimit) || backoffLimit < 0) {

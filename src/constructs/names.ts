@@ -1,0 +1,36 @@
+/**
+ * The API server's name rules for what a hook writes, checked at construction so a bad value fails
+ * `cdk8s synth` with the construct's path instead of the sync with an apiserver refusal.
+ */
+
+const LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+
+/** RFC 1123 label: a Namespace name, or a Job name (copied into its Pods' `job-name` label, ≤ 63). */
+function isDnsLabel(value: string): boolean {
+  return value.length <= 63 && LABEL.test(value);
+}
+
+/** RFC 1123 subdomain: dot-separated labels, at most 253 characters (a ServiceAccount name). */
+function isDnsSubdomain(value: string): boolean {
+  return value.length <= 253 && value.split('.').every((part) => LABEL.test(part));
+}
+
+const LABEL_RULE = 'lowercase letters, digits and "-", starting and ending with a letter or digit, at most 63 characters';
+
+/**
+ * Throws a one-line error naming `where`, the field, the bad value and the rule.
+ */
+export function checkHookNames(where: string, names: { name?: string; namespace?: string; serviceAccountName?: string }): void {
+  const shown = (v: string) => JSON.stringify(v.length > 70 ? `${v.slice(0, 67)}...` : v);
+  if (names.name !== undefined && !isDnsLabel(names.name)) {
+    throw new Error(`${where}: name ${shown(names.name)} (${names.name.length} characters) is not a valid Job name: an RFC 1123 label, `
+      + `${LABEL_RULE} (Kubernetes copies it into the job-name label of the Job's Pods)`);
+  }
+  if (names.namespace !== undefined && !isDnsLabel(names.namespace)) {
+    throw new Error(`${where}: namespace ${shown(names.namespace)} is not a valid namespace: a DNS label, ${LABEL_RULE}`);
+  }
+  if (names.serviceAccountName !== undefined && !isDnsSubdomain(names.serviceAccountName)) {
+    throw new Error(`${where}: serviceAccountName ${shown(names.serviceAccountName)} is not a valid service account name: a DNS subdomain, `
+      + 'dot-separated labels of lowercase letters, digits and "-", each starting and ending with a letter or digit, at most 253 characters');
+  }
+}
