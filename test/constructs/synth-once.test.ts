@@ -1,0 +1,130 @@
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { ApiObject, ApiObjectMetadataDefinition, App, Chart, JsonPatch, Testing } from 'cdk8s';
+import { configMap, newChart, synthError } from './helpers';
+import { Tier } from '../../src';
+import { SyncPlanner } from '../../src/constructs/planner';
+
+const WAVE = 'argocd.argoproj.io/sync-wave';
+
+function tiered(chart: Chart, n: number): { config: Tier; web: Tier; objects: ApiObject[] } {
+  const config = new Tier(chart, 'config');
+  const web = new Tier(chart, 'web', { after: [config], separateWave: true });
+  const objects: ApiObject[] = [];
+  for (let i = 0; i < n; i++) {
+    const a = configMap(chart, `a${i}`);
+    const b = new ApiObject(chart, `d${i}`, { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: `d${i}` } });
+    config.add(a);
+    web.add(b);
+    objects.push(a, b);
+  }
+  return { config, web, objects };
+}
+
+/** How often each object's metadata is rendered while `f` runs. */
+function rendersDuring(f: () => void): Map<string, number> {
+  const counts = new Map<string, number>();
+  const original = ApiObjectMetadataDefinition.prototype.toJson;
+  const spy = jest.spyOn(ApiObjectMetadataDefinition.prototype, 'toJson').mockImplementation(function (this: ApiObjectMetadataDefinition) {
+    const json = original.call(this);
+    counts.set(json.name, (counts.get(json.name) ?? 0) + 1);
+    return json;
+  });
+  try {
+    f();
+  } finally {
+    spy.mockRestore();
+  }
+  return counts;
+}
+
+describe('one validation and one render per synth', () => {
+  test('app.synth() of three charts renders every object once (cdk8s validates the app 1 + 3 times)', () => {
+    const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'syncplan-once-'));
+    try {
+      const app = new App({ outdir });
+      const charts = ['one', 'two', 'three'].map((id) => new Chart(app, id, { disableResourceNameHashes: true }));
+      charts.forEach((c, i) => tiered(c, 3).objects.forEach((o) => o.metadata.addLabel('chart', String(i))));
+      const counts = rendersDuring(() => app.synth());
+      expect(counts.size).toBe(6); // same names in each chart
+      expect([...counts.values()]).toEqual(Array(6).fill(3)); // 3 charts × 1 render
+      const yaml = fs.readFileSync(path.join(outdir, 'two.k8s.yaml'), 'utf8');
+      expect(yaml).toContain(`${WAVE}: "1"`);
+    } finally {
+      fs.rmSync(outdir, { recursive: true, force: true });
+    }
+  });
+
+  test('Testing.synth twice in one job gives equal, independent output (a served render is never served again)', () => {
+    const chart = newChart();
+    tiered(chart, 2);
+    const first = Testing.synth(chart);
+    const copy = JSON.parse(JSON.stringify(first));
+    first[0].metadata.name = 'changed by the caller';
+    expect(Testing.synth(chart)).toEqual(copy);
+  });
+
+  test('a validation is recomputed when the chart changed in the same job: hand-set annotation, JSON patch, dependency, new object', () => {
+    const chart = newChart();
+    const { objects } = tiered(chart, 2);
+    expect(synthError(chart)).toBe('');
+    objects[1].metadata.addAnnotation(WAVE, '-1');
+    expect(synthError(chart)).toMatch(/chart\/d0 \(Deployment d0, Sync wave -1\) must start after chart\/a\d \(ConfigMap a\d, Sync wave 0\) is done, but Argo CD applies the later one first/);
+
+    const patched = newChart();
+    const p = tiered(patched, 2);
+    expect(synthError(patched)).toBe('');
+    p.objects[3].addJsonPatch(JsonPatch.add(`/metadata/annotations/${WAVE.replace('/', '~1')}`, '-5'));
+    expect(synthError(patched)).toContain('chart/d1 has sync-wave "-5" set by hand (computed: "1")');
+
+    const dep = newChart();
+    const d = tiered(dep, 1);
+    const loose = configMap(dep, 'loose');
+    expect(synthError(dep)).toBe('');
+    d.objects[0].node.addDependency(d.objects[1]); // a ConfigMap of `config` after the Deployment of `web`: a cycle
+    expect(synthError(dep)).toMatch(/cycle|after itself/);
+    expect(loose.name).toBe('loose');
+
+    const grown = newChart();
+    const g = tiered(grown, 1);
+    expect(synthError(grown)).toBe('');
+    g.web.add(configMap(grown, 'late', { annotations: { [WAVE]: '-9' } }));
+    expect(synthError(grown)).toContain('chart/late (ConfigMap late, Sync wave -9) must start after');
+  });
+
+  test('the memo is dropped at the end of the job: a later change is always seen', async () => {
+    const chart = newChart();
+    tiered(chart, 1);
+    expect(synthError(chart)).toBe('');
+    await Promise.resolve();
+    // Nothing the fingerprint sees changed, yet a new job validates afresh (an L2 spec may have).
+    const planner = SyncPlanner.tryOf(chart)!;
+    const validate = jest.spyOn(planner as unknown as { check: () => string[] }, 'check');
+    expect(synthError(chart)).toBe('');
+    expect(validate).toHaveBeenCalledTimes(1);
+    validate.mockRestore();
+  });
+});
+
+describe('edges per pair of units, proven per (step, kind)', () => {
+  test('two tiers of 3,000 objects each: one edge, and a synth in well under a few seconds', () => {
+    const chart = newChart();
+    tiered(chart, 3000);
+    const start = Date.now();
+    const out = Testing.synth(chart);
+    expect(Date.now() - start).toBeLessThan(15_000); // 36 million object pairs would not fit
+    expect(SyncPlanner.tryOf(chart)!.result().edges).toHaveLength(1);
+    expect(out.filter((o) => o.metadata.annotations?.[WAVE] === '1')).toHaveLength(3000);
+  });
+
+  test('a broken edge between big tiers names the one object that breaks it', () => {
+    const chart = newChart();
+    const { objects } = tiered(chart, 500);
+    objects[2 * 250 + 1].metadata.addAnnotation(WAVE, '-1'); // d250 pulled before the config wave
+    const message = synthError(chart);
+    expect(message.match(/sync order broken/g)).toHaveLength(1);
+    expect(message).toContain('chart/d250 (Deployment d250, Sync wave -1) must start after chart/a');
+    expect(message).toContain('but Argo CD applies the later one first; chart/d250 has sync-wave "-1" set by hand (computed: "1")');
+  });
+});
