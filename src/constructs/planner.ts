@@ -101,6 +101,8 @@ export class SyncPlanner extends Construct {
   private readonly ours = new WeakSet<object>();
   /** Bumped by every change the planner is told about (units, members, `after`). */
   private changes = 0;
+  /** Bumped by every wave annotation the planner attaches. */
+  private attached = 0;
   private validated?: Validated;
   private forgetScheduled = false;
   private readonly renders = new RenderMemo();
@@ -178,13 +180,16 @@ export class SyncPlanner extends Construct {
    * run again on it.
    */
   private validateChart(): string[] {
-    const fingerprint = this.fingerprint();
+    let fingerprint = this.fingerprint();
     if (this.validated?.fingerprint === fingerprint) return [...this.validated.errors];
     this.renders.clear();
     // Recompute: dependencies may have been added since the last look.
     this.cached = undefined;
+    const attached = this.attached;
     const errors = this.check();
     if (errors.length > 0) this.renders.clear(); // cdk8s will not render after a failed validation
+    // Waves newly written by the check (lone objects a dependency orders) are part of what it saw.
+    if (this.attached !== attached) fingerprint = this.fingerprint();
     this.validated = { fingerprint, errors };
     if (!this.forgetScheduled) {
       this.forgetScheduled = true;
@@ -222,7 +227,7 @@ export class SyncPlanner extends Construct {
     let dependencies = 0;
     for (const c of this.chart.node.findAll()) {
       constructs++;
-      dependencies += c.node.dependencies.length;
+      dependencies += dependenciesOf(c).length;
       if (c instanceof ApiObject) parts.push(this.metadataPrint(c));
     }
     parts.push(String(constructs), String(dependencies));
@@ -252,6 +257,7 @@ export class SyncPlanner extends Construct {
     });
     this.ours.add(lazy);
     this.lazyAttached.add(o);
+    this.attached++;
     o.metadata.addAnnotation(ANNOTATION_SYNC_WAVE, lazy as unknown as string);
   }
 
@@ -368,7 +374,7 @@ export class SyncPlanner extends Construct {
     //    hook it means the whole unit. Edges go per pair of units on the two sides.
     for (const c of everything) {
       if (c instanceof Chart || c instanceof SyncPlanner) continue;
-      const deps = c.node.dependencies;
+      const deps = dependenciesOf(c);
       if (deps.length === 0) continue;
       for (const d of deps) {
         if (d instanceof Chart) continue;
@@ -566,6 +572,18 @@ function warnOnce(message: string): void {
   if (warned.has(message)) return;
   warned.add(message);
   process.stderr.write(`${message}\n`);
+}
+
+const NONE: readonly IConstruct[] = [];
+
+/**
+ * `node.dependencies`, without building an array for each of the many constructs that have none
+ * (constructs 10 creates `_dependencies` on the first `addDependency`; any other layout falls back).
+ */
+function dependenciesOf(c: IConstruct): readonly IConstruct[] {
+  const node = c.node as unknown as { _dependencies?: { size: number } };
+  if ('_dependencies' in node && (node._dependencies === undefined || node._dependencies.size === 0)) return NONE;
+  return c.node.dependencies;
 }
 
 /** The metadata annotations as stored, before resolution (our Lazies included). */

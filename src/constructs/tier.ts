@@ -59,6 +59,8 @@ export class Tier extends Construct implements IOrderable {
 
   private readonly _after: IOrderable[] = [];
   private readonly _members: IConstruct[] = [];
+  /** The same members, for a constant-time "already in" (tiers of thousands). */
+  private readonly _memberSet = new Set<IConstruct>();
 
   constructor(scope: Construct, id: string, props: TierProps = {}) {
     super(scope, id);
@@ -86,7 +88,9 @@ export class Tier extends Construct implements IOrderable {
       if (m instanceof Tier) {
         throw new Error(`Tier ${this.node.path}: cannot add tier ${m.node.path} as a member; use \`after\` to order tiers`);
       }
-      if (!this._members.includes(m)) this._members.push(m);
+      if (this._memberSet.has(m)) continue;
+      this._memberSet.add(m);
+      this._members.push(m);
     }
     SyncPlanner.of(this).changed(members);
     return this;

@@ -56,6 +56,23 @@ describe('one validation and one render per synth', () => {
     }
   });
 
+  test('waves the check itself writes (lone objects ordered by node.addDependency) do not make the second validation of cdk8s start over', () => {
+    const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'syncplan-once-'));
+    try {
+      const app = new App({ outdir });
+      const chart = new Chart(app, 'deps', { disableResourceNameHashes: true });
+      const db = new ApiObject(chart, 'db', { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'db' } });
+      configMap(chart, 'app').node.addDependency(db);
+      const planner = SyncPlanner.of(chart);
+      const check = jest.spyOn(planner as unknown as { check: () => string[] }, 'check');
+      app.synth();
+      expect(check).toHaveBeenCalledTimes(1);
+      expect(fs.readFileSync(path.join(outdir, 'deps.k8s.yaml'), 'utf8')).toContain(`${WAVE}: "1"`);
+    } finally {
+      fs.rmSync(outdir, { recursive: true, force: true });
+    }
+  });
+
   test('Testing.synth twice in one job gives equal, independent output (a served render is never served again)', () => {
     const chart = newChart();
     tiered(chart, 2);
