@@ -11,6 +11,10 @@
  * gitops-engine `runTasks`: inside one wave a failed apply does not stop the later kinds; they are
  * applied and the sync fails after the step. `Tier`'s `separateWave` restores a wave of its own.
  * A CRD has a health check (Established) and keeps a wave before its custom resources.
+ *
+ * Scale: ordering edges join units (two tiers of thousands of objects make one edge), so planning
+ * and proof stay linear in objects plus unit edges; cdk8s's repeated validations within one synth
+ * reuse the first (`validateChart`), and its render reuses the proof's (`render-memo.ts`).
  */
 import { ApiObject, Chart, Lazy } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
@@ -123,7 +127,7 @@ export class SyncPlanner extends Construct {
     this.cached = undefined;
     this.changes++;
     for (const c of constructs) {
-      if (c instanceof ApiObject) {
+      if (c instanceof ApiObject && c.node.children.length === 0) {
         if (c.chart === this.chart) this.attach(c);
         continue;
       }
