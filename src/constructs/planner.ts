@@ -231,7 +231,8 @@ export class SyncPlanner extends Construct {
     let dependencies = 0;
     for (const c of this.chart.node.findAll()) {
       constructs++;
-      dependencies += dependenciesOf(c).length;
+      // Chart-level dependencies (cdk8s adds them between nested or dependent charts) order nothing here.
+      if (!(c instanceof Chart)) dependencies += dependenciesOf(c).length;
       if (c instanceof ApiObject) parts.push(this.metadataPrint(c));
     }
     parts.push(String(constructs), String(dependencies));

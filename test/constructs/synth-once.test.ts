@@ -73,6 +73,25 @@ describe('one validation and one render per synth', () => {
     }
   });
 
+  test('a dependency across charts (cdk8s then orders the charts themselves) keeps one check per chart', () => {
+    const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'syncplan-once-'));
+    try {
+      const app = new App({ outdir });
+      const base = new Chart(app, 'base', { disableResourceNameHashes: true });
+      const apps = new Chart(app, 'apps', { disableResourceNameHashes: true });
+      const shared = configMap(base, 'shared');
+      new Tier(base, 't').add(shared);
+      const user = configMap(apps, 'user');
+      new Tier(apps, 't').add(user);
+      user.node.addDependency(shared);
+      const checks = [base, apps].map((c) => jest.spyOn(SyncPlanner.of(c) as unknown as { check: () => string[] }, 'check'));
+      app.synth();
+      expect(checks.map((c) => c.mock.calls.length)).toEqual([1, 1]);
+    } finally {
+      fs.rmSync(outdir, { recursive: true, force: true });
+    }
+  });
+
   test('Testing.synth twice in one job gives equal, independent output (a served render is never served again)', () => {
     const chart = newChart();
     tiered(chart, 2);
