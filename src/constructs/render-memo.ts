@@ -7,7 +7,10 @@
  *   caller does with the served object cannot leak into a later render);
  * - only JSON of a validation that passed is kept (a failed one is never followed by cdk8s's render);
  * - everything is forgotten at the end of the synchronous job that validated (`App.synth` is
- *   synchronous), see `SyncPlanner`.
+ *   synchronous), see `SyncPlanner`, and at the chart's next validation that is not a memo hit.
+ * Left open, as for the validation memo: when another chart's validation fails the synth, this
+ * chart's renders stay kept until the job ends; changing an object's spec in place through an L2
+ * method in that same job and synthesizing again would get the kept render.
  */
 import { ApiObject } from 'cdk8s';
 
