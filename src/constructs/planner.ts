@@ -64,6 +64,8 @@ export interface ObjectEdge {
 }
 
 export interface PlannerResult {
+  /** The chart's objects, in construct-tree order. */
+  readonly objects: readonly ApiObject[];
   readonly units: readonly ResolvedUnit[];
   readonly unitOf: ReadonlyMap<ApiObject, ResolvedUnit>;
   /** The unit of each tier or hook construct. */
@@ -136,11 +138,11 @@ export class SyncPlanner extends Construct {
   }
 
   /** The current result, computed on demand. Throws an OrderingError for impossible intent. */
-  public result(): PlannerResult {
+  public result(tree?: readonly IConstruct[]): PlannerResult {
     if (!this.cached) {
       this.computing = true;
       try {
-        this.cached = this.compute();
+        this.cached = this.compute(tree ?? this.chart.node.findAll());
       } finally {
         this.computing = false;
       }
@@ -184,16 +186,18 @@ export class SyncPlanner extends Construct {
    * run again on it.
    */
   private validateChart(): string[] {
-    let fingerprint = this.fingerprint();
+    // One walk of the tree serves the fingerprints and the planning of this validation.
+    const tree = this.chart.node.findAll();
+    let fingerprint = this.fingerprint(tree);
     if (this.validated?.fingerprint === fingerprint) return [...this.validated.errors];
     this.renders.clear();
     // Recompute: dependencies may have been added since the last look.
     this.cached = undefined;
     const attached = this.attached;
-    const errors = this.check();
+    const errors = this.check(tree);
     if (errors.length > 0) this.renders.clear(); // cdk8s will not render after a failed validation
     // Waves newly written by the check (lone objects a dependency orders) are part of what it saw.
-    if (this.attached !== attached) fingerprint = this.fingerprint();
+    if (this.attached !== attached) fingerprint = this.fingerprint(tree);
     this.validated = { fingerprint, errors };
     if (!this.forgetScheduled) {
       this.forgetScheduled = true;
@@ -206,15 +210,15 @@ export class SyncPlanner extends Construct {
     return [...errors];
   }
 
-  private check(): string[] {
+  private check(tree: readonly IConstruct[]): string[] {
     let result: PlannerResult;
     try {
-      result = this.result();
+      result = this.result(tree);
     } catch (e) {
       if (e instanceof OrderingError) return [e.message];
       throw e;
     }
-    const read = readBack(this.chart, this);
+    const read = readBack(result.objects, this);
     const errors = proveOrder(result, read);
     // The rule pack on the same manifests `syncplan lint` would read from the synthesized YAML.
     for (const f of lint(read.manifests, {}, read.plan)) {
@@ -225,11 +229,11 @@ export class SyncPlanner extends Construct {
   }
 
   /** What a validation depends on that can change without the planner being told (see `validateChart`). */
-  private fingerprint(): string {
+  private fingerprint(tree: readonly IConstruct[]): string {
     const parts: string[] = [String(this.changes)];
     let constructs = 0;
     let dependencies = 0;
-    for (const c of this.chart.node.findAll()) {
+    for (const c of tree) {
       constructs++;
       // Chart-level dependencies (cdk8s adds them between nested or dependent charts) order nothing here.
       if (!(c instanceof Chart)) dependencies += dependenciesOf(c).length;
@@ -266,7 +270,7 @@ export class SyncPlanner extends Construct {
     o.metadata.addAnnotation(ANNOTATION_SYNC_WAVE, lazy as unknown as string);
   }
 
-  private compute(): PlannerResult {
+  private compute(everything: readonly IConstruct[]): PlannerResult {
     const resolved: ResolvedUnit[] = [];
     const unitOf = new Map<ApiObject, ResolvedUnit>();
     const byConstruct = new Map<IConstruct, ResolvedUnit>();
@@ -274,7 +278,6 @@ export class SyncPlanner extends Construct {
     const unitEdges: IntentEdge[] = [];
     const unitEdgeKeys = new Set<string>();
     // One walk of the tree: the chart's objects, and every construct (for its dependencies).
-    const everything = this.chart.node.findAll();
     const all = everything.filter((x): x is ApiObject => x instanceof ApiObject && x.chart === this.chart);
     const inChart = new Set<IConstruct>(all);
     const under = (c: IConstruct): ApiObject[] => {
@@ -513,7 +516,7 @@ export class SyncPlanner extends Construct {
       const value = formatWave(w);
       for (const o of r.objects) waveOf.set(o, value);
     }
-    return { units: resolved, unitOf, byConstruct, waveOf, edges, unitEdges: kept };
+    return { objects: all, units: resolved, unitOf, byConstruct, waveOf, edges, unitEdges: kept };
   }
 }
 

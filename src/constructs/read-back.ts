@@ -5,7 +5,7 @@
  * health check to wait for (`src/argo/same-wave.ts`). Catches annotations set by hand (or by a JSON
  * patch) that contradict the intent.
  */
-import { ApiObject, Chart } from 'cdk8s';
+import { ApiObject } from 'cdk8s';
 import type { ObjectEdge, PlannerResult, SyncPlanner } from './planner';
 import { ANNOTATION_SYNC_WAVE, annotationOf } from '../argo/annotations';
 import { buildPlan } from '../argo/plan';
@@ -13,8 +13,7 @@ import { KindRef, whyNotByKindOrder } from '../argo/same-wave';
 import { Manifest, SyncPlan, SyncStep, SyncTask } from '../argo/types';
 
 /** The chart's objects as manifests, each sourced at its construct path (line 0). */
-export function renderChart(chart: Chart, planner: SyncPlanner): { manifests: Manifest[]; objectOf: Map<Manifest, ApiObject> } {
-  const objects = planner.objectsUnder(chart);
+export function renderChart(objects: readonly ApiObject[], planner: SyncPlanner): { manifests: Manifest[]; objectOf: Map<Manifest, ApiObject> } {
   const manifests: Manifest[] = [];
   const objectOf = new Map<Manifest, ApiObject>();
   objects.forEach((o, index) => {
@@ -90,8 +89,8 @@ export interface ReadBack {
   readonly plan: SyncPlan;
 }
 
-export function readBack(chart: Chart, planner: SyncPlanner): ReadBack {
-  const { manifests, objectOf } = renderChart(chart, planner);
+export function readBack(objects: readonly ApiObject[], planner: SyncPlanner): ReadBack {
+  const { manifests, objectOf } = renderChart(objects, planner);
   return { manifests, objectOf, plan: buildPlan(manifests) };
 }
 

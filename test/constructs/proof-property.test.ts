@@ -57,7 +57,7 @@ test('the per-split proof breaks exactly when some object pair breaks, and names
     } catch {
       return; // impossible intent (phase contradictions): not the proof's business
     }
-    const read = readBack(chart, planner);
+    const read = readBack(result.objects, planner);
     const errors = proveOrder(result, read);
     const placed = placements(read.plan, read.objectOf);
     const broken = new Set<string>();
