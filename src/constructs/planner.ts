@@ -194,7 +194,13 @@ export class SyncPlanner extends Construct {
     // Recompute: dependencies may have been added since the last look.
     this.cached = undefined;
     const attached = this.attached;
-    const errors = this.check(tree);
+    let errors: string[];
+    try {
+      errors = this.check(tree);
+    } catch (e) {
+      this.renders.clear();
+      throw e;
+    }
     if (errors.length > 0) this.renders.clear(); // cdk8s will not render after a failed validation
     // Waves newly written by the check (lone objects a dependency orders) are part of what it saw.
     if (this.attached !== attached) fingerprint = this.fingerprint(tree);
