@@ -2,6 +2,7 @@ import { ApiObject } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import { configMap, newChart, synthError, wavesByName } from './helpers';
 import { SyncOrder, Tier } from '../../src';
+import { SyncPlanner } from '../../src/constructs/planner';
 
 /** A CRD for `shop.example.com/Order`, in a chart whose namespace cdk8s also writes on it. */
 function crd(chart: ReturnType<typeof newChart>): ApiObject {
@@ -53,5 +54,25 @@ describe('Namespaces and CRDs before their users', () => {
     expect(synthError(chart)).toBe('');
     const waves = wavesByName(chart);
     expect(Number(waves['Namespace/shop'])).toBeLessThanOrEqual(Number(waves['ConfigMap/settings']));
+  });
+
+  test('cluster-scoped kinds (built in, or defined by a Cluster-scope CRD of the chart) get no Namespace edge', () => {
+    const chart = newChart('chart', { namespace: 'shop' });
+    new kplus.Namespace(chart, 'ns', { metadata: { name: 'shop' } });
+    new ApiObject(chart, 'reader', { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'reader' } });
+    new ApiObject(chart, 'regions-crd', {
+      apiVersion: 'apiextensions.k8s.io/v1',
+      kind: 'CustomResourceDefinition',
+      metadata: { name: 'regions.shop.example.com' },
+      spec: { group: 'shop.example.com', names: { kind: 'Region', plural: 'regions' }, scope: 'Cluster', versions: [] },
+    });
+    new ApiObject(chart, 'eu', { apiVersion: 'shop.example.com/v1', kind: 'Region', metadata: { name: 'eu' } });
+    configMap(chart, 'settings');
+    expect(synthError(chart)).toBe('');
+    const whys = SyncPlanner.of(chart).result().edges.map((e) => e.why);
+    expect(whys).toEqual([
+      'chart/settings lives in Namespace shop',
+      'chart/eu is an instance of CustomResourceDefinition regions.shop.example.com',
+    ]);
   });
 });
