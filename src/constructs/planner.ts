@@ -188,8 +188,9 @@ export class SyncPlanner extends Construct {
   private validateChart(): string[] {
     // One walk of the tree serves the fingerprints and the planning of this validation.
     const tree = this.chart.node.findAll();
-    let fingerprint = this.fingerprint(tree);
-    if (this.validated?.fingerprint === fingerprint) return [...this.validated.errors];
+    // Nothing to compare with on the first validation of a job: fingerprint only what it saw.
+    let fingerprint = this.validated ? this.fingerprint(tree) : undefined;
+    if (this.validated && this.validated.fingerprint === fingerprint) return [...this.validated.errors];
     this.renders.clear();
     // Recompute: dependencies may have been added since the last look.
     this.cached = undefined;
@@ -203,7 +204,7 @@ export class SyncPlanner extends Construct {
     }
     if (errors.length > 0) this.renders.clear(); // cdk8s will not render after a failed validation
     // Waves newly written by the check (lone objects a dependency orders) are part of what it saw.
-    if (this.attached !== attached) fingerprint = this.fingerprint(tree);
+    if (fingerprint === undefined || this.attached !== attached) fingerprint = this.fingerprint(tree);
     this.validated = { fingerprint, errors };
     if (!this.forgetScheduled) {
       this.forgetScheduled = true;
