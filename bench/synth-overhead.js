@@ -134,19 +134,8 @@ function buildApp(variant, services, outdir) {
   return app;
 }
 
-// The SmokeTest's script (src/constructs/smoke-test.ts), so the plain Job renders the same bytes.
-const SMOKE_SCRIPT = [
-  'url=$1 expect=$2 retry_for=$3 interval=$4 timeout=$5',
-  'end=$(( $(date +%s) + retry_for )); n=0',
-  'while :; do',
-  '  n=$((n + 1))',
-  '  code=$(curl -s -o /dev/null -w "%{http_code}" --max-time "$timeout" "$url") || true',
-  '  if [ "$code" = "$expect" ]; then echo "smoke: $url answered $code (attempt $n)"; exit 0; fi',
-  '  echo "smoke: $url answered ${code:-nothing}, expected $expect (attempt $n)"',
-  '  if [ $(( $(date +%s) + interval )) -ge "$end" ]; then echo "smoke: not serving after ${retry_for}s"; exit 1; fi',
-  '  sleep "$interval"',
-  'done',
-].join('\n');
+// The SmokeTest's script, so the plain Job renders the same bytes as the library's.
+const { SMOKE_SCRIPT } = require(path.join(ROOT, 'lib', 'constructs', 'smoke-script'));
 
 /**
  * Counts calls and wall time of the library's synth-time steps by wrapping their module exports

@@ -3,6 +3,7 @@ import * as kplus from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
 import { HookJob, HookJobOptions } from './hook-job';
 import { HookDeletePolicy, HookPhase } from './hook-phase';
+import { SMOKE_SCRIPT } from './smoke-script';
 
 /**
  * Properties of a `SmokeTest`. Give exactly one of `service` or `url`.
@@ -72,20 +73,6 @@ export interface SmokeTestProps extends HookJobOptions {
   readonly image?: string;
 }
 
-// POSIX sh; inputs arrive as positional arguments ($1..$5), never spliced into the script.
-const SCRIPT = [
-  'url=$1 expect=$2 retry_for=$3 interval=$4 timeout=$5',
-  'end=$(( $(date +%s) + retry_for )); n=0',
-  'while :; do',
-  '  n=$((n + 1))',
-  '  code=$(curl -s -o /dev/null -w "%{http_code}" --max-time "$timeout" "$url") || true',
-  '  if [ "$code" = "$expect" ]; then echo "smoke: $url answered $code (attempt $n)"; exit 0; fi',
-  '  echo "smoke: $url answered ${code:-nothing}, expected $expect (attempt $n)"',
-  '  if [ $(( $(date +%s) + interval )) -ge "$end" ]; then echo "smoke: not serving after ${retry_for}s"; exit 1; fi',
-  '  sleep "$interval"',
-  'done',
-].join('\n');
-
 /**
  * A PostSync hook that calls the new version and fails the sync if it is not serving: it requests
  * the URL until it answers `expectedStatus`, retrying within `retryFor`. PostSync runs only after
@@ -111,7 +98,7 @@ export class SmokeTest extends HookJob {
       phase: HookPhase.POST_SYNC,
       image: props.image ?? 'curlimages/curl:8.11.1',
       containerName: 'smoke',
-      command: ['sh', '-c', SCRIPT, 'smoke'],
+      command: ['sh', '-c', SMOKE_SCRIPT, 'smoke'],
       args: [url, String(expected), String(retryFor), String(interval), String(timeout)],
       defaultDeletePolicies: [HookDeletePolicy.BEFORE_HOOK_CREATION, HookDeletePolicy.HOOK_SUCCEEDED],
       // The retry window, one last request, and a margin for the Pod to start.
