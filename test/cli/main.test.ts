@@ -198,3 +198,34 @@ describe('startup', () => {
     expect(forVersion.filter((p) => !p.startsWith('commander/'))).toEqual([]);
   });
 });
+
+describe('the Application and its cluster: --live and --sync-option', () => {
+  test('--live objects missing from the input are pruned in mirrored waves; PruneLast after every Sync wave', () => {
+    const live = join(dir, 'live.yaml');
+    writeFileSync(live, `${cm('old-a', '    argocd.argoproj.io/sync-wave: "1"\n')}---\n${cm('old-b', '    argocd.argoproj.io/sync-wave: "2"\n')}---\n${cm('old-c', '    argocd.argoproj.io/sync-options: PruneLast=true\n')}`);
+    const input = join(dir, 'target.yaml');
+    writeFileSync(input, `${cm('kept', '    argocd.argoproj.io/sync-wave: "2"\n')}`);
+    const r = syncplan(['plan', input, '--live', live, '-f', 'json']);
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    const tasks = JSON.parse(r.stdout).steps.flatMap((s: any) => s.tasks.map((t: any) => `${s.wave} ${t.action} ${t.name}`));
+    // Prune waves {0, 1, 2} mirror to {2, 1, 0} (old-c's 0 counts too), then PruneLast moves old-c
+    // after the highest Sync wave: 2 + 1 (TestWaveReorderingOfPruneTasks, TestPruneLast).
+    expect(tasks).toEqual(['0 prune old-b', '1 prune old-a', '2 apply kept', '3 prune old-c']);
+  });
+
+  test('--sync-option reaches the model: CreateNamespace=true adds the PreSync Namespace', () => {
+    const r = syncplan(['plan', EXAMPLE, '-n', 'workflow', '--sync-option', 'CreateNamespace=true', '-f', 'json']);
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    expect(JSON.parse(r.stdout).steps[0].tasks[0]).toMatchObject({ kind: 'Namespace', name: 'workflow' });
+  });
+
+  test.each([
+    ['mis-cased', 'prunelast=true', /matched exactly and case-sensitively\); write "PruneLast=true"/],
+    ['a value Argo CD ignores', 'Prune=maybe', /Prune takes "false" or "confirm"\); write "Prune=false"/],
+    ['unknown', 'PruneFirst=true', /Argo CD knows no option PruneFirst\); use one of Prune, /],
+  ])('a %s --sync-option is refused, the same way by plan, lint and simulate', (_what, option, pattern) => {
+    for (const command of ['plan', 'lint', 'simulate']) {
+      expectUsageOrInputError(syncplan([command, EXAMPLE, '--sync-option', option]), pattern);
+    }
+  });
+});

@@ -4,12 +4,11 @@
  * otherwise, 2 on unreadable input or bad usage.
  */
 import type { Command } from 'commander';
-import type * as SyncOptionsModule from '../../argo/sync-options';
 import type * as FindingsTextModule from '../../report/findings-text';
 import type * as SarifModule from '../../report/sarif';
 import type * as RulesModule from '../../rules';
-import type * as SyncOptionInvalidModule from '../../rules/checks/sync-option-invalid';
 import type { LevelSetting, LintOptions } from '../../rules/types';
+import { addAppOptions, appSyncOptions } from '../app-options';
 import { UsageError } from '../errors';
 import { addFormatOption, addPlanOptions, planOptions, readManifests, writeOut } from '../options';
 import type { CommonFlags } from '../options';
@@ -35,10 +34,10 @@ export function register(program: Command): void {
     .argument('[paths...]', 'YAML files or folders (searched for *.yaml, *.yml); - reads standard input');
   addPlanOptions(cmd);
   addFormatOption(cmd, ['text', 'json', 'sarif']);
+  addAppOptions(cmd, { live: false });
   cmd
     .option('--strict', 'exit 1 on warnings too', false)
     .option('--installed-crd <group/Kind>', 'a CRD the cluster already has (repeatable)', collect, [])
-    .option('--sync-option <option>', "one of the Application's spec.syncPolicy.syncOptions (repeatable)", collect, [])
     .option('--level <rule=level>', 'run a rule at error, warning, info or off (repeatable)', collect, [])
     .option('--list-rules', 'print every rule (id, level, what it catches) and exit', false);
   cmd.action((paths: string[], flags: LintFlags) => {
@@ -49,11 +48,11 @@ export function register(program: Command): void {
       writeOut(rules.ALL_RULES.map(r => `${r.id}\t${levels[r.id] ?? r.defaultLevel}\t${r.title}`).join('\n') + '\n');
       return;
     }
-    checkAppSyncOptions(flags.syncOption ?? []);
+    const syncOptions = appSyncOptions(flags);
     const manifests = readManifests(paths, flags);
     const options: LintOptions = {
       ...planOptions(flags),
-      syncOptions: flags.syncOption ?? [],
+      syncOptions,
       installedCrds: flags.installedCrd ?? [],
       levels,
     };
@@ -93,25 +92,6 @@ export function parseLevels(flags: readonly string[], known: ReadonlySet<string>
     levels[id] = level as LevelSetting;
   }
   return levels;
-}
-
-/** `--sync-option` values must be options Argo CD acts on: a typo here would silently change the result. */
-function checkAppSyncOptions(options: readonly string[]): void {
-  /* eslint-disable @typescript-eslint/no-require-imports */
-  const { SYNC_OPTIONS }: typeof SyncOptionsModule = require('../../argo/sync-options');
-  const { checkOption }: typeof SyncOptionInvalidModule = require('../../rules/checks/sync-option-invalid');
-  /* eslint-enable @typescript-eslint/no-require-imports */
-  for (const option of options) {
-    const name = option.split('=')[0];
-    if (!SYNC_OPTIONS.some(o => o.name.toLowerCase() === name.toLowerCase())) {
-      throw new UsageError(`--sync-option ${option}: not a sync option Argo CD knows (${SYNC_OPTIONS.map(o => o.name).join(', ')})`);
-    }
-    const problem = checkOption(option);
-    // App-only options are what this flag is for.
-    if (problem && !problem.message.includes('read only from the Application')) {
-      throw new UsageError(`--sync-option ${option}: ${problem.message.replace(/^sync option "[^"]*" /, '')}; ${problem.fix}`);
-    }
-  }
 }
 
 function toolVersion(): string {

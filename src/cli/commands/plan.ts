@@ -9,6 +9,8 @@ import type * as PlanJsonModule from '../../report/plan-json';
 import type * as PlanTextModule from '../../report/plan-text';
 import type * as TimingModule from '../../report/timing';
 import type * as RulesModule from '../../rules';
+import { addAppOptions, appSyncOptions, liveManifests } from '../app-options';
+import type { AppFlags } from '../app-options';
 import { addFormatOption, addPlanOptions, planOptions, readManifests, writeOut } from '../options';
 import type { CommonFlags } from '../options';
 import { addWaveDelayOption } from './simulate';
@@ -23,15 +25,17 @@ export function register(program: Command): void {
     .argument('[paths...]', 'YAML files or folders (searched for *.yaml, *.yml); - reads standard input');
   addPlanOptions(cmd);
   addFormatOption(cmd);
+  addAppOptions(cmd);
   addWaveDelayOption(cmd);
-  cmd.action((paths: string[], flags: CommonFlags & { waveDelay: number }) => {
+  cmd.action((paths: string[], flags: CommonFlags & AppFlags & { waveDelay: number }) => {
     /* eslint-disable @typescript-eslint/no-require-imports */
     const manifests = readManifests(paths, flags);
+    const options = { ...planOptions(flags), syncOptions: appSyncOptions(flags), live: liveManifests(flags, flags.namespace ?? '') };
     const { buildPlan }: typeof ArgoPlanModule = require('../../argo/plan');
-    const plan = buildPlan(manifests, planOptions(flags));
+    const plan = buildPlan(manifests, options);
     const { estimateTime, timeJson, timeTextSection }: typeof TimingModule = require('../../report/timing');
     const { lintReport, findingToJson }: typeof RulesModule = require('../../rules');
-    const { findings, suppressed } = lintReport(manifests, planOptions(flags), plan);
+    const { findings, suppressed } = lintReport(manifests, options, plan);
     const time = estimateTime(plan, { waveDelaySeconds: flags.waveDelay });
     if (flags.format === 'json') {
       const { planToJson }: typeof PlanJsonModule = require('../../report/plan-json');

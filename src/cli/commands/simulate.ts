@@ -8,10 +8,9 @@ import type { Command } from 'commander';
 import type * as ArgoPlanModule from '../../argo/plan';
 import type * as SimulateModule from '../../argo/simulate';
 import type { HealthStatus, SimulateOptions, SimulationResult } from '../../argo/simulate/types';
-import type * as SyncOptionsModule from '../../argo/sync-options';
 import type { Manifest, SyncPlan } from '../../argo/types';
+import { addAppOptions, appSyncOptions, liveManifests } from '../app-options';
 import type * as ErrorsModule from '../errors';
-import type * as LoadModule from '../load';
 import { addFormatOption, addPlanOptions, planOptions, readManifests, writeOut } from '../options';
 import type { CommonFlags } from '../options';
 
@@ -57,13 +56,13 @@ export function parseWaveDelay(value: string): number {
 /** The flags that say how the simulated sync goes (everything after PATH in the synopsis). */
 export function addSimulateOptions(cmd: Command): Command {
   addPlanOptions(cmd);
-  return addWaveDelayOption(cmd
+  cmd
     .option('--health <kind/name=status>', `what an object reports: ${HEALTH.join('|')} (repeatable; others report their normal outcome)`, collect)
-    .option('--apply-error <kind/name=message>', 'the API server rejects this object with message (repeatable)', collect)
-    .option('--live <path>', 'manifests in the cluster now; those not in PATH are pruned (repeatable)', collect)
+    .option('--apply-error <kind/name=message>', 'the API server rejects this object with message (repeatable)', collect);
+  addAppOptions(cmd);
+  return addWaveDelayOption(cmd
     .option('--prune-last', 'the Application sync option PruneLast=true')
     .option('--no-prune', 'sync without prune: prune tasks are skipped ("ignored (requires pruning)")')
-    .option('--sync-option <option>', "one of the Application's sync options, e.g. SkipDryRunOnMissingResource=true (repeatable)", collect)
     .option('--installed-crd <group/kind>', 'a CRD the cluster already serves, e.g. monitoring.coreos.com/ServiceMonitor (repeatable)', collect));
 }
 
@@ -89,22 +88,12 @@ export interface Simulation {
 export function runSimulation(paths: readonly string[], given: SimulateFlags): Simulation {
   const flags = { ...given, ...listFlags(given) };
   const { UsageError }: typeof ErrorsModule = require('../errors');
-  const { loadPaths }: typeof LoadModule = require('../load');
   const { buildPlan }: typeof ArgoPlanModule = require('../../argo/plan');
   const { simulate, unknownHandles }: typeof SimulateModule = require('../../argo/simulate');
-  const { syncOptionSpec }: typeof SyncOptionsModule = require('../../argo/sync-options');
 
   const manifests = readManifests(paths, flags);
-  const live = flags.live.length > 0 ? loadPaths(flags.live, { namespace: flags.namespace ?? '' }) : [];
-
-  for (const option of flags.syncOption) {
-    const eq = option.indexOf('=');
-    const spec = eq > 0 ? syncOptionSpec(option.slice(0, eq)) : undefined;
-    if (!spec || !spec.values.includes(option.slice(eq + 1)) || spec.scope === 'resource') {
-      throw new UsageError(`--sync-option ${option}: not an Application sync option Argo CD acts on (e.g. SkipDryRunOnMissingResource=true, PruneLast=true, Prune=confirm; case-sensitive)`);
-    }
-  }
-  const syncOptions = [...flags.syncOption, ...(flags.pruneLast ? ['PruneLast=true'] : [])];
+  const live = liveManifests(flags, flags.namespace ?? '');
+  const syncOptions = appSyncOptions(flags, flags.pruneLast ? ['PruneLast=true'] : []);
   for (const crd of flags.installedCrd) {
     if (!/^[a-z0-9.-]+\.[a-z0-9.-]+\/[A-Za-z0-9]+$/.test(crd)) {
       throw new UsageError(`--installed-crd ${crd}: expected GROUP/KIND with the CRD's spec.group and spec.names.kind, e.g. monitoring.coreos.com/ServiceMonitor`);
