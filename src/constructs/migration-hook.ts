@@ -2,6 +2,7 @@ import { Duration } from 'cdk8s';
 import { Construct } from 'constructs';
 import { HookJob, HookJobOptions } from './hook-job';
 import { HookDeletePolicy, HookPhase } from './hook-phase';
+import { pathFor } from './names';
 
 /**
  * Properties of a `MigrationHook`.
@@ -38,7 +39,7 @@ export interface MigrationHookProps extends HookJobOptions {
 export class MigrationHook extends HookJob {
   constructor(scope: Construct, id: string, props: MigrationHookProps) {
     if (props.command.length === 0) {
-      throw new Error(`MigrationHook ${id}: command is empty; give the migration command, e.g. ['alembic', 'upgrade', 'head']`);
+      throw new Error(`MigrationHook ${pathFor(scope, id)}: command is empty; give the migration command, e.g. ['alembic', 'upgrade', 'head']`);
     }
     const verify = props.verify;
     super(scope, id, {

@@ -3,6 +3,13 @@
  * `cdk8s synth` with the construct's path instead of the sync with an apiserver refusal.
  */
 
+import { IConstruct } from 'constructs';
+
+/** The path a construct will have, for messages thrown before `super()` creates it. */
+export function pathFor(scope: IConstruct, id: string): string {
+  return scope.node.path ? `${scope.node.path}/${id}` : id;
+}
+
 const LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 
 /** RFC 1123 label: a Namespace name, or a Job name (copied into its Pods' `job-name` label, ≤ 63). */

@@ -3,6 +3,7 @@ import * as kplus from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
 import { HookJob, HookJobOptions } from './hook-job';
 import { HookDeletePolicy, HookPhase } from './hook-phase';
+import { pathFor } from './names';
 import { SMOKE_SCRIPT } from './smoke-script';
 
 /**
@@ -84,14 +85,15 @@ export class SmokeTest extends HookJob {
   public readonly url: string;
 
   constructor(scope: Construct, id: string, props: SmokeTestProps) {
-    const url = smokeUrl(id, props);
-    if (props.args !== undefined) throw new Error(`SmokeTest ${id}: args are set by the smoke test itself; remove them`);
+    const where = pathFor(scope, id);
+    const url = smokeUrl(where, props);
+    if (props.args !== undefined) throw new Error(`SmokeTest ${where}: args are set by the smoke test itself; remove them`);
     const retryFor = (props.retryFor ?? Duration.minutes(2)).toSeconds();
     const interval = (props.retryInterval ?? Duration.seconds(5)).toSeconds();
     const timeout = (props.requestTimeout ?? Duration.seconds(5)).toSeconds();
     const expected = props.expectedStatus ?? 200;
     if (!Number.isInteger(expected) || expected < 100 || expected > 599) {
-      throw new Error(`SmokeTest ${id}: expectedStatus must be an HTTP status (100-599), got ${expected}`);
+      throw new Error(`SmokeTest ${where}: expectedStatus must be an HTTP status (100-599), got ${expected}`);
     }
     super(scope, id, {
       ...props,
@@ -108,20 +110,24 @@ export class SmokeTest extends HookJob {
   }
 }
 
-function smokeUrl(id: string, props: SmokeTestProps): string {
+function smokeUrl(where: string, props: SmokeTestProps): string {
   if (props.url !== undefined && props.service !== undefined) {
-    throw new Error(`SmokeTest ${id}: give either service or url, not both`);
+    throw new Error(`SmokeTest ${where}: give either service or url, not both`);
   }
   if (props.url !== undefined) {
-    if (!/^https?:\/\/[^\s]+$/.test(props.url)) throw new Error(`SmokeTest ${id}: url must start with http:// or https://, got "${props.url}"`);
+    const ignored = (['port', 'path'] as const).filter((k) => props[k] !== undefined);
+    if (ignored.length > 0) {
+      throw new Error(`SmokeTest ${where}: ${ignored.join(' and ')} ${ignored.length > 1 ? 'apply' : 'applies'} only with service; with url, put them in the url (${props.url})`);
+    }
+    if (!/^https?:\/\/[^\s]+$/.test(props.url)) throw new Error(`SmokeTest ${where}: url must start with http:// or https://, got "${props.url}"`);
     return props.url;
   }
-  if (props.service === undefined) throw new Error(`SmokeTest ${id}: give a service (or a url) to call`);
+  if (props.service === undefined) throw new Error(`SmokeTest ${where}: give a service (or a url) to call`);
   const service = props.service;
   const port = props.port ?? service.ports[0]?.port;
-  if (port === undefined) throw new Error(`SmokeTest ${id}: Service ${service.node.path} has no ports; give \`port\``);
+  if (port === undefined) throw new Error(`SmokeTest ${where}: Service ${service.node.path} has no ports; give \`port\``);
   const path = props.path ?? '/';
-  if (!path.startsWith('/')) throw new Error(`SmokeTest ${id}: path must start with '/', got "${path}"`);
+  if (!path.startsWith('/')) throw new Error(`SmokeTest ${where}: path must start with '/', got "${path}"`);
   const ns = service.metadata.namespace;
   const host = ns ? `${service.name}.${ns}.svc` : service.name;
   return `http://${host}:${port}${path}`;

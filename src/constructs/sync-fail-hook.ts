@@ -2,6 +2,7 @@ import { Duration } from 'cdk8s';
 import { Construct } from 'constructs';
 import { HookJob, HookJobOptions } from './hook-job';
 import { HookDeletePolicy, HookPhase } from './hook-phase';
+import { pathFor } from './names';
 
 /**
  * Properties of a `SyncFailHook`.
@@ -21,7 +22,7 @@ export interface SyncFailHookProps extends HookJobOptions {
  */
 export class SyncFailHook extends HookJob {
   constructor(scope: Construct, id: string, props: SyncFailHookProps) {
-    if (props.command.length === 0) throw new Error(`SyncFailHook ${id}: command is empty`);
+    if (props.command.length === 0) throw new Error(`SyncFailHook ${pathFor(scope, id)}: command is empty`);
     super(scope, id, {
       ...props,
       phase: HookPhase.SYNC_FAIL,

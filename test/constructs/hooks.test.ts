@@ -177,7 +177,7 @@ describe('SmokeTest', () => {
   test('a Service without ports needs an explicit port', () => {
     const chart = newChart();
     const service = new kplus.Service(chart, 'svc');
-    expect(() => new SmokeTest(chart, 's', { service })).toThrow('SmokeTest s: Service chart/svc has no ports; give `port`');
+    expect(() => new SmokeTest(chart, 's', { service })).toThrow('SmokeTest chart/s: Service chart/svc has no ports; give `port`');
     expect(new SmokeTest(chart, 's2', { service, port: 8080 }).url).toBe('http://chart-svc:8080/');
   });
 
@@ -185,6 +185,24 @@ describe('SmokeTest', () => {
     const chart = newChart();
     const service = new kplus.Service(chart, 'svc', { ports: [{ port: 80 }] });
     expect(() => new SmokeTest(chart, 's', { service, url: 'http://x' })).toThrow('give either service or url, not both');
+  });
+
+  test('port and path with a url are refused, not silently ignored', () => {
+    const chart = newChart();
+    expect(() => new SmokeTest(chart, 's', { url: 'http://web', path: '/healthz' }))
+      .toThrow('SmokeTest chart/s: path applies only with service; with url, put them in the url (http://web)');
+    expect(() => new SmokeTest(chart, 's', { url: 'http://web', port: 8080, path: '/healthz' }))
+      .toThrow('SmokeTest chart/s: port and path apply only with service');
+  });
+});
+
+describe('a hook refused at construction is named by its construct path, like every other message', () => {
+  test.each([
+    ['SmokeTest chart/s: give a service', (c: ReturnType<typeof newChart>) => new SmokeTest(c, 's', {})],
+    ['MigrationHook chart/m: command is empty', (c: ReturnType<typeof newChart>) => new MigrationHook(c, 'm', { image: 'i', command: [] })],
+    ['SyncFailHook chart/f: command is empty', (c: ReturnType<typeof newChart>) => new SyncFailHook(c, 'f', { image: 'i', command: [] })],
+  ])('%s', (message, make) => {
+    expect(() => make(newChart())).toThrow(message);
   });
 });
 
