@@ -178,10 +178,10 @@ function checked(object: Record<string, unknown>, source: SourceLocation, raw: R
     }
     return source.line;
   };
-  const need = (value: unknown, path: string[], example: string) => {
+  const need = (value: unknown, path: string[], example: string, otherwise = '') => {
     const field = path.join('.');
     if (value === undefined || value === null || value === '') {
-      throw new InputError(source.file, at(path), `${what(object)} has no ${field}`, `add one, e.g. \`${example}\``);
+      throw new InputError(source.file, at(path), `${what(object)} has no ${field}`, `add one, e.g. \`${example}\`${otherwise}`);
     }
     if (typeof value !== 'string') {
       // YAML 1.1 reads `y`, `yes`, `on`, `no`, `1e3` ... as booleans and numbers, as Kubernetes does.
@@ -192,12 +192,16 @@ function checked(object: Record<string, unknown>, source: SourceLocation, raw: R
   need(object.apiVersion, ['apiVersion'], 'apiVersion: apps/v1');
   need(object.kind, ['kind'], 'kind: Deployment');
   const meta = object.metadata;
-  if (typeof meta !== 'object' || meta === null || Array.isArray(meta)) {
+  if (meta !== undefined && meta !== null && (typeof meta !== 'object' || Array.isArray(meta))) {
+    const found = Array.isArray(meta) ? 'a list' : `a ${typeof meta}`;
+    throw new InputError(source.file, at(['metadata']), `${what(object)} has metadata that is ${found}, not a mapping`, 'make `metadata:` a mapping with a `name:`');
+  }
+  if (typeof meta !== 'object' || meta === null) {
     throw new InputError(source.file, at(['metadata']), `${what(object)} has no metadata`, 'add `metadata:` with a `name:`');
   }
   const { name, generateName } = meta as Record<string, unknown>;
   if (name !== undefined || !nonEmptyString(generateName)) {
-    need(name, ['metadata', 'name'], 'name: web (or generateName: for a hook)');
+    need(name, ['metadata', 'name'], 'name: web', ' (or `generateName:` for a hook)');
   }
   return { object, source };
 }

@@ -155,6 +155,19 @@ describe('parseManifests: bad input is an InputError with file and line', () => 
     expect(err.message).toBe('n.yaml:4: metadata.name is false (a boolean), not a string (quote it, e.g. `name: "No"`)');
   });
 
+  test('a missing name gets a hint with each example in its own code span', () => {
+    const err = inputError(() => parseManifests('apiVersion: v1\nkind: ConfigMap\nmetadata:\n  labels: {a: b}\n', 'n.yaml'));
+    expect(err.message).toBe('n.yaml:3: ConfigMap has no metadata.name (add one, e.g. `name: web` (or `generateName:` for a hook))');
+  });
+
+  test.each([
+    ['a string', 'metadata: web\n'],
+    ['a list', 'metadata:\n- name: web\n'],
+  ])('metadata that is %s is reported as such, not as missing', (found, text) => {
+    const err = inputError(() => parseManifests(`apiVersion: v1\nkind: ConfigMap\n${text}`, 'm.yaml'));
+    expect(err.message).toBe(`m.yaml:3: ConfigMap has metadata that is ${found}, not a mapping (make \`metadata:\` a mapping with a \`name:\`)`);
+  });
+
   test('an alias bomb ("billion laughs") is refused, quickly', () => {
     const levels = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
     for (let i = 1; i < 9; i++) {
