@@ -378,7 +378,13 @@ export class SyncPlanner extends Construct {
         }
         const objs = under(a);
         if (objs.length === 0) {
-          throw new OrderingError(`${me.unit.label} is after ${a.node.path}, which holds no Kubernetes objects in chart ${this.chart.node.path}`);
+          const other = chartOf(a);
+          if (other && other !== this.chart) {
+            throw new OrderingError(`${me.unit.label} is after ${a.node.path}, which is in another chart (${other.node.path}): `
+              + 'waves are computed and proven per chart, so an order across charts cannot be honoured; put both in one chart');
+          }
+          throw new OrderingError(`${me.unit.label} is after ${a.node.path}, which holds no Kubernetes objects in chart ${this.chart.node.path}; `
+            + 'add objects to it or remove it from `after`');
         }
         for (const b of objs) addUnitEdge(standalone(b, true), me);
         edges.push({ before: objs, after: me.objects, why: `${me.unit.label} is after ${a.node.path}` });
@@ -634,5 +640,11 @@ function infraKey(o: ApiObject, render: (o: ApiObject) => unknown): InfraKey | u
       return { kind: 'CustomResourceDefinition', key: `${group}/${kind}`, clusterScoped: json.spec?.scope === 'Cluster' };
     }
   }
+  return undefined;
+}
+
+/** The chart a construct is in, if any. */
+function chartOf(c: IConstruct): Chart | undefined {
+  for (const s of c.node.scopes.slice().reverse()) if (Chart.isChart(s)) return s;
   return undefined;
 }

@@ -3,6 +3,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { ApiObject, App, Chart, Include, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
+import { Construct } from 'constructs';
 import { configMap, newChart, synthError, wavesByName } from './helpers';
 import { MigrationHook, SyncOrder, SyncWaves, Tier } from '../../src';
 
@@ -117,6 +118,23 @@ describe('Tier', () => {
     const config = new Tier(chart, 'config').add(configMap(chart, 'x'));
     new MigrationHook(chart, 'migrate', { image: 'i', command: ['m'], after: [config] });
     expect(synthError(chart)).toContain('MigrationHook chart/migrate (PreSync) is ordered after Tier chart/config (Sync), which can never hold');
+  });
+
+  test('after a tier in another chart is an error that says why and what to do', () => {
+    const app = Testing.app();
+    const one = new Chart(app, 'one');
+    const two = new Chart(app, 'two');
+    const config = new Tier(one, 'config').add(configMap(one, 'x'));
+    new Tier(two, 'web', { after: [config] }).add(configMap(two, 'y'));
+    expect(synthError(two)).toContain('Tier two/web is after one/config, which is in another chart (one): '
+      + 'waves are computed and proven per chart, so an order across charts cannot be honoured; put both in one chart');
+  });
+
+  test('after a construct with no objects says how to fix it', () => {
+    const chart = newChart();
+    const empty = new Construct(chart, 'empty');
+    new Tier(chart, 'web', { after: [empty as unknown as Tier] }).add(configMap(chart, 'y'));
+    expect(synthError(chart)).toContain('Tier chart/web is after chart/empty, which holds no Kubernetes objects in chart chart; add objects to it or remove it from `after`');
   });
 
   test('a tier can wait for any construct holding objects', () => {
