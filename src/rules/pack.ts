@@ -21,6 +21,7 @@ import { hookUnrecognised } from './checks/hook-unrecognised';
 import { lastWaveUnchecked } from './checks/last-wave-unchecked';
 import { loadBalancerGatesWave } from './checks/load-balancer-gates-wave';
 import { namespaceAfterResource } from './checks/namespace-after-resource';
+import { pvcGatesWave } from './checks/pvc-gates-wave';
 import { readinessProbeMissing } from './checks/readiness-probe-missing';
 import { readsResourceCreatedLater } from './checks/reads-resource-created-later';
 import { suppressionInvalid } from './checks/suppression-invalid';
@@ -55,6 +56,7 @@ export const ALL_RULES: readonly Rule[] = [
   waveGateNoHealth,
   gateNeverOpens,
   loadBalancerGatesWave,
+  pvcGatesWave,
   // Hooks.
   hookNoDeadline,
   hookBackoffDefault,

@@ -1,7 +1,7 @@
 /**
  * Rule behaviour on the edges of Argo CD's semantics, named after the upstream tests and issues.
  */
-import { cm, deployment, hookJob, k, podSpec, secret, service, yaml } from './cases';
+import { cm, deployment, hookJob, k, podSpec, pvc, secret, service, yaml } from './cases';
 import { findingsOf } from './helpers';
 
 const W = (w: string) => ({ 'argocd.argoproj.io/sync-wave': w });
@@ -229,5 +229,30 @@ describe('wave-unneeded sees the references a reader sees', () => {
   ])('%s: kind order already applies it first and it has no health check to wait for', (_what, text, used) => {
     const [f] = findingsOf('wave-unneeded', text);
     expect(f.message).toContain(`what it uses from earlier waves (${used}) has no health check and kind order applies it first inside one wave`);
+  });
+});
+
+describe('pvc-gates-wave: a claim alone in a wave the next one waits on never binds (WaitForFirstConsumer)', () => {
+  const mounts = (claim: string) => ({ ...podSpec(), volumes: [{ name: 'd', persistentVolumeClaim: { claimName: claim } }] });
+  const sc = (name: string, mode?: string) => k('storage.k8s.io/v1', 'StorageClass', name, { provisioner: 'csi.example', ...(mode ? { volumeBindingMode: mode } : {}) });
+
+  test('a claim in wave 0, its StatefulSet in wave 1 (what `sts.node.addDependency(pvc)` renders)', () => {
+    const [f] = findingsOf('pvc-gates-wave', yaml(pvc('data'), deployment('db', W('1'), {}, mounts('data'))));
+    expect(f.message).toBe('PersistentVolumeClaim/data (app.yaml:2): Sync wave 1 waits for it to be Bound, but with a WaitForFirstConsumer '
+      + 'StorageClass (the default class on GKE, EKS, AKS and kind, and this claim names none) it stays Pending until a Pod that mounts it '
+      + 'is scheduled, and no Pod in its wave or an earlier one mounts it: the sync stays Progressing forever (see docs/rules/pvc-gates-wave.md)');
+  });
+
+  test('the app\'s own WaitForFirstConsumer class is named; an Immediate one (or the API default) is fine', () => {
+    const [f] = findingsOf('pvc-gates-wave', yaml(sc('wffc', 'WaitForFirstConsumer'), pvc('data', undefined, { storageClassName: 'wffc' }), cm('next', W('1'))));
+    expect(f.message).toContain('but its StorageClass wffc binds WaitForFirstConsumer, so it stays Pending');
+    expect(findingsOf('pvc-gates-wave', yaml(sc('fast', 'Immediate'), pvc('data', undefined, { storageClassName: 'fast' }), cm('next', W('1'))))).toEqual([]);
+    expect(findingsOf('pvc-gates-wave', yaml(sc('fast'), pvc('data', undefined, { storageClassName: 'fast' }), cm('next', W('1'))))).toEqual([]);
+  });
+
+  test('pre-bound and class-less claims bind without a Pod; the last wave gates nothing', () => {
+    expect(findingsOf('pvc-gates-wave', yaml(pvc('data', undefined, { volumeName: 'pv-1' }), cm('next', W('1'))))).toEqual([]);
+    expect(findingsOf('pvc-gates-wave', yaml(pvc('data', undefined, { storageClassName: '' }), cm('next', W('1'))))).toEqual([]);
+    expect(findingsOf('pvc-gates-wave', yaml(cm('first'), pvc('data', W('1'))))).toEqual([]);
   });
 });

@@ -28,6 +28,8 @@ export function yaml(...objects: Obj[]): string {
 
 export const cm = (name: string, a?: Obj) => k('v1', 'ConfigMap', name, { data: { x: 'y' } }, a);
 export const secret = (name: string, a?: Obj) => k('v1', 'Secret', name, {}, a);
+export const pvc = (name: string, a?: Obj, spec: Obj = {}) =>
+  k('v1', 'PersistentVolumeClaim', name, { spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } }, ...spec } }, a);
 
 export function podSpec(opts: { probe?: boolean; env?: Obj[]; envFrom?: Obj[]; sa?: string } = {}): Obj {
   return {
@@ -154,6 +156,11 @@ export const CASES: Readonly<Record<string, RuleCase>> = {
     ref: 'argo-cd #14607',
     trips: yaml(deployment('web'), ingress('web'), cm('after', wave('1'))),
     passes: yaml(deployment('web'), ingress('web', wave('1'))),
+  },
+  'pvc-gates-wave': {
+    ref: 'gitops-engine health_pvc.go (Pending is Progressing)',
+    trips: yaml(pvc('data'), deployment('db', wave('1'), {}, { ...podSpec(), volumes: [{ name: 'd', persistentVolumeClaim: { claimName: 'data' } }] })),
+    passes: yaml(pvc('data'), deployment('db', undefined, {}, { ...podSpec(), volumes: [{ name: 'd', persistentVolumeClaim: { claimName: 'data' } }] }), cm('after', wave('1'))),
   },
   'hook-no-deadline': {
     ref: 'argo-cd #17314',
