@@ -4,7 +4,7 @@ import * as kplus from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
 import { EnvReference, EnvSource } from './env-reference';
 import { HookDeletePolicy, HookPhase } from './hook-phase';
-import { checkHookNames } from './names';
+import { checkHookNames, wholeSeconds } from './names';
 import { IOrderable } from './orderable';
 import { SyncPlanner } from './planner';
 import { ANNOTATION_HOOK, ANNOTATION_HOOK_DELETE_POLICY } from '../argo/annotations';
@@ -197,8 +197,7 @@ export class HookJob extends Construct implements IOrderable {
     if (!Number.isSafeInteger(backoffLimit) || backoffLimit < 0) {
       throw new Error(`${where}: backoffLimit must be a non-negative integer, got ${backoffLimit}`);
     }
-    const deadline = (props.activeDeadline ?? props.defaultActiveDeadline ?? Duration.minutes(5)).toSeconds();
-    if (!(deadline >= 1)) throw new Error(`${where}: activeDeadline must be at least 1 second`);
+    const deadline = wholeSeconds(where, 'activeDeadline', props.activeDeadline ?? props.defaultActiveDeadline ?? Duration.minutes(5), 1);
     const uid = props.runAsUser ?? 65532;
     if (!Number.isSafeInteger(uid) || uid <= 0) {
       throw new Error(`${where}: runAsUser must be a positive integer (hooks never run as root), got ${uid}`);

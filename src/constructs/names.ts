@@ -3,11 +3,21 @@
  * `cdk8s synth` with the construct's path instead of the sync with an apiserver refusal.
  */
 
+import { Duration } from 'cdk8s';
 import { IConstruct } from 'constructs';
 
 /** The path a construct will have, for messages thrown before `super()` creates it. */
 export function pathFor(scope: IConstruct, id: string): string {
   return scope.node.path ? `${scope.node.path}/${id}` : id;
+}
+
+/** A duration as whole seconds of at least `min`, or an error naming the construct and the field. */
+export function wholeSeconds(where: string, field: string, value: Duration, min: number): number {
+  const seconds = value.toSeconds({ integral: false });
+  if (!Number.isInteger(seconds) || seconds < min) {
+    throw new Error(`${where}: ${field} must be a whole number of seconds, at least ${min}, got ${value.toHumanString()}`);
+  }
+  return seconds;
 }
 
 const LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;

@@ -3,7 +3,7 @@ import * as kplus from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
 import { HookJob, HookJobOptions } from './hook-job';
 import { HookDeletePolicy, HookPhase } from './hook-phase';
-import { pathFor } from './names';
+import { pathFor, wholeSeconds } from './names';
 import { SMOKE_SCRIPT } from './smoke-script';
 
 /**
@@ -88,9 +88,9 @@ export class SmokeTest extends HookJob {
     const where = pathFor(scope, id);
     const url = smokeUrl(where, props);
     if (props.args !== undefined) throw new Error(`SmokeTest ${where}: args are set by the smoke test itself; remove them`);
-    const retryFor = (props.retryFor ?? Duration.minutes(2)).toSeconds();
-    const interval = (props.retryInterval ?? Duration.seconds(5)).toSeconds();
-    const timeout = (props.requestTimeout ?? Duration.seconds(5)).toSeconds();
+    const retryFor = wholeSeconds(`SmokeTest ${where}`, 'retryFor', props.retryFor ?? Duration.minutes(2), 0);
+    const interval = wholeSeconds(`SmokeTest ${where}`, 'retryInterval', props.retryInterval ?? Duration.seconds(5), 1);
+    const timeout = wholeSeconds(`SmokeTest ${where}`, 'requestTimeout', props.requestTimeout ?? Duration.seconds(5), 1);
     const expected = props.expectedStatus ?? 200;
     if (!Number.isInteger(expected) || expected < 100 || expected > 599) {
       throw new Error(`SmokeTest ${where}: expectedStatus must be an HTTP status (100-599), got ${expected}`);

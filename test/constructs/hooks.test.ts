@@ -196,6 +196,27 @@ describe('SmokeTest', () => {
   });
 });
 
+describe('durations that are not whole seconds are refused with the construct path, not a bare cdk8s error', () => {
+  test.each([
+    ['MigrationHook chart/m: activeDeadline must be a whole number of seconds, at least 1, got 1 second 500 millis',
+      (c: ReturnType<typeof newChart>) => new MigrationHook(c, 'm', { image: 'i', command: ['x'], activeDeadline: Duration.millis(1500) })],
+    ['SyncFailHook chart/f: activeDeadline must be a whole number of seconds, at least 1, got 0 seconds',
+      (c: ReturnType<typeof newChart>) => new SyncFailHook(c, 'f', { image: 'i', command: ['x'], activeDeadline: Duration.seconds(0) })],
+    ['SmokeTest chart/s: retryInterval must be a whole number of seconds, at least 1, got 500 millis',
+      (c: ReturnType<typeof newChart>) => new SmokeTest(c, 's', { url: 'http://web', retryInterval: Duration.millis(500) })],
+    ['SmokeTest chart/s: requestTimeout must be a whole number of seconds, at least 1, got 0 seconds',
+      (c: ReturnType<typeof newChart>) => new SmokeTest(c, 's', { url: 'http://web', requestTimeout: Duration.seconds(0) })],
+  ])('%s', (message, make) => {
+    expect(() => make(newChart())).toThrow(message);
+  });
+
+  test('a sub-second value that adds up to whole seconds is fine', () => {
+    const chart = newChart();
+    new MigrationHook(chart, 'm', { name: 'm', image: 'i', command: ['x'], activeDeadline: Duration.millis(120000) });
+    expect(jobs(chart).m.spec.activeDeadlineSeconds).toBe(120);
+  });
+});
+
 describe('a hook refused at construction is named by its construct path, like every other message', () => {
   test.each([
     ['SmokeTest chart/s: give a service', (c: ReturnType<typeof newChart>) => new SmokeTest(c, 's', {})],
