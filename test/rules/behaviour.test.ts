@@ -256,3 +256,18 @@ describe('pvc-gates-wave: a claim alone in a wave the next one waits on never bi
     expect(findingsOf('pvc-gates-wave', yaml(cm('first'), pvc('data', W('1'))))).toEqual([]);
   });
 });
+
+describe('delete-policy-unrecognised on an object that is not a hook', () => {
+  test('says no delete policy applies there (not which one is "effective") and offers removing it', () => {
+    const [f] = findingsOf('delete-policy-unrecognised', yaml(cm('c', { 'argocd.argoproj.io/hook-delete-policy': 'HookSucceded' })));
+    expect(f.message).toContain('"HookSucceded" is not a delete policy Argo CD knows (exact, case-sensitive), and this object is not a hook, so Argo CD reads no delete policy on it at all');
+    expect(f.message).not.toContain('effective policies');
+    expect(f.fix).toBe('use BeforeHookCreation, HookSucceeded, HookFailed (or remove the annotation: delete policies apply to hooks only)');
+  });
+
+  test('on a hook it still names the effective policies', () => {
+    const [f] = findingsOf('delete-policy-unrecognised', yaml(hookJob('m', { 'argocd.argoproj.io/hook-delete-policy': 'hooksucceeded' })));
+    expect(f.message).toContain('so it is dropped (effective policies: BeforeHookCreation, the default)');
+    expect(f.fix).toBe('write "HookSucceeded"');
+  });
+});

@@ -1,4 +1,4 @@
-import { ANNOTATION_HOOK_DELETE_POLICY, HELM_HOOK_DELETE_POLICY } from '../../argo/annotations';
+import { ANNOTATION_HOOK, ANNOTATION_HOOK_DELETE_POLICY, annotationOf, HELM_HOOK, HELM_HOOK_DELETE_POLICY } from '../../argo/annotations';
 import { DELETE_POLICIES, HELM_DELETE_POLICIES, readDeletePolicies } from '../../argo/delete-policy';
 import { quote } from '../quote';
 import type { Hit, Rule } from '../types';
@@ -12,13 +12,17 @@ export const deletePolicyUnrecognised: Rule = {
     const hits: Hit[] = [];
     for (const manifest of ctx.manifests) {
       const read = readDeletePolicies(manifest.object);
-      const effect = `so it is dropped (effective policies: ${read.policies.join(', ')}${read.defaulted ? ', the default' : ''})`;
+      // Argo CD reads delete policies on hooks only: on anything else the annotation does nothing.
+      const hook = annotationOf(manifest.object, ANNOTATION_HOOK) !== undefined || annotationOf(manifest.object, HELM_HOOK) !== undefined;
+      const effect = hook ? `so it is dropped (effective policies: ${read.policies.join(', ')}${read.defaulted ? ', the default' : ''})`
+        : 'and this object is not a hook, so Argo CD reads no delete policy on it at all';
+      const orRemove = hook ? '' : ' (or remove the annotation: delete policies apply to hooks only)';
       for (const value of read.unrecognisedArgo) {
         const close = DELETE_POLICIES.find(p => p.toLowerCase() === value.toLowerCase());
         hits.push({
           manifest,
           message: `${ANNOTATION_HOOK_DELETE_POLICY} ${quote(value)} is not a delete policy Argo CD knows (exact, case-sensitive), ${effect}`,
-          fix: close ? `write "${close}"` : `use ${DELETE_POLICIES.join(', ')}`,
+          fix: (close ? `write "${close}"` : `use ${DELETE_POLICIES.join(', ')}`) + orRemove,
           path: ['metadata', 'annotations', ANNOTATION_HOOK_DELETE_POLICY],
         });
       }
@@ -26,7 +30,7 @@ export const deletePolicyUnrecognised: Rule = {
         hits.push({
           manifest,
           message: `${HELM_HOOK_DELETE_POLICY} ${quote(value)} is not a Helm delete policy Argo CD knows, ${effect}`,
-          fix: `use ${Object.keys(HELM_DELETE_POLICIES).join(', ')}`,
+          fix: `use ${Object.keys(HELM_DELETE_POLICIES).join(', ')}${orRemove}`,
           path: ['metadata', 'annotations', HELM_HOOK_DELETE_POLICY],
         });
       }
