@@ -7,7 +7,7 @@
  */
 import { ApiObject } from 'cdk8s';
 import type { ObjectEdge, PlannerResult, SyncPlanner } from './planner';
-import { ANNOTATION_SYNC_WAVE, annotationOf } from '../argo/annotations';
+import { ANNOTATION_HOOK, ANNOTATION_SYNC_WAVE, annotationOf, HELM_HOOK } from '../argo/annotations';
 import { buildPlan } from '../argo/plan';
 import { KindRef, whyNotByKindOrder } from '../argo/same-wave';
 import { Manifest, SyncPlan, SyncStep, SyncTask } from '../argo/types';
@@ -138,7 +138,7 @@ export function proveOrder(result: PlannerResult, read: ReadBack): string[] {
     if (seen.has(key)) return;
     seen.add(key);
     const hand = [before, after]
-      .map((o) => handSetNote(o, rendered.get(o), result))
+      .flatMap((o) => [handSetNote(o, rendered.get(o), result), handSetHookNote(o, rendered.get(o), result)])
       .filter((x): x is string => x !== undefined);
     errors.push(`sync order broken (${e.why}): ${describe(after, placed.get(after))} must start after ${describe(before, placed.get(before))} is done, `
       + `but ${broken}${hand.length > 0 ? `; ${hand.join('; ')}` : ''}. Remove the hand-set annotation or change the intent.`);
@@ -190,4 +190,19 @@ function handSetNote(o: ApiObject, m: Manifest | undefined, result: PlannerResul
   if (actual === computed) return undefined;
   const shown = actual === undefined ? 'no sync-wave' : `sync-wave "${actual}"`;
   return `${o.node.path} has ${shown} set by hand (computed: ${computed === undefined ? 'none' : `"${computed}"`})`;
+}
+
+/**
+ * Explains a hook annotation on a member of a tier or hook that its unit did not write (set by hand
+ * or by a JSON patch): it moves the object out of its unit's phase, or out of the sync.
+ */
+function handSetHookNote(o: ApiObject, m: Manifest | undefined, result: PlannerResult): string | undefined {
+  const unit = result.unitOf.get(o)?.unit;
+  if (!m || !unit || unit.id === o.node.path) return undefined; // a lone object's phase is its own annotation
+  for (const key of [ANNOTATION_HOOK, HELM_HOOK]) {
+    const value = annotationOf(m.object, key);
+    if (value === undefined || (key === ANNOTATION_HOOK && unit.phase !== 'Sync' && value === unit.phase)) continue;
+    return `${o.node.path} has ${key} "${value}" set by hand (${unit.label} is in the ${unit.phase} phase)`;
+  }
+  return undefined;
 }

@@ -27,6 +27,16 @@ describe('proof by reading back', () => {
     expect(message).toContain('chart/settings has sync-wave "5" set by hand (computed: "0")');
   });
 
+  test('a hand-set hook annotation on a tier member is named, like a hand-set wave', () => {
+    const chart = newChart();
+    const settings = configMap(chart, 'settings', { annotations: { 'argocd.argoproj.io/hook': 'PostSync' } });
+    const config = new Tier(chart, 'config').add(settings);
+    new Tier(chart, 'web', { after: [config] }).add(configMap(chart, 'app'));
+    const message = synthError(chart);
+    expect(message).toContain('chart/app (ConfigMap app, Sync wave 1) must start after chart/settings (ConfigMap settings, PostSync wave 0) is done, but Argo CD applies the later one first');
+    expect(message).toContain('chart/settings has argocd.argoproj.io/hook "PostSync" set by hand (Tier chart/config is in the Sync phase)');
+  });
+
   test('a hand-set annotation that keeps the order passes and stays untouched', () => {
     const chart = newChart();
     const config = new Tier(chart, 'config').add(configMap(chart, 'settings', { annotations: { [WAVE]: '-3' } }));
