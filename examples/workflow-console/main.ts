@@ -7,4 +7,11 @@ import { WorkflowConsoleChart } from './chart';
 
 const app = new App();
 new WorkflowConsoleChart(app, 'workflow-console');
-app.synth();
+try {
+  app.synth();
+} catch (e) {
+  // cdk8s throws validation failures (a broken order, an error finding): print what is wrong and
+  // where, without Node's stack trace. Nothing was written.
+  console.error(e instanceof Error ? e.message : String(e));
+  process.exit(1);
+}
