@@ -101,6 +101,8 @@ export class SyncPlanner extends Construct {
 
   public readonly chart: Chart;
   private readonly sources: UnitSource[] = [];
+  /** Charts this chart's objects depend on, which waves cannot order (warned at synth). */
+  private readonly crossChart = new Set<string>();
   private cached?: PlannerResult;
   private computing = false;
   private readonly lazyAttached = new WeakSet<ApiObject>();
@@ -231,6 +233,12 @@ export class SyncPlanner extends Construct {
     for (const f of lint(read.manifests, {}, read.plan)) {
       if (f.level === 'error') errors.push(f.message);
       else if (f.level === 'warning') warnOnce(`[${this.chart.node.path}] warning: ${f.message}`);
+    }
+    for (const other of [...this.crossChart].sort()) {
+      warnOnce(`[${this.chart.node.path}] warning: objects of chart ${this.chart.node.path} depend on chart ${other} (node.addDependency), `
+        + 'but sync waves order objects inside one chart only, so Argo CD does not honour this order; if one Application '
+        + 'syncs both charts, put what must be ordered into one chart; if they are separate Applications, order the '
+        + 'Applications (app-of-apps with the Application health check, argo-cd #3781)');
     }
     return errors;
   }
@@ -399,6 +407,12 @@ export class SyncPlanner extends Construct {
       if (deps.length === 0) continue;
       for (const d of deps) {
         if (d instanceof Chart) continue;
+        const other = unrelatedChartOf(d, this.chart);
+        if (other) {
+          // Waves order objects inside one chart (one Application); say so instead of dropping it silently.
+          if (chartOf(c) === this.chart) this.crossChart.add(other.node.path);
+          continue;
+        }
         const why = `${c.node.path} depends on ${d.node.path} (node.addDependency)`;
         const afterObjs = byConstruct.get(c)?.objects ?? under(c);
         const beforeObjs = byConstruct.get(d)?.objects ?? under(d);
@@ -585,6 +599,17 @@ function contractEmpty(resolved: readonly ResolvedUnit[], edges: readonly Intent
 /** Rule-pack findings of a chart's rendered manifests, using the plan already built. */
 function lint(manifests: Manifest[], options: LintOptions, plan: SyncPlan): readonly Finding[] {
   return lintReport(manifests, options, plan).findings;
+}
+
+/**
+ * The chart of `d` when it is neither `chart` nor nested with it (cdk8s itself makes a parent chart
+ * depend on its nested charts): a dependency waves cannot express.
+ */
+function unrelatedChartOf(d: IConstruct, chart: Chart): Chart | undefined {
+  const other = chartOf(d);
+  if (!other || other === chart) return undefined;
+  const nested = (inner: Chart, outer: Chart) => inner.node.scopes.includes(outer);
+  return nested(other, chart) || nested(chart, other) ? undefined : other;
 }
 
 const warned = new Set<string>();
