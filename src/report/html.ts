@@ -3,12 +3,12 @@
  * outcome when asked for, the diagram (inline SVG), the plan step by step, the findings and the
  * time estimate. No script, no external file, no timestamp: the same input gives the same bytes.
  */
-import { sourceText } from './plan-json';
 import { waitLine } from './plan-text';
 import { escapeXml as esc } from './svg';
 import type { TimeEstimate } from './timing';
 import { formatSeconds } from './timing';
 import type { SimulationResult } from '../argo/simulate/types';
+import { formatSource } from '../argo/tasks';
 import type { ExcludedObject, PlanError, SyncPlan, SyncTask } from '../argo/types';
 import type { Finding } from '../rules/types';
 
@@ -63,7 +63,7 @@ function tags(t: SyncTask): string {
 
 function taskRow(t: SyncTask): string {
   return `<tr class="task"><td class="mono">${esc(`${t.kind}/${t.name}`)}</td><td class="mono">${esc(t.namespace)}</td>`
-    + `<td>${tags(t)}</td><td class="mono">${esc(sourceText(t.manifest.source))}</td></tr>`;
+    + `<td>${tags(t)}</td><td class="mono">${esc(formatSource(t.manifest.source))}</td></tr>`;
 }
 
 const TASK_HEAD = '<tr><th>Resource</th><th>Namespace</th><th>Marks</th><th>Source</th></tr>';
@@ -81,11 +81,11 @@ function planSection(plan: SyncPlan): string {
     parts.push(`<table>${TASK_HEAD}${plan.syncFail.map(taskRow).join('')}</table>`);
   }
   if (plan.excluded.length > 0) {
-    const rows = plan.excluded.map((x: ExcludedObject) => `<tr><td class="mono">${esc(`${x.kind}/${x.name}`)}</td><td>${esc(x.reason)}</td><td class="mono">${esc(sourceText(x.manifest.source))}</td></tr>`);
+    const rows = plan.excluded.map((x: ExcludedObject) => `<tr><td class="mono">${esc(`${x.kind}/${x.name}`)}</td><td>${esc(x.reason)}</td><td class="mono">${esc(formatSource(x.manifest.source))}</td></tr>`);
     parts.push(`<div class="step-title">Excluded (not part of the sync)</div><table><tr><th>Object</th><th>Why</th><th>Source</th></tr>${rows.join('')}</table>`);
   }
   if (plan.errors.length > 0) {
-    const rows = plan.errors.map((e: PlanError) => `<tr><td class="mono">${esc(`${e.kind}/${e.name}`)}</td><td>${esc(e.message)}</td><td class="mono">${esc(sourceText(e.source))}</td></tr>`);
+    const rows = plan.errors.map((e: PlanError) => `<tr><td class="mono">${esc(`${e.kind}/${e.name}`)}</td><td>${esc(e.message)}</td><td class="mono">${esc(formatSource(e.source))}</td></tr>`);
     parts.push(`<div class="step-title">Errors (Argo CD would fail the sync)</div><table><tr><th>Object</th><th>Error</th><th>Source</th></tr>${rows.join('')}</table>`);
   }
   return `<section id="plan"><h2>Plan</h2>${parts.join('\n')}</section>`;
@@ -98,7 +98,7 @@ function findingsSection(findings: readonly Finding[] | undefined): string {
     : `<table><tr><th>Level</th><th>Rule</th><th>Resource</th><th>Finding</th><th>Fix</th><th>Source</th></tr>${findings.map(f =>
       `<tr class="finding"><td class="level-${f.level}">${esc(f.level)}</td><td class="mono rule"><a href="${esc(f.docs)}">${esc(f.rule)}</a></td>`
       + `<td class="mono">${esc(`${f.kind}/${f.name}`)}</td><td>${esc(f.message)}</td><td>${esc(f.fix)}</td>`
-      + `<td class="mono">${esc(sourceText(f.source))}</td></tr>`).join('')}</table>`;
+      + `<td class="mono">${esc(formatSource(f.source))}</td></tr>`).join('')}</table>`;
   return `<section id="findings"><h2>Findings</h2>${body}</section>`;
 }
 

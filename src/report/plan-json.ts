@@ -2,12 +2,9 @@
  * The plan as one JSON document (`syncplan plan --format json`). Keys are written in a fixed order
  * so the same plan always gives the same bytes.
  */
-import type { ExcludedObject, PlanError, SourceLocation, SyncPlan, SyncTask } from '../argo/types';
+import { formatSource } from '../argo/tasks';
+import type { ExcludedObject, PlanError, SyncPlan, SyncTask } from '../argo/types';
 
-/** `file:line`, or just `file` when the line is unknown. */
-export function sourceText(source: SourceLocation): string {
-  return source.line > 0 ? `${source.file}:${source.line}` : source.file;
-}
 
 function taskJson(task: SyncTask) {
   return {
@@ -20,7 +17,7 @@ function taskJson(task: SyncTask) {
     deletePolicies: [...task.deletePolicies],
     // Additions beyond the documented shape: where it came from and whether hoisting moved it.
     hoisted: task.hoisted,
-    source: sourceText(task.manifest.source),
+    source: formatSource(task.manifest.source),
   };
 }
 
@@ -31,12 +28,12 @@ function excludedJson(x: ExcludedObject) {
     name: x.name,
     namespace: x.namespace,
     reason: x.reason,
-    source: sourceText(x.manifest.source),
+    source: formatSource(x.manifest.source),
   };
 }
 
 function errorJson(e: PlanError) {
-  return { kind: e.kind, name: e.name, message: e.message, source: sourceText(e.source) };
+  return { kind: e.kind, name: e.name, message: e.message, source: formatSource(e.source) };
 }
 
 /** The plain object behind the JSON output (for callers that embed it). */

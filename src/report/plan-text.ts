@@ -3,8 +3,8 @@
  * order, then what Argo CD waits for before the next step. No column padding, so adding a
  * resource changes one line of a diff, not the whole table.
  */
-import { sourceText } from './plan-json';
 import { hasHealthCheck } from '../argo/health';
+import { formatSource } from '../argo/tasks';
 import type { ExcludedObject, PlanError, SyncPlan, SyncStep, SyncTask } from '../argo/types';
 
 /** How many resources a "waits for" line names before it says "and N more" (as Argo CD does). */
@@ -65,11 +65,11 @@ function stepBlock(step: SyncStep, i: number, steps: readonly SyncStep[]): strin
 }
 
 function excludedLine(x: ExcludedObject): string {
-  return `  ${taskLabel(x)}: ${x.reason} (${sourceText(x.manifest.source)})`;
+  return `  ${taskLabel(x)}: ${x.reason} (${formatSource(x.manifest.source)})`;
 }
 
 function errorLine(e: PlanError): string {
-  return `  ${sourceText(e.source)}: ${e.kind}/${e.name}: ${e.message}`;
+  return `  ${formatSource(e.source)}: ${e.kind}/${e.name}: ${e.message}`;
 }
 
 function summary(plan: SyncPlan): string {

@@ -5,6 +5,7 @@
 import { displayName, kindOf, namespaceOf } from './objects';
 import { parseSuppressions, suppressAnnotationOf, Suppression } from './suppress';
 import type { Finding, Hit, Level, LevelSetting, LintResult, Rule, RuleContext, SuppressedFinding } from './types';
+import { formatSource } from '../argo/tasks';
 import type { Manifest, SourceLocation } from '../argo/types';
 
 /** Pages live in the repository, one per rule. */
@@ -18,10 +19,6 @@ export function docsUrl(ruleId: string): string {
   return `${DOCS_BASE_URL}${ruleId}.md`;
 }
 
-/** `file:line`, or the file (or construct path) alone when the line is unknown. */
-export function formatSource(source: SourceLocation): string {
-  return source.line > 0 ? `${source.file}:${source.line}` : source.file;
-}
 
 /** The source of a hit: the line of the field at fault when the reader knows it. */
 function sourceOf(hit: Hit): SourceLocation {

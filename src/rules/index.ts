@@ -3,14 +3,16 @@
  * validation) and `syncplan lint` call, on the same rendered manifests.
  */
 import { buildContext, resolveOptions } from './context';
-import { formatSource, runRules } from './engine';
+import { runRules } from './engine';
 import { ALL_RULES, RULE_IDS } from './pack';
 import type { Finding, LintOptions, LintResult } from './types';
+import { formatSource } from '../argo/tasks';
 import type { Manifest, SyncPlan } from '../argo/types';
 
 export * from './types';
 export { ALL_RULES, RULE_IDS, ruleById } from './pack';
-export { docsUrl, formatSource, DOCS_BASE_URL, SUPPRESSION_RULE_ID } from './engine';
+export { docsUrl, DOCS_BASE_URL, SUPPRESSION_RULE_ID } from './engine';
+export { formatSource } from '../argo/tasks';
 export { SUPPRESS_ANNOTATION, MIN_REASON_LENGTH, parseSuppressions, formatSuppressions } from './suppress';
 export type { Suppression } from './suppress';
 

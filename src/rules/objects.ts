@@ -3,6 +3,7 @@
  * shape: the input may be hand-written YAML, so every field is checked before use.
  */
 import { isPlainObject } from '../argo/annotations';
+import { groupOf as groupOfApiVersion } from '../argo/keys';
 import type { Manifest } from '../argo/types';
 
 export type Path = ReadonlyArray<string | number>;
@@ -37,9 +38,7 @@ export function kindOf(m: Manifest): string {
 
 /** API group of an apiVersion ('' for the core group). */
 export function groupOf(m: Manifest): string {
-  const apiVersion = str(m.object.apiVersion) ?? '';
-  const slash = apiVersion.indexOf('/');
-  return slash < 0 ? '' : apiVersion.slice(0, slash);
+  return groupOfApiVersion(str(m.object.apiVersion) ?? '');
 }
 
 export function metadataName(m: Manifest): string | undefined {
