@@ -61,17 +61,20 @@ export function register(program: Command): void {
   addSimulateOptions(cmd);
   cmd.option('--simulate', 'include a simulated sync even without other simulate options');
   cmd.action((paths: string[], flags: ReportFlags) => {
-    const { plan, result, manifests } = runSimulation(paths, flags);
+    const { plan, options, result, manifests } = runSimulation(paths, flags);
     const { diagramModel }: typeof DiagramModule = require('../../report/diagram');
     const { renderSvg }: typeof SvgModule = require('../../report/svg');
     const { renderHtml }: typeof HtmlModule = require('../../report/html');
     const { estimateTime }: typeof TimingModule = require('../../report/timing');
-    const { lint }: typeof RulesModule = require('../../rules');
+    const { lintReport }: typeof RulesModule = require('../../rules');
     const { explain }: typeof ExplainModule = require('../../argo/simulate/explain');
 
     const simulated = wantsSimulation(flags);
     const model = diagramModel(plan, { waveDelaySeconds: flags.waveDelay, ...(simulated ? { result } : {}) });
-    const findings = lint(manifests, { ...planOptions(flags), installedCrds: flags.installedCrd ?? [] });
+    // The rule pack on the plan just simulated (same sync options, live objects and installed CRDs).
+    const { findings } = lintReport(manifests, {
+      ...planOptions(flags), syncOptions: options.syncOptions, live: options.live, installedCrds: [...options.installedCrds ?? []],
+    }, plan);
     const html = renderHtml({
       plan,
       sources: paths,
