@@ -6,6 +6,15 @@
  * object of A ranks strictly below every object of B. Same rank (same kind, or two kinds Argo CD
  * does not list) means concurrent, not ordered.
  *
+ * One kind with a health check shares a wave all the same: a PersistentVolumeClaim before the
+ * workloads that run Pods (Deployment, StatefulSet, DaemonSet, ReplicaSet, ReplicationController,
+ * Pod, Job, CronJob, Argo Rollout). Kind order applies the claim first, the scheduler holds a Pod
+ * that mounts it until it is Bound, and the step waits for both (`health_pvc.go`: Bound) before the
+ * next one. A wave of its own would buy nothing and hang: with a `WaitForFirstConsumer`
+ * StorageClass (the default on GKE, EKS, AKS, kind) the claim stays Pending, so Progressing, until
+ * such a Pod is scheduled, and that Pod would wait in the next wave (rule `pvc-gates-wave`). Any
+ * other kind after a claim (a ConfigMap, a Service) waits for Bound in a later wave, as before.
+ *
  * The price, read from `runTasks`: a failed apply does not stop the step. Later kinds of the same
  * step are still applied, and the sync fails after the step; with separate waves a failed apply of
  * A ends the sync before B is touched. Apply errors that dry-run catches (schema, unknown kinds)
@@ -29,6 +38,21 @@ export interface GapDecision {
   readonly why: string;
 }
 
+/** Workloads whose Pods mount claims, by `group/kind`: each ranks after PersistentVolumeClaim. */
+const RUNS_PODS = new Set([
+  'apps/Deployment', 'apps/StatefulSet', 'apps/DaemonSet', 'apps/ReplicaSet', '/ReplicationController', '/Pod',
+  'batch/Job', 'batch/CronJob', 'argoproj.io/Rollout',
+]);
+
+function isClaim(k: KindRef): boolean {
+  return k.group === '' && k.kind === 'PersistentVolumeClaim';
+}
+
+/** A kind that runs Pods, which the scheduler holds until the claims they mount are Bound. */
+export function runsPods(k: KindRef): boolean {
+  return RUNS_PODS.has(`${k.group}/${k.kind}`);
+}
+
 /** `ConfigMap` or `apps/Deployment`. */
 export function kindName(k: KindRef): string {
   return k.group === '' ? k.kind : `${k.group}/${k.kind}`;
@@ -40,7 +64,11 @@ export function kindName(k: KindRef): string {
  */
 export function whyNotByKindOrder(a: KindRef, b: KindRef): string | undefined {
   if (a.hook || b.hook) return 'hooks are waited for in a wave of their own';
-  if (hasHealthCheck(a.group, a.kind)) return `${kindName(a)} has a health check, and only a later wave waits for it`;
+  if (isClaim(a)) {
+    if (!runsPods(b)) return `${a.kind} has a health check (Bound) that only a later wave waits for, and ${kindName(b)} runs no Pods that wait for the claim`;
+  } else if (hasHealthCheck(a.group, a.kind)) {
+    return `${kindName(a)} has a health check, and only a later wave waits for it`;
+  }
   const ra = kindRank(a.kind);
   const rb = kindRank(b.kind);
   if (ra === rb) return `${a.kind} and ${b.kind} share a kind rank, so Argo CD applies them at the same time`;
@@ -48,20 +76,38 @@ export function whyNotByKindOrder(a: KindRef, b: KindRef): string | undefined {
   return undefined;
 }
 
+/** How `a` applied earlier in the same step is done before `b` starts (when `whyNotByKindOrder` finds nothing against it). */
+export function howByKindOrder(a: KindRef, b: KindRef): string {
+  const applied = `Argo CD applies ${a.kind} before ${b.kind} by kind order`;
+  if (isClaim(a)) return `${applied}, the Pods of ${b.kind} that mount the claim wait for it to be Bound, and the step waits for both`;
+  return `${applied}, and ${a.kind} has no health check to wait for`;
+}
+
 /**
  * The fewest waves between two groups of objects for "every object of `before` is done before any
  * object of `after` starts": 0 when kind order inside one wave already guarantees it, else 1.
  * An empty side decides nothing and keeps the safe default. Linear, as tiers can hold thousands:
- * once no side has a hook and no `before` object a health check, the highest-ranked `before`
- * against the lowest-ranked `after` decides.
+ * a hook on either side, a `before` object with a health check (other than a claim), or a claim
+ * before anything that runs no Pods decides at once; else the highest-ranked `before` against the
+ * lowest-ranked `after` decides.
  */
 export function minimumGap(before: readonly KindRef[], after: readonly KindRef[]): GapDecision {
   if (before.length === 0 || after.length === 0) return { gap: 1, why: 'one side holds no objects' };
   const byRank = (pick: (x: number, y: number) => boolean) => (m: KindRef, k: KindRef) => (pick(kindRank(k.kind), kindRank(m.kind)) ? k : m);
-  const highest = before.reduce(byRank((x, y) => x > y));
-  const lowest = after.reduce(byRank((x, y) => x < y));
-  const first = before.find((a) => a.hook) ?? before.find((a) => hasHealthCheck(a.group, a.kind)) ?? highest;
-  const why = whyNotByKindOrder(first, after.find((b) => b.hook) ?? lowest);
+  const claim = before.find(isClaim);
+  const [a, b] = (() => {
+    const hookA = before.find((x) => x.hook);
+    if (hookA) return [hookA, after[0]];
+    const hookB = after.find((x) => x.hook);
+    if (hookB) return [before[0], hookB];
+    const gated = before.find((x) => !isClaim(x) && hasHealthCheck(x.group, x.kind));
+    if (gated) return [gated, after[0]];
+    const podless = claim && after.find((x) => !runsPods(x));
+    if (claim && podless) return [claim, podless];
+    return [before.reduce(byRank((x, y) => x > y)), after.reduce(byRank((x, y) => x < y))];
+  })();
+  const why = whyNotByKindOrder(a, b);
   if (why !== undefined) return { gap: 1, why };
+  if (claim) return { gap: 0, why: 'kind order inside one wave applies them first, and the Pods that mount a claim wait for it to be Bound' };
   return { gap: 0, why: 'kind order inside one wave applies them first, and none has a health check' };
 }

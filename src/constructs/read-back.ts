@@ -2,14 +2,14 @@
  * Proof by reading back: the chart's rendered manifests are read with `src/argo` exactly as Argo CD
  * reads them, and every ordering edge must hold in the resulting plan: the `before` object sits in
  * an earlier step that Argo CD waits on, or in the same step, applied first by kind order with no
- * health check to wait for (`src/argo/same-wave.ts`). Catches annotations set by hand (or by a JSON
- * patch) that contradict the intent.
+ * health check to wait for, or a claim whose Pods wait for it (`src/argo/same-wave.ts`). Catches
+ * annotations set by hand (or by a JSON patch) that contradict the intent.
  */
 import { ApiObject } from 'cdk8s';
 import type { ObjectEdge, PlannerResult, SyncPlanner } from './planner';
 import { ANNOTATION_HOOK, ANNOTATION_SYNC_WAVE, annotationOf, HELM_HOOK } from '../argo/annotations';
 import { buildPlan } from '../argo/plan';
-import { KindRef, whyNotByKindOrder } from '../argo/same-wave';
+import { howByKindOrder, KindRef, whyNotByKindOrder } from '../argo/same-wave';
 import { Manifest, SyncPlan, SyncStep, SyncTask } from '../argo/types';
 
 /** The chart's objects as manifests, each sourced at its construct path (line 0). */
@@ -68,10 +68,7 @@ export function proveBefore(first: Placement, second: Placement, firstName: stri
   if (first.index > second.index) return { holds: false, why: 'Argo CD applies the later one first' };
   const notByKind = kindOrder(first.task, second.task);
   if (notByKind === undefined && first.position < second.position) {
-    return {
-      holds: true,
-      how: `the same step: Argo CD applies ${first.task.kind} before ${second.task.kind} by kind order, and ${first.task.kind} has no health check to wait for`,
-    };
+    return { holds: true, how: `the same step: ${howByKindOrder(first.task, second.task)}` };
   }
   const sameStep = notByKind ?? 'not applied first by kind order';
   return { holds: false, why: `both are applied in the same step, together (${sameStep})`, sameStep };

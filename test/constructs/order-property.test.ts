@@ -45,20 +45,24 @@ test('random tier graphs: every after holds in the read-back plan, with as many 
 });
 
 /**
- * Kinds with their rank and whether Argo CD checks their health, written out from the reference
- * (§1.2 `Test_syncTasks_kindOrder`, §4.2/§4.3), independent of `src/argo`.
+ * Kinds with their rank, whether Argo CD checks their health and whether they run Pods, written out
+ * from the reference (§1.2 `Test_syncTasks_kindOrder`, §4.2/§4.3), independent of `src/argo`. A
+ * claim is the one kind with a health check that a later kind may share a wave with: one that runs
+ * Pods, which the scheduler holds until the claim is Bound (`health_pvc.go`; the step waits for both).
  */
-const KINDS: ReadonlyArray<{ apiVersion: string; kind: string; rank: number; health: boolean }> = [
+const KINDS: ReadonlyArray<{ apiVersion: string; kind: string; rank: number; health: boolean; pods?: boolean }> = [
   { apiVersion: 'v1', kind: 'Secret', rank: -28, health: false },
   { apiVersion: 'v1', kind: 'ConfigMap', rank: -26, health: false },
   { apiVersion: 'v1', kind: 'PersistentVolumeClaim', rank: -23, health: true },
   { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'Role', rank: -17, health: false },
   { apiVersion: 'v1', kind: 'Service', rank: -13, health: true },
-  { apiVersion: 'apps/v1', kind: 'Deployment', rank: -8, health: true },
+  { apiVersion: 'apps/v1', kind: 'Deployment', rank: -8, health: true, pods: true },
+  { apiVersion: 'apps/v1', kind: 'StatefulSet', rank: -6, health: true, pods: true },
   { apiVersion: 'example.com/v1', kind: 'Widget', rank: 0, health: false },
 ];
+const waitsOnItsOwn = (x: typeof KINDS[number], y: typeof KINDS[number]) => x.kind === 'PersistentVolumeClaim' && y.pods === true;
 
-test('random tiers of random kinds: every after holds in the read-back plan, with 1 + the heaviest path Sync waves (gap 0 only for kind order without health)', () => {
+test('random tiers of random kinds: every after holds in the read-back plan, with 1 + the heaviest path Sync waves (gap 0 only for kind order without health, or a claim before Pods)', () => {
   const tierKinds = fc.array(fc.nat(KINDS.length - 1), { minLength: 1, maxLength: 3 });
   fc.assert(fc.property(dag(8), fc.array(tierKinds, { minLength: 8, maxLength: 8 }), ({ n, edges }, kindsOf) => {
     const chart = newChart();
@@ -75,7 +79,7 @@ test('random tiers of random kinds: every after holds in the read-back plan, wit
     const gap = (a: number, b: number) => {
       const before = kindsOf[a].map((k) => KINDS[k]);
       const after = kindsOf[b].map((k) => KINDS[k]);
-      const byKindOrder = before.every((x) => !x.health && after.every((y) => x.rank < y.rank));
+      const byKindOrder = before.every((x) => after.every((y) => x.rank < y.rank && (!x.health || waitsOnItsOwn(x, y))));
       return byKindOrder ? 0 : 1;
     };
     const memo = new Map<number, number>();

@@ -48,11 +48,19 @@ describe('gaps: which edges share a wave (Test_syncTasks_kindOrder ranks, runTas
     expect(SyncOrder.of(chart).explainBefore(web, edge)).toContain('an earlier step, which Argo CD waits on');
   });
 
-  test('PersistentVolumeClaim (health: Bound) → Deployment: separate, though PVC ranks first', () => {
+  test('PersistentVolumeClaim (health: Bound) → Deployment: one wave, as the Deployment\'s Pods wait for the claim on their own and a wave of its own hangs under WaitForFirstConsumer', () => {
     const chart = newChart();
     const data = new Tier(chart, 'data').add(pvc(chart, 'claim'));
-    new Tier(chart, 'web', { after: [data] }).add(deployment(chart, 'app'));
-    expect(wavesByName(chart)).toEqual({ 'PersistentVolumeClaim/claim': '0', 'Deployment/app': '1' });
+    const web = new Tier(chart, 'web', { after: [data] }).add(deployment(chart, 'app'));
+    expect(wavesByName(chart)).toEqual({ 'PersistentVolumeClaim/claim': '0', 'Deployment/app': '0' });
+    SyncOrder.of(chart).assertSameStep(data, web);
+  });
+
+  test('PersistentVolumeClaim (health: Bound) → Service: separate, a Service runs no Pods that wait for the claim', () => {
+    const chart = newChart();
+    const data = new Tier(chart, 'data').add(pvc(chart, 'claim'));
+    new Tier(chart, 'edge', { after: [data] }).add(service(chart, 'svc'));
+    expect(wavesByName(chart)).toEqual({ 'PersistentVolumeClaim/claim': '0', 'Service/svc': '1' });
   });
 
   test('a Secret + Deployment tier → anything: separate (one object with a health check is enough)', () => {
