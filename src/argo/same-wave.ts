@@ -38,7 +38,10 @@ export interface GapDecision {
   readonly why: string;
 }
 
-/** Workloads whose Pods mount claims, by `group/kind`: each ranks after PersistentVolumeClaim. */
+/**
+ * Workloads whose Pods mount claims, by `group/kind`: each ranks after PersistentVolumeClaim. A
+ * CronJob's Pods come at its schedule; a claim only they mount binds then, in one wave or two alike.
+ */
 const RUNS_PODS = new Set([
   'apps/Deployment', 'apps/StatefulSet', 'apps/DaemonSet', 'apps/ReplicaSet', '/ReplicationController', '/Pod',
   'batch/Job', 'batch/CronJob', 'argoproj.io/Rollout',
