@@ -109,6 +109,8 @@ export function buildTasks(manifests: readonly Manifest[], options: PlanOptions 
   const tasks: DraftTask[] = [];
   const excluded: ExcludedObject[] = [];
   const errors: PlanError[] = [];
+  // Live objects are matched against these; without any, the keys are not worth building.
+  const live = options.live ?? [];
   const targetKeys = new Set<string>();
   const winners = lastDefinitions(manifests, namespace);
   let seq = 0;
@@ -130,7 +132,7 @@ export function buildTasks(manifests: readonly Manifest[], options: PlanOptions 
     const key = resourceKeyOf(object, namespace);
     // Reconcile matches live objects against non-hook targets only, under the filled-in
     // namespace or none (scope unknown to us, as to Argo CD without discovery).
-    if (!hook.isHook && !hook.ignored && !hook.deletionOnly) {
+    if (live.length > 0 && !hook.isHook && !hook.ignored && !hook.deletionOnly) {
       targetKeys.add(keyString(key));
       targetKeys.add(keyString({ ...key, namespace: '' }));
     }
@@ -183,7 +185,7 @@ export function buildTasks(manifests: readonly Manifest[], options: PlanOptions 
     }
   }
 
-  for (const m of options.live ?? []) {
+  for (const m of live) {
     if (!isPlainObject(m.object)) continue;
     if (targetKeys.has(keyString(resourceKeyOf(m.object)))) continue;
     const key = resourceKeyOf(m.object, namespace);

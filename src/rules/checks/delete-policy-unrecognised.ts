@@ -12,6 +12,7 @@ export const deletePolicyUnrecognised: Rule = {
     const hits: Hit[] = [];
     for (const manifest of ctx.manifests) {
       const read = readDeletePolicies(manifest.object);
+      if (read.unrecognisedArgo.length === 0 && read.unrecognisedHelm.length === 0) continue;
       // Argo CD reads delete policies on hooks only: on anything else the annotation does nothing.
       const hook = annotationOf(manifest.object, ANNOTATION_HOOK) !== undefined || annotationOf(manifest.object, HELM_HOOK) !== undefined;
       const effect = hook ? `so it is dropped (effective policies: ${read.policies.join(', ')}${read.defaulted ? ', the default' : ''})`
