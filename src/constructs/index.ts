@@ -1,6 +1,7 @@
 export * from './orderable';
 export * from './tier';
 export * from './sync-waves';
+export * from './synth-checks';
 export * from './hook-phase';
 export * from './env-reference';
 export * from './hook-job';

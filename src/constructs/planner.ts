@@ -21,12 +21,13 @@ import { Construct, IConstruct } from 'constructs';
 import { isClusterScoped, typeKey } from './cluster-scoped';
 import { proveOrder, readBack } from './read-back';
 import { RenderMemo } from './render-memo';
+import { SynthChecks } from './synth-checks';
 import { ANNOTATION_HOOK, ANNOTATION_SYNC_WAVE, csvValues, HELM_HOOK } from '../argo/annotations';
 import { groupOf } from '../argo/keys';
 import { KindRef, minimumGap } from '../argo/same-wave';
 import { Manifest, SyncPlan } from '../argo/types';
 import { computeWaves, formatWave, OrderEdge, OrderingError, OrderUnit, UnitPhase } from '../plan';
-import { Finding, LintOptions, lintReport } from '../rules';
+import { ALL_RULES, Finding, LevelSetting, LintOptions, lintReport } from '../rules';
 
 /** What a tier or hook tells the planner about itself. */
 export interface UnitSource {
@@ -114,6 +115,9 @@ export class SyncPlanner extends Construct {
   private validated?: Validated;
   private forgetScheduled = false;
   private readonly renders = new RenderMemo();
+  private checks = SynthChecks.ALL;
+  /** Where `checks` was chosen, for the message when two choices disagree. */
+  private checksSetAt?: string;
 
   private constructor(chart: Chart) {
     super(chart, PLANNER_ID);
@@ -124,6 +128,20 @@ export class SyncPlanner extends Construct {
   public register(source: UnitSource): void {
     this.sources.push(source);
     this.changed([source.construct]);
+  }
+
+  /** What the chart checks at synth (`SyncWaves.enable`); one setting per chart. */
+  public setChecks(checks: SynthChecks, by: IConstruct): void {
+    if (!Object.values(SynthChecks).includes(checks)) {
+      throw new Error(`SyncWaves.enable at ${by.node.path}: checks must be one of ${Object.values(SynthChecks).join(', ')} (SynthChecks), got ${String(checks)}`);
+    }
+    if (this.checksSetAt !== undefined && checks !== this.checks) {
+      throw new Error(`SyncWaves.enable at ${by.node.path}: chart ${this.chart.node.path} already checks '${this.checks}' at synth `
+        + `(set at ${this.checksSetAt}); one chart has one setting, so pass the same \`checks\` or drop one of the calls`);
+    }
+    this.checks = checks;
+    this.checksSetAt ??= by.node.path;
+    this.validated = undefined;
   }
 
   /** Forget the cached plan; attach lazy annotations to objects we can already see. */
@@ -227,20 +245,27 @@ export class SyncPlanner extends Construct {
       if (e instanceof OrderingError) return [e.message];
       throw e;
     }
+    this.warnCrossChart();
+    if (this.checks === SynthChecks.NONE) return [];
     const read = readBack(result.objects, this);
     const errors = proveOrder(result, read);
+    if (this.checks === SynthChecks.PROOF) return errors;
     // The rule pack on the same manifests `syncplan lint` would read from the synthesized YAML.
-    for (const f of lint(read.manifests, {}, read.plan)) {
+    for (const f of lint(read.manifests, { levels: SYNTH_LEVELS }, read.plan)) {
       if (f.level === 'error') errors.push(f.message);
       else if (f.level === 'warning') warnOnce(`[${this.chart.node.path}] warning: ${f.message}`);
     }
+    return errors;
+  }
+
+  /** Dependencies on other charts' objects order nothing: say so once per chart pair. */
+  private warnCrossChart(): void {
     for (const other of [...this.crossChart].sort()) {
       warnOnce(`[${this.chart.node.path}] warning: objects of chart ${this.chart.node.path} depend on chart ${other} (node.addDependency), `
         + 'but sync waves order objects inside one chart only, so Argo CD does not honour this order; if one Application '
         + 'syncs both charts, put what must be ordered into one chart; if they are separate Applications, order the '
         + 'Applications (app-of-apps with the Application health check, argo-cd #3781)');
     }
-    return errors;
   }
 
   /** What a validation depends on that can change without the planner being told (see `validateChart`). */
@@ -595,6 +620,14 @@ function contractEmpty(resolved: readonly ResolvedUnit[], edges: readonly Intent
   }
   return { units: resolved.filter((r) => !empty.has(r.unit.id)).map((r) => r.unit), edges: unique };
 }
+
+/**
+ * Rule levels at synth: as `syncplan lint`, except that info-level rules are not run, since a synth
+ * prints errors and warnings only (what fails or warns is the same as `syncplan lint`).
+ */
+const SYNTH_LEVELS: Readonly<Record<string, LevelSetting>> = Object.fromEntries(
+  ALL_RULES.filter((r) => r.defaultLevel === 'info').map((r) => [r.id, 'off' as const]),
+);
 
 /** Rule-pack findings of a chart's rendered manifests, using the plan already built. */
 function lint(manifests: Manifest[], options: LintOptions, plan: SyncPlan): readonly Finding[] {
