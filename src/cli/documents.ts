@@ -1,11 +1,13 @@
 /**
  * Text to manifests, read the way Argo CD reads them: multi-document YAML (YAML 1.1 scalars, as
- * go-yaml), anything with an `items` list expanded, empty documents skipped, every object checked
- * for apiVersion, kind and name. Each manifest knows its file and line, and the line of any field.
+ * go-yaml), a `.json` file as exactly one JSON object, anything with an `items` list expanded,
+ * empty documents skipped, every object checked for apiVersion, kind and name. Each manifest knows
+ * its file and line, and the line of any field.
  */
 import { Composer, Document, isMap, isScalar, isSeq, LineCounter, Parser } from 'yaml';
 import type { Node, Pair, ParsedNode, Tags } from 'yaml';
 import { InputError } from './errors';
+import { EMPTY, jsonFault, lineColumn } from './json-text';
 import { isPlainObject } from '../argo/annotations';
 import type { Manifest, SourceLocation } from '../argo/types';
 
@@ -23,13 +25,28 @@ const YAML_OPTIONS = {
 };
 
 /**
+ * A YAML parse of JSON text, only to find lines: JSON is YAML 1.2 flow style. Duplicate keys are
+ * allowed because JSON readers (`JSON.parse`, Go's encoding/json) keep the last one.
+ */
+const JSON_TREE_OPTIONS = { version: '1.2' as const, schema: 'json', uniqueKeys: false, prettyErrors: false };
+
+/**
+ * Argo CD reads a file named `*.json` with a JSON decoder, as one object (findManifests in
+ * reposerver/repository/repository.go); every other file, and standard input, as a YAML stream.
+ */
+export function isJsonFile(file: string): boolean {
+  return file.endsWith('.json');
+}
+
+/**
  * Parses one file's text into manifests.
- * @throws InputError for malformed YAML, alias bombs and documents that are not Kubernetes objects
+ * @throws InputError for malformed YAML or JSON, alias bombs and documents that are not Kubernetes objects
  */
 export function parseManifests(text: string, file: string): Manifest[] {
   try {
+    if (isJsonFile(file)) return parseJson(text, file, true);
     const big = oversizedDocument(text);
-    if (big && /^\s*[[{]/.test(text)) return parseJson(text, file);
+    if (big && /^\s*[[{]/.test(text)) return parseJson(text, file, false);
     if (big) {
       const mib = (big.end - big.start) / 2 ** 20;
       throw new InputError(file, lineAtOffset(text, big.start), `a single YAML document of ${mib.toFixed(0)} MiB, more than the ${MAX_DOCUMENT_BYTES / 2 ** 20} MiB syncplan parses at once`,
@@ -67,19 +84,100 @@ function lineAtOffset(text: string, offset: number): number {
   return line;
 }
 
-/** A whole file of JSON (valid YAML too), read without a syntax tree; fields have no lines. */
-function parseJson(text: string, file: string): Manifest[] {
+/**
+ * A whole file of JSON: a `.json` file (`dotJson`), or YAML input too large for a syntax tree that
+ * is JSON. Read with `JSON.parse`; fields get lines from a syntax tree built only when asked for, and
+ * only up to the size a YAML document may have.
+ */
+function parseJson(text: string, file: string, dotJson: boolean): Manifest[] {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (e) {
-    const at = /position (\d+)/.exec((e as Error).message);
-    throw new InputError(file, at ? lineAtOffset(text, Number(at[1])) : 0, `invalid JSON: ${firstSentence((e as Error).message)}`, 'fix the JSON syntax');
+    throw jsonError(text, file, e, dotJson);
   }
   const line = lineAtOffset(text, text.search(/\S/));
+  if (dotJson) checkJsonObject(value, file, line);
+  const tree = text.length <= MAX_DOCUMENT_BYTES ? jsonTree(text) : undefined;
   const manifests: Manifest[] = [];
-  collect(value, { file, line, index: 0 }, () => line, () => undefined, manifests);
+  collect(value, { file, line, index: 0, lineOf: tree?.lineOf }, (i) => tree?.lineOf(['items', i]) ?? line, tree?.raw ?? (() => undefined), manifests, dotJson);
+  tree?.release(); // a List's item lines needed it; findings re-parse on demand
   return manifests;
+}
+
+/** Malformed JSON, located: the column too, since JSON is often one long line. */
+function jsonError(text: string, file: string, e: unknown, dotJson: boolean): InputError {
+  const fault = jsonFault(text);
+  if (!fault) return new InputError(file, 0, `invalid JSON: ${describe(e)}`, 'fix the JSON syntax'); // valid, yet JSON.parse failed: too deep
+  const { line, column } = lineColumn(text, fault.offset);
+  if (fault.reason === EMPTY && dotJson) {
+    return new InputError(file, 0, 'an empty .json file: Argo CD fails the whole app on it (unexpected EOF)', 'delete it, or put one Kubernetes object in it');
+  }
+  if (fault.trailing && dotJson) {
+    return new InputError(file, line, `more than one JSON value (column ${column}): Argo CD allows a single object in a .json file`,
+      'wrap the objects in a List (`{"apiVersion": "v1", "kind": "List", "items": [...]}`) or give each its own file');
+  }
+  if (fault.trailing) {
+    return new InputError(file, line, `more than one JSON value (column ${column})`, 'wrap the objects in a List, or pass them as separate files');
+  }
+  return new InputError(file, line, `invalid JSON at column ${column}: ${fault.reason}`, 'fix the JSON syntax');
+}
+
+/**
+ * Argo CD decodes a `.json` file into one object: an array or a scalar fails the app, and so does an
+ * object with neither apiVersion nor kind (a `package.json`: Argo CD does not skip it, unlike
+ * unrelated YAML) unless it has `items`, which are expanded as from any List.
+ */
+function checkJsonObject(value: unknown, file: string, line: number): void {
+  if (Array.isArray(value)) {
+    throw new InputError(file, line, 'a JSON array, not an object: Argo CD reads a single object from a .json file',
+      'wrap the items in a List: `{"apiVersion": "v1", "kind": "List", "items": [...]}`');
+  }
+  if (!isPlainObject(value)) {
+    const found = value === null ? 'null' : `a ${typeof value}`;
+    throw new InputError(file, line, `the JSON value is ${found}, not a Kubernetes object`, 'put one object with apiVersion, kind and metadata in the file');
+  }
+  const object = value as Record<string, unknown>;
+  if (object.apiVersion === undefined && object.kind === undefined && !Array.isArray(object.items)) {
+    throw new InputError(file, line, 'a JSON object with neither apiVersion nor kind: Argo CD reads every .json file in an app\'s folder as a manifest and fails on this one',
+      'move the file out of the manifests folder (or exclude it with the Application\'s spec.source.directory.exclude)');
+  }
+}
+
+/**
+ * Lines and raw text of a JSON file's fields, from a YAML syntax tree of the whole file built on
+ * first use; if the tree cannot be built (nesting too deep), fields fall back to the object's line.
+ */
+function jsonTree(text: string) {
+  let tree: { doc: Document.Parsed; lines: LineCounter } | null | undefined;
+  const get = () => {
+    if (tree === undefined) tree = parseJsonTree(text);
+    return tree;
+  };
+  return {
+    lineOf(path: ReadonlyArray<string | number>): number | undefined {
+      const t = get();
+      const offset = t ? offsetOf(t.doc, path) : undefined;
+      return offset === undefined ? undefined : t!.lines.linePos(offset).line;
+    },
+    raw(path: ReadonlyArray<string | number>): string | undefined {
+      const node = get()?.doc.getIn(path, true);
+      return isScalar(node) && typeof node.source === 'string' ? node.source : undefined;
+    },
+    release(): void {
+      tree = undefined;
+    },
+  };
+}
+
+function parseJsonTree(text: string): { doc: Document.Parsed; lines: LineCounter } | null {
+  try {
+    const lines = new LineCounter();
+    const docs = [...new Composer(JSON_TREE_OPTIONS).compose(new Parser(lines.addNewLine).parse(text))];
+    return docs.length === 1 && docs[0].errors.length === 0 ? { doc: docs[0], lines } : null;
+  } catch {
+    return null;
+  }
 }
 
 function parseYaml(text: string, file: string): Manifest[] {
@@ -124,7 +222,7 @@ function parseYaml(text: string, file: string): Manifest[] {
 }
 
 /** One document's value into manifests: an object, or the items of a list. */
-function collect(value: unknown, docSource: SourceLocation, itemLine: (i: number) => number, raw: RawText, into: Manifest[]): void {
+function collect(value: unknown, docSource: SourceLocation, itemLine: (i: number) => number, raw: RawText, into: Manifest[], json = false): void {
   const object = asObject(value, docSource, 'document');
   const items = object.items;
   if (Array.isArray(items)) {
@@ -136,12 +234,12 @@ function collect(value: unknown, docSource: SourceLocation, itemLine: (i: number
         line: itemLine(i),
         lineOf: lineOf && ((path) => lineOf(['items', i, ...path])),
       };
-      into.push(checked(asObject(item, itemSource, `item ${i} of the list`), itemSource, (p) => raw(['items', i, ...p])));
+      into.push(checked(asObject(item, itemSource, `item ${i} of the list`), itemSource, (p) => raw(['items', i, ...p]), json));
     });
   } else if (items === null && !('spec' in object) && !('status' in object)) {
     return; // a List with `items: null` holds nothing (Argo CD `isNullList`)
   } else {
-    into.push(checked(object, docSource, raw));
+    into.push(checked(object, docSource, raw, json));
   }
 }
 
@@ -169,7 +267,7 @@ function asObject(value: unknown, source: SourceLocation, label: string): Record
 type RawText = (path: ReadonlyArray<string | number>) => string | undefined;
 
 /** The fields every object needs before Argo CD can even name it. */
-function checked(object: Record<string, unknown>, source: SourceLocation, raw: RawText): Manifest {
+function checked(object: Record<string, unknown>, source: SourceLocation, raw: RawText, json: boolean): Manifest {
   // The line of the field, else of its nearest parent that exists.
   const at = (path: string[]) => {
     for (let n = path.length; n > 0; n--) {
@@ -186,7 +284,7 @@ function checked(object: Record<string, unknown>, source: SourceLocation, raw: R
     if (typeof value !== 'string') {
       // YAML 1.1 reads `y`, `yes`, `on`, `no`, `1e3` ... as booleans and numbers, as Kubernetes does.
       throw new InputError(source.file, at(path), `${field} is ${JSON.stringify(value)} (a ${typeof value}), not a string`,
-        `quote it, e.g. \`${path[path.length - 1]}: "${raw(path) ?? String(value)}"\``);
+        `quote it, e.g. \`${json ? JSON.stringify(path[path.length - 1]) : path[path.length - 1]}: "${raw(path) ?? String(value)}"\``);
     }
   };
   need(object.apiVersion, ['apiVersion'], 'apiVersion: apps/v1');
@@ -243,7 +341,13 @@ function offsetOf(doc: Document.Parsed, path: ReadonlyArray<string | number>): n
   let offset = node?.range[0];
   for (const step of path) {
     if (isMap(node)) {
-      const pair = (node.items as Pair<ParsedNode, ParsedNode | null>[]).find((p) => isScalar(p.key) && String(p.key.value) === String(step));
+      // The last pair with that key: the one JSON readers keep (YAML refuses duplicates).
+      const pairs = node.items as Pair<ParsedNode, ParsedNode | null>[];
+      let pair: Pair<ParsedNode, ParsedNode | null> | undefined;
+      for (let k = pairs.length - 1; k >= 0 && !pair; k--) {
+        const key = pairs[k].key;
+        if (isScalar(key) && String(key.value) === String(step)) pair = pairs[k];
+      }
       if (!pair) return undefined;
       offset = (pair.key as Node).range?.[0];
       node = pair.value;

@@ -1,6 +1,6 @@
 /**
- * Paths to text: files, folders searched recursively for `*.yaml`/`*.yml` (sorted byte-wise),
- * `-` for stdin; size limits; binary data and invalid UTF-8 refused with their line.
+ * Paths to text: files, folders searched recursively for `*.yaml`/`*.yml`/`*.json` (sorted
+ * byte-wise), `-` for stdin; size limits; binary data and invalid UTF-8 refused with their line.
  */
 import { readdirSync, readFileSync, realpathSync, statSync } from 'fs';
 import { join } from 'path';
@@ -16,6 +16,15 @@ export const STDIN = '<stdin>';
 export const MAX_FILE_BYTES = 128 * 2 ** 20;
 /** The same, for all inputs of one run together. */
 export const MAX_TOTAL_BYTES = 256 * 2 ** 20;
+
+/**
+ * The manifest files Argo CD reads from an app's folder (findManifests in
+ * reposerver/repository/repository.go): the extension is case-sensitive.
+ */
+const MANIFEST_FILE = /\.(?:ya?ml|json)$/;
+
+/** Argo CD renders `*.jsonnet` files in an app's folder; syncplan cannot, and must not skip them silently. */
+const JSONNET_FILE = /\.jsonnet$/;
 
 /** The files behind the given paths, each once, in a deterministic order. */
 export function expandPaths(paths: readonly string[]): string[] {
@@ -36,10 +45,11 @@ export function expandPaths(paths: readonly string[]): string[] {
     if (stat.isDirectory()) {
       const found = walk(path, new Set());
       if (found.length === 0) {
-        throw new InputError(path, 0, 'folder has no .yaml or .yml files', 'point at the folder holding the manifests');
+        throw new InputError(path, 0, 'folder has no .yaml, .yml or .json files', 'point at the folder holding the manifests');
       }
       found.forEach((f) => add(f, realpathSync(f)));
     } else {
+      if (JSONNET_FILE.test(path)) throw jsonnetError(path);
       add(path, realpathSync(path));
     }
   }
@@ -56,9 +66,15 @@ function walk(dir: string, visited: Set<string>): string[] {
     const path = join(dir, name);
     const stat = statSync(path, { throwIfNoEntry: false });
     if (stat?.isDirectory()) walk(path, visited).forEach((f) => files.push(f));
-    else if (stat?.isFile() && /\.ya?ml$/.test(name)) files.push(path);
+    else if (stat?.isFile() && MANIFEST_FILE.test(name)) files.push(path);
+    else if (stat?.isFile() && JSONNET_FILE.test(name)) throw jsonnetError(path);
   }
   return files;
+}
+
+function jsonnetError(file: string): InputError {
+  return new InputError(file, 0, 'a Jsonnet file: Argo CD renders it into manifests, syncplan cannot',
+    'render it first (`jsonnet app.jsonnet > app.json`) and pass the output, or pass the other files by name');
 }
 
 function byteOrder(a: string, b: string): number {

@@ -19,8 +19,9 @@ export interface LoadOptions {
 }
 
 /**
- * Loads every path (file, folder searched recursively for `*.yaml`/`*.yml`, or `-` for stdin),
- * in the order given; inside a folder files are sorted byte-wise so the result is deterministic.
+ * Loads every path (file, folder searched recursively for `*.yaml`/`*.yml`/`*.json`, or `-` for
+ * stdin), in the order given; inside a folder files are sorted byte-wise so the result is
+ * deterministic. A `.json` file holds one object (a `List` is expanded), as Argo CD requires.
  * @throws InputError on anything that is not a set of Kubernetes objects
  */
 export function loadPaths(paths: readonly string[], options: LoadOptions = {}): Manifest[] {

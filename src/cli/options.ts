@@ -58,7 +58,7 @@ export function readManifests(paths: readonly string[], flags: CommonFlags): Man
   const { UsageError }: typeof ErrorsModule = require('./errors');
   /* eslint-enable @typescript-eslint/no-require-imports */
   if (paths.length === 0) {
-    throw new UsageError('no input: give YAML files, folders, or - to read standard input');
+    throw new UsageError('no input: give YAML or JSON files, folders, or - to read standard input');
   }
   return loadPaths(paths, { namespace: flags.namespace ?? '' });
 }

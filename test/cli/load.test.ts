@@ -243,7 +243,7 @@ describe('decode: binary input', () => {
 });
 
 describe('loadPaths: files, folders, stdin', () => {
-  test('folders are searched recursively for *.yaml and *.yml, byte-wise sorted, hidden entries skipped', () => {
+  test('folders are searched recursively for *.yaml, *.yml and *.json, byte-wise sorted, hidden entries skipped', () => {
     mkdirSync(join(dir, 'b', 'nested'), { recursive: true });
     mkdirSync(join(dir, '.git'));
     writeFileSync(join(dir, 'b', 'nested', 'z.yml'), cm('z'));
@@ -253,8 +253,10 @@ describe('loadPaths: files, folders, stdin', () => {
     writeFileSync(join(dir, 'notes.txt'), 'not yaml: [');
     writeFileSync(join(dir, '.hidden.yaml'), 'not yaml: [');
     writeFileSync(join(dir, '.git', 'x.yaml'), 'not yaml: [');
+    writeFileSync(join(dir, 'b', 'nested', 'y.json'), '{"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "y"}}');
+    writeFileSync(join(dir, '.hidden.json'), '[');
     const names = loadPaths([dir]).map((m) => (m.object.metadata as any).name);
-    expect(names).toEqual(['upper', 'a', 'ba', 'z']);
+    expect(names).toEqual(['upper', 'a', 'ba', 'y', 'z']);
   });
 
   test('a file named twice (directly and through its folder) is read once; symlink loops end', () => {
@@ -280,7 +282,7 @@ describe('loadPaths: files, folders, stdin', () => {
   test('a missing path, an empty folder', () => {
     expect(inputError(() => loadPaths([join(dir, 'nope.yaml')])).reason).toBe('no such file or folder');
     mkdirSync(join(dir, 'empty'));
-    expect(inputError(() => loadPaths([join(dir, 'empty')])).reason).toMatch(/no .yaml or .yml files/);
+    expect(inputError(() => loadPaths([join(dir, 'empty')])).reason).toBe('folder has no .yaml, .yml or .json files');
   });
 
   test('duplicate objects across files name both places', () => {

@@ -169,7 +169,7 @@ describe('exit status 2: unreadable input or bad usage, one line, no stack trace
 
   test.each([
     ['a missing file', ['plan', 'no/such/file.yaml'], /no\/such\/file\.yaml: no such file or folder/],
-    ['no input at all', ['plan'], /no input: give YAML files, folders, or -/],
+    ['no input at all', ['plan'], /no input: give YAML or JSON files, folders, or -/],
     ['an unknown option', ['plan', EXAMPLE, '--bogus'], /unknown option '--bogus'/],
     ['an unknown format', ['plan', EXAMPLE, '--format', 'xml'], /argument 'xml' is invalid\. Allowed choices are text, json/],
     ['a bad --started-at', ['plan', EXAMPLE, '--started-at', 'yesterday'], /expected whole unix seconds/],

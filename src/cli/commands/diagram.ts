@@ -32,7 +32,7 @@ export function register(program: Command): void {
       + 'between steps, hooks marked. Mermaid renders in GitHub Markdown (put it in a ```mermaid fence); the SVG '
       + 'stands alone. Any simulate option (or --simulate) colours the boxes by the simulated outcome and '
       + 'highlights the resource that holds the sync.')
-    .argument('[paths...]', 'YAML files or folders (searched for *.yaml, *.yml); - reads standard input');
+    .argument('[paths...]', 'YAML or JSON files, or folders (searched for *.yaml, *.yml, *.json); - reads standard input');
   addSimulateOptions(cmd);
   cmd.option('--simulate', 'colour the boxes by a simulated sync even without other simulate options');
   addFormatOption(cmd, ['mermaid', 'svg']);

@@ -31,7 +31,7 @@ export function register(program: Command): void {
       + 'waits that mean nothing or never end, unsafe hooks, ...). Each finding names the resource, '
       + 'its file and line, and links a page under docs/rules/. Suppress one on the object with the '
       + 'annotation syncplan.cdk8s.io/suppress: "<rule-id>: <reason>".')
-    .argument('[paths...]', 'YAML files or folders (searched for *.yaml, *.yml); - reads standard input');
+    .argument('[paths...]', 'YAML or JSON files, or folders (searched for *.yaml, *.yml, *.json); - reads standard input');
   addPlanOptions(cmd);
   addFormatOption(cmd, ['text', 'json', 'sarif']);
   addAppOptions(cmd, { live: false });

@@ -22,7 +22,7 @@ export function register(program: Command): void {
     .description('Print the order Argo CD syncs the manifests in: one block per (phase, wave) step, '
       + 'what each step waits for, SyncFail hooks, excluded objects and errors; in text, also the minimum '
       + 'time and the findings of syncplan lint. Exit status 1 when Argo CD would fail the sync.')
-    .argument('[paths...]', 'YAML files or folders (searched for *.yaml, *.yml); - reads standard input');
+    .argument('[paths...]', 'YAML or JSON files, or folders (searched for *.yaml, *.yml, *.json); - reads standard input');
   addPlanOptions(cmd);
   addFormatOption(cmd);
   addAppOptions(cmd);

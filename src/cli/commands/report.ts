@@ -56,7 +56,7 @@ export function register(program: Command): void {
     .description('Write one self-contained HTML page (no scripts, no external files) with the plan, the diagram, '
       + 'the rule pack\'s findings and the time estimate, for CI artifacts. Any simulate option (or --simulate) '
       + 'adds the simulated outcome and colours the diagram. Written atomically: no partial file on failure.')
-    .argument('[paths...]', 'YAML files or folders (searched for *.yaml, *.yml); - reads standard input')
+    .argument('[paths...]', 'YAML or JSON files, or folders (searched for *.yaml, *.yml, *.json); - reads standard input')
     .requiredOption('-o, --out <file>', 'where to write the HTML page, e.g. report.html');
   addSimulateOptions(cmd);
   cmd.option('--simulate', 'include a simulated sync even without other simulate options');

@@ -143,7 +143,7 @@ export function register(program: Command): void {
       + 'reports (--health; others report their normal outcome), and print how the operation ends, the message '
       + 'Argo CD would show, what never went out, which hooks stay in the cluster and the wave delays slept. '
       + 'The cluster is a fresh install: custom resources need their CRD in the sync or --installed-crd.')
-    .argument('[paths...]', 'YAML files or folders (searched for *.yaml, *.yml); - reads standard input');
+    .argument('[paths...]', 'YAML or JSON files, or folders (searched for *.yaml, *.yml, *.json); - reads standard input');
   addSimulateOptions(cmd);
   addFormatOption(cmd);
   cmd.action((paths: string[], flags: SimulateFlags) => {
