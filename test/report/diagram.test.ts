@@ -2,20 +2,14 @@
  * The pictures: the diagram model (columns, lanes, boxes, waits), Mermaid text and the SVG.
  */
 import * as fc from 'fast-check';
+import { articlePlan } from './fixtures';
 import { simulate } from '../../src/argo/simulate';
 import { diagramModel } from '../../src/report/diagram';
 import { renderMermaid } from '../../src/report/mermaid';
 import { renderSvg } from '../../src/report/svg';
 import { obj, planOf } from '../simulate/helpers';
 
-const article = () => planOf([
-  obj({ kind: 'Job', name: 'db-migrate', hook: 'PreSync', deletePolicy: 'HookSucceeded' }),
-  obj({ kind: 'ConfigMap', name: 'config', wave: 0 }),
-  obj({ kind: 'Deployment', name: 'web', wave: 1 }),
-  obj({ kind: 'Service', name: 'web', wave: 2 }),
-  obj({ kind: 'Job', name: 'smoke', hook: 'PostSync' }),
-  obj({ kind: 'Job', name: 'page-oncall', hook: 'SyncFail' }),
-]);
+const article = () => articlePlan({ syncFailHook: true });
 
 const stalled = () => {
   const plan = article();

@@ -1,15 +1,10 @@
 import * as fc from 'fast-check';
+import { articlePlan } from './fixtures';
 import { simulate } from '../../src/argo/simulate';
 import { estimateTime, formatSeconds, timeJson, timeTextSection } from '../../src/report/timing';
 import { obj, planOf } from '../simulate/helpers';
 
-const article = () => planOf([
-  obj({ kind: 'Job', name: 'db-migrate', hook: 'PreSync', deletePolicy: 'HookSucceeded' }),
-  obj({ kind: 'ConfigMap', name: 'config', wave: 0 }),
-  obj({ kind: 'Deployment', name: 'web', wave: 1 }),
-  obj({ kind: 'Service', name: 'web', wave: 2 }),
-  obj({ kind: 'Job', name: 'smoke', hook: 'PostSync' }),
-]);
+const article = () => articlePlan();
 
 describe('estimateTime', () => {
   test('the article: 4 delays × 2 s, each step with what its gate waits on', () => {
