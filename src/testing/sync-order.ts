@@ -38,7 +38,8 @@ export class SyncOrder {
   /**
    * True when every object of `first` is done before any object of `second` starts: applied in an
    * earlier step that Argo CD waits on, or in the same step, applied first by kind order and with
-   * no health check to wait for (a ConfigMap before a Deployment).
+   * no health check to wait for (a ConfigMap before a Deployment), or a PersistentVolumeClaim before
+   * a workload whose Pods wait for it to be Bound.
    */
   public isBefore(first: IConstruct, second: IConstruct): boolean {
     return this.whyNotBefore(first, second) === undefined;
