@@ -7,7 +7,7 @@
 import { Composer, Document, isMap, isScalar, isSeq, LineCounter, Parser } from 'yaml';
 import type { Node, Pair, ParsedNode, Tags } from 'yaml';
 import { InputError } from './errors';
-import { EMPTY, jsonFault, lineColumn } from './json-text';
+import { EMPTY, jsonFault, jsonItemSpans, lineColumn } from './json-text';
 import { isPlainObject } from '../argo/annotations';
 import type { Manifest, SourceLocation } from '../argo/types';
 
@@ -86,8 +86,8 @@ function lineAtOffset(text: string, offset: number): number {
 
 /**
  * A whole file of JSON: a `.json` file (`dotJson`), or YAML input too large for a syntax tree that
- * is JSON. Read with `JSON.parse`; fields get lines from a syntax tree built only when asked for, and
- * only up to the size a YAML document may have.
+ * is JSON. Read with `JSON.parse`; a List's items get their lines from one pass over the text, and
+ * fields get theirs from a syntax tree of their object alone, built on first use (as for YAML).
  */
 function parseJson(text: string, file: string, dotJson: boolean): Manifest[] {
   let value: unknown;
@@ -96,13 +96,69 @@ function parseJson(text: string, file: string, dotJson: boolean): Manifest[] {
   } catch (e) {
     throw jsonError(text, file, e, dotJson);
   }
-  const line = lineAtOffset(text, text.search(/\S/));
+  const start = text.search(/\S/);
+  const line = lineAtOffset(text, start);
   if (dotJson) checkJsonObject(value, file, line);
-  const tree = text.length <= MAX_DOCUMENT_BYTES ? jsonTree(text) : undefined;
+  const root = spanTree(text, start, text.length, line);
+  const items = isPlainObject(value) ? (value as Record<string, unknown>).items : undefined;
+  const spans = Array.isArray(items) ? jsonItemSpans(text) : undefined;
+  const trees = spans && spans.length === (items as unknown[]).length ? itemTrees(text, spans) : undefined;
+  const inItem = (path: ReadonlyArray<string | number>) => (trees && path[0] === 'items' && typeof path[1] === 'number' ? trees[path[1]] : undefined);
+  const lineOf = (path: ReadonlyArray<string | number>) => {
+    const item = inItem(path);
+    return item ? item.lineOf(path.slice(2)) : root.lineOf(path);
+  };
+  const raw = (path: ReadonlyArray<string | number>) => {
+    const item = inItem(path);
+    return item ? item.raw(path.slice(2)) : root.raw(path);
+  };
   const manifests: Manifest[] = [];
-  collect(value, { file, line, index: 0, lineOf: tree?.lineOf }, (i) => tree?.lineOf(['items', i]) ?? line, tree?.raw ?? (() => undefined), manifests, dotJson);
-  tree?.release(); // a List's item lines needed it; findings re-parse on demand
+  collect(value, { file, line, index: 0, lineOf }, (i) => trees?.[i].line ?? line, raw, manifests, dotJson);
   return manifests;
+}
+
+/** A lazy tree per List item, each knowing its first line (counted in one pass, items in order). */
+function itemTrees(text: string, spans: ReadonlyArray<[number, number]>) {
+  let line = 1;
+  let newline = text.indexOf('\n');
+  return spans.map(([start, end]) => {
+    for (; newline >= 0 && newline < start; newline = text.indexOf('\n', newline + 1)) line++;
+    return spanTree(text, start, end, line);
+  });
+}
+
+/**
+ * Lines and raw text of the fields of the JSON value at `text[start, end)`, from a YAML syntax tree
+ * of that value built on first use (none past the YAML document limit: fields then have no lines).
+ */
+function spanTree(text: string, start: number, end: number, line: number) {
+  let tree: { doc: Document.Parsed; lines: LineCounter } | null | undefined = end - start > MAX_DOCUMENT_BYTES ? null : undefined;
+  const get = () => {
+    if (tree === undefined) tree = parseJsonTree(text.slice(start, end));
+    return tree;
+  };
+  return {
+    line,
+    lineOf(path: ReadonlyArray<string | number>): number | undefined {
+      const t = get();
+      const offset = t ? offsetOf(t.doc, path) : undefined;
+      return offset === undefined ? undefined : line + t!.lines.linePos(offset).line - 1;
+    },
+    raw(path: ReadonlyArray<string | number>): string | undefined {
+      const node = get()?.doc.getIn(path, true);
+      return isScalar(node) && typeof node.source === 'string' ? node.source : undefined;
+    },
+  };
+}
+
+function parseJsonTree(text: string): { doc: Document.Parsed; lines: LineCounter } | null {
+  try {
+    const lines = new LineCounter();
+    const docs = [...new Composer(JSON_TREE_OPTIONS).compose(new Parser(lines.addNewLine).parse(text))];
+    return docs.length === 1 && docs[0].errors.length === 0 ? { doc: docs[0], lines } : null;
+  } catch {
+    return null; // nested too deeply for the parser's recursion
+  }
 }
 
 /** Malformed JSON, located: the column too, since JSON is often one long line. */
@@ -141,42 +197,6 @@ function checkJsonObject(value: unknown, file: string, line: number): void {
   if (object.apiVersion === undefined && object.kind === undefined && !Array.isArray(object.items)) {
     throw new InputError(file, line, 'a JSON object with neither apiVersion nor kind: Argo CD reads every .json file in an app\'s folder as a manifest and fails on this one',
       'move the file out of the manifests folder (or exclude it with the Application\'s spec.source.directory.exclude)');
-  }
-}
-
-/**
- * Lines and raw text of a JSON file's fields, from a YAML syntax tree of the whole file built on
- * first use; if the tree cannot be built (nesting too deep), fields fall back to the object's line.
- */
-function jsonTree(text: string) {
-  let tree: { doc: Document.Parsed; lines: LineCounter } | null | undefined;
-  const get = () => {
-    if (tree === undefined) tree = parseJsonTree(text);
-    return tree;
-  };
-  return {
-    lineOf(path: ReadonlyArray<string | number>): number | undefined {
-      const t = get();
-      const offset = t ? offsetOf(t.doc, path) : undefined;
-      return offset === undefined ? undefined : t!.lines.linePos(offset).line;
-    },
-    raw(path: ReadonlyArray<string | number>): string | undefined {
-      const node = get()?.doc.getIn(path, true);
-      return isScalar(node) && typeof node.source === 'string' ? node.source : undefined;
-    },
-    release(): void {
-      tree = undefined;
-    },
-  };
-}
-
-function parseJsonTree(text: string): { doc: Document.Parsed; lines: LineCounter } | null {
-  try {
-    const lines = new LineCounter();
-    const docs = [...new Composer(JSON_TREE_OPTIONS).compose(new Parser(lines.addNewLine).parse(text))];
-    return docs.length === 1 && docs[0].errors.length === 0 ? { doc: docs[0], lines } : null;
-  } catch {
-    return null;
   }
 }
 

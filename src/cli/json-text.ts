@@ -135,3 +135,71 @@ export function lineColumn(text: string, offset: number): { line: number; column
   }
   return { line, column: offset - start + 1 };
 }
+
+/**
+ * Start and end offsets of each element of the root object's `items` array (of the last `items`
+ * key, the one JSON readers keep), in a text `JSON.parse` accepted; undefined when there is none.
+ * A List's items get their lines from this one pass, without a syntax tree of the whole file.
+ */
+export function jsonItemSpans(text: string): Array<[number, number]> | undefined {
+  let i = skipSpace(text, 0);
+  if (text[i] !== '{') return undefined;
+  let spans: Array<[number, number]> | undefined;
+  for (i = skipSpace(text, i + 1); text[i] === '"'; i = skipSpace(text, i + 1)) {
+    const keyEnd = stringEnd(text, i);
+    const key: unknown = JSON.parse(text.slice(i, keyEnd));
+    i = skipSpace(text, skipSpace(text, keyEnd) + 1); // past the ':'
+    if (key === 'items' && text[i] === '[') {
+      spans = [];
+      for (i = skipSpace(text, i + 1); text[i] !== ']'; i = skipSpace(text, i + 1)) {
+        const end = valueEnd(text, i);
+        spans.push([i, end]);
+        i = skipSpace(text, end);
+        if (text[i] !== ',') break;
+      }
+      i++; // past the ']'
+    } else {
+      if (key === 'items') spans = undefined;
+      i = valueEnd(text, i);
+    }
+    i = skipSpace(text, i);
+    if (text[i] !== ',') break;
+  }
+  return spans;
+}
+
+function skipSpace(text: string, i: number): number {
+  while (i < text.length && ' \t\n\r'.includes(text[i])) i++;
+  return i;
+}
+
+/** The offset after the closing quote of the string starting at `i`. */
+function stringEnd(text: string, i: number): number {
+  for (let q = text.indexOf('"', i + 1); q >= 0; q = text.indexOf('"', q + 1)) {
+    let backslashes = 0;
+    while (text[q - 1 - backslashes] === '\\') backslashes++;
+    if (backslashes % 2 === 0) return q + 1;
+  }
+  return text.length;
+}
+
+const STRUCTURE = /["{}[\]]/g;
+
+/** The offset after the value starting at `i`. */
+function valueEnd(text: string, i: number): number {
+  const c = text[i];
+  if (c === '"') return stringEnd(text, i);
+  if (c !== '{' && c !== '[') {
+    while (i < text.length && !',}] \t\n\r'.includes(text[i])) i++;
+    return i;
+  }
+  let depth = 0;
+  STRUCTURE.lastIndex = i;
+  for (let m = STRUCTURE.exec(text); m; m = STRUCTURE.exec(text)) {
+    const ch = m[0];
+    if (ch === '"') STRUCTURE.lastIndex = stringEnd(text, m.index);
+    else if (ch === '{' || ch === '[') depth++;
+    else if (--depth === 0) return m.index + 1;
+  }
+  return text.length;
+}

@@ -10,7 +10,7 @@ import { join } from 'path';
 import * as fc from 'fast-check';
 import { stringify } from 'yaml';
 import { InputError } from '../../src/cli/errors';
-import { jsonFault, lineColumn } from '../../src/cli/json-text';
+import { jsonFault, jsonItemSpans, lineColumn } from '../../src/cli/json-text';
 import { expandPaths, loadPaths, parseManifests } from '../../src/cli/load';
 import { lint } from '../../src/rules';
 
@@ -238,6 +238,39 @@ describe('properties', () => {
     expect(jsonFault(`${'['.repeat(200_000)}}`)).toEqual({ offset: 200_000, reason: 'expected a value, found `}`', trailing: false });
     const err = inputError(() => parseManifests(`{"a": ${'['.repeat(200_000)}`, 'deep.json'));
     expect(err.reason).toMatch(/^invalid JSON at column 200007: unexpected end of file, 200001 bracket/);
+  });
+
+  test('jsonItemSpans: each span of a List parses to its item, whatever the spacing, strings or key order', () => {
+    const tricky = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('"', '\\', '\\"', ']', '},{', '[', '"items": ['));
+    const item = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.record({ kind: tricky, metadata: fc.record({ name: tricky }) }));
+    const space = fc.constantFrom('', ' ', '\n', '\t', '\r\n  ');
+    fc.assert(fc.property(fc.array(item, { maxLength: 6 }), fc.array(space, { minLength: 8, maxLength: 8 }), fc.boolean(), fc.boolean(), (items, sp, before, dup) => {
+      const list = items.map((v) => sp[0] + JSON.stringify(v, null, sp[1].includes('\t') ? '\t' : 1) + sp[2]).join(',');
+      const fields = [`"kind"${sp[3]}:${sp[4]}"List"`, `"items"${sp[5]}:${sp[6]}[${list}]`];
+      if (dup) fields.unshift('"items": [1, 2, 3, 4, 5, 6, 7]'); // the last `items` counts, as for JSON.parse
+      if (before) fields.reverse();
+      const text = `${sp[7]}{${fields.join(',' + sp[2])}}${sp[7]}`;
+      const parsed = JSON.parse(text);
+      const spans = jsonItemSpans(text)!;
+      expect(spans.map(([a, z]) => JSON.parse(text.slice(a, z)))).toEqual(parsed.items);
+    }), { numRuns: 500 });
+    expect(jsonItemSpans('{"kind": "List", "items": null}')).toBeUndefined();
+    expect(jsonItemSpans('{"items": [{}], "items": "x"}')).toBeUndefined();
+    expect(jsonItemSpans('[{"items": []}]')).toBeUndefined();
+    expect(jsonItemSpans('{"items": []}')).toEqual([]);
+  });
+
+  test('a List over the YAML document limit still has item and field lines (each item parsed alone)', () => {
+    const item = (i: number) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `cm-${i}` }, data: { k: 'v'.repeat(200) } });
+    const count = Math.ceil((12 * 2 ** 20) / JSON.stringify(item(0), null, 2).length);
+    const text = JSON.stringify({ apiVersion: 'v1', kind: 'List', items: Array.from({ length: count }, (_, i) => item(i)) }, null, 2);
+    const start = Date.now();
+    const ms = parseManifests(text, 'big.json');
+    const last = ms[count - 1];
+    const lines = text.split('\n');
+    expect(lines[last.source.line - 1]).toBe('    {');
+    expect(lines[last.source.lineOf!(['metadata', 'name'])! - 1]).toBe(`        "name": "cm-${count - 1}"`);
+    expect(Date.now() - start).toBeLessThan(15_000);
   });
 
   test('lineColumn counts from 1', () => {
