@@ -244,7 +244,8 @@ describe('properties', () => {
     const tricky = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('"', '\\', '\\"', ']', '},{', '[', '"items": ['));
     const item = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.record({ kind: tricky, metadata: fc.record({ name: tricky }) }));
     const space = fc.constantFrom('', ' ', '\n', '\t', '\r\n  ');
-    fc.assert(fc.property(fc.array(item, { maxLength: 6 }), fc.array(space, { minLength: 8, maxLength: 8 }), fc.boolean(), fc.boolean(), (items, sp, before, dup) => {
+    const spaces = fc.array(space, { minLength: 8, maxLength: 8 });
+    fc.assert(fc.property(fc.array(item, { maxLength: 6 }), spaces, fc.boolean(), fc.boolean(), (items, sp, before, dup) => {
       const list = items.map((v) => sp[0] + JSON.stringify(v, null, sp[1].includes('\t') ? '\t' : 1) + sp[2]).join(',');
       const fields = [`"kind"${sp[3]}:${sp[4]}"List"`, `"items"${sp[5]}:${sp[6]}[${list}]`];
       if (dup) fields.unshift('"items": [1, 2, 3, 4, 5, 6, 7]'); // the last `items` counts, as for JSON.parse
