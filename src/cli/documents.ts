@@ -34,7 +34,7 @@ const JSON_TREE_OPTIONS = { version: '1.2' as const, schema: 'json', uniqueKeys:
  * Argo CD reads a file named `*.json` with a JSON decoder, as one object (findManifests in
  * reposerver/repository/repository.go); every other file, and standard input, as a YAML stream.
  */
-export function isJsonFile(file: string): boolean {
+function isJsonFile(file: string): boolean {
   return file.endsWith('.json');
 }
 
