@@ -15,6 +15,11 @@
  * such a Pod is scheduled, and that Pod would wait in the next wave (rule `pvc-gates-wave`). Any
  * other kind after a claim (a ConfigMap, a Service) waits for Bound in a later wave, as before.
  *
+ * Health is judged per object where the object decides it: a Service is Healthy the moment it is
+ * applied unless it is of type LoadBalancer (`health_service.go`), so a ClusterIP, NodePort or
+ * ExternalName Service orders like a kind with no health check. Without the object (a `KindRef` with
+ * no `manifest`) a Service is taken to wait, the safe side.
+ *
  * The price, read from `runTasks`: a failed apply does not stop the step. Later kinds of the same
  * step are still applied, and the sync fails after the step; with separate waves a failed apply of
  * A ends the sync before B is touched. Apply errors that dry-run catches (schema, unknown kinds)
@@ -30,6 +35,21 @@ export interface KindRef {
   readonly kind: string;
   /** A hook (Argo CD or Helm annotation): hooks are always waited for in a wave of their own. */
   readonly hook?: boolean;
+  /** The object as written, when known: it decides whether a Service has anything to wait for. */
+  readonly manifest?: { readonly object: Record<string, unknown> };
+}
+
+/**
+ * True when a wave that holds `k` waits for more than its apply: by kind (`health.ts`), except a
+ * Service known not to be a LoadBalancer, which Argo CD finds Healthy on apply.
+ */
+export function waitsOnHealth(k: KindRef): boolean {
+  if (k.group === '' && k.kind === 'Service' && k.manifest) {
+    const spec = k.manifest.object.spec;
+    const type = typeof spec === 'object' && spec !== null ? (spec as Record<string, unknown>).type : undefined;
+    return type === 'LoadBalancer';
+  }
+  return hasHealthCheck(k.group, k.kind);
 }
 
 /** The decision for one edge, with the reason for messages. */
@@ -69,8 +89,9 @@ export function whyNotByKindOrder(a: KindRef, b: KindRef): string | undefined {
   if (a.hook || b.hook) return 'hooks are waited for in a wave of their own';
   if (isClaim(a)) {
     if (!runsPods(b)) return `${a.kind} has a health check (Bound) that only a later wave waits for, and ${kindName(b)} runs no Pods that wait for the claim`;
-  } else if (hasHealthCheck(a.group, a.kind)) {
-    return `${kindName(a)} has a health check, and only a later wave waits for it`;
+  } else if (waitsOnHealth(a)) {
+    const what = a.group === '' && a.kind === 'Service' ? 'Service of type LoadBalancer has a health check (an ingress address)' : `${kindName(a)} has a health check`;
+    return `${what}, and only a later wave waits for it`;
   }
   const ra = kindRank(a.kind);
   const rb = kindRank(b.kind);
@@ -83,6 +104,7 @@ export function whyNotByKindOrder(a: KindRef, b: KindRef): string | undefined {
 export function howByKindOrder(a: KindRef, b: KindRef): string {
   const applied = `Argo CD applies ${a.kind} before ${b.kind} by kind order`;
   if (isClaim(a)) return `${applied}, the Pods of ${b.kind} that mount the claim wait for it to be Bound, and the step waits for both`;
+  if (a.group === '' && a.kind === 'Service') return `${applied}, and a Service that is not a LoadBalancer is Healthy once applied`;
   return `${applied}, and ${a.kind} has no health check to wait for`;
 }
 
@@ -103,7 +125,7 @@ export function minimumGap(before: readonly KindRef[], after: readonly KindRef[]
     if (hookA) return [hookA, after[0]];
     const hookB = after.find((x) => x.hook);
     if (hookB) return [before[0], hookB];
-    const gated = before.find((x) => !isClaim(x) && hasHealthCheck(x.group, x.kind));
+    const gated = before.find((x) => !isClaim(x) && waitsOnHealth(x));
     if (gated) return [gated, after[0]];
     const podless = claim && after.find((x) => !runsPods(x));
     if (claim && podless) return [claim, podless];

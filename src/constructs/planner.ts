@@ -550,15 +550,16 @@ export class SyncPlanner extends Construct {
     const { units, edges: contracted } = contractEmpty(resolved, unitEdges);
     const byId = new Map(resolved.map((r) => [r.unit.id, r]));
     const refs = new Map<string, KindRef[]>();
-    const refsOf = (id: string) => {
-      let k = refs.get(id);
-      if (!k) refs.set(id, k = kindRefs(byId.get(id)!));
+    const refsOf = (id: string, before: boolean) => {
+      const key = `${before}\u0000${id}`;
+      let k = refs.get(key);
+      if (!k) refs.set(key, k = kindRefs(byId.get(id)!, before ? (o) => this.renders.fresh(o) : undefined));
       return k;
     };
     const kept: OrderEdge[] = contracted.map((e) => ({
       before: e.before,
       after: e.after,
-      gap: e.separate ? 1 : minimumGap(refsOf(e.before), refsOf(e.after)).gap,
+      gap: e.separate ? 1 : minimumGap(refsOf(e.before, true), refsOf(e.after, false)).gap,
     }));
     const { waves } = computeWaves(units, kept);
     const waveOf = new Map<ApiObject, string>();
@@ -579,12 +580,21 @@ interface IntentEdge {
   separate: boolean;
 }
 
-/** What kind order and health checks need to know about a unit's objects. */
-function kindRefs(r: ResolvedUnit): KindRef[] {
+/**
+ * What kind order and health checks need to know about a unit's objects. With `render`, a Service
+ * carries its rendered spec, as whether it waits depends on its type (only done for the objects
+ * that come first in an edge, where waiting matters).
+ */
+function kindRefs(r: ResolvedUnit, render?: (o: ApiObject) => unknown): KindRef[] {
   return r.objects.map((o) => {
     const raw = rawAnnotations(o);
     const hook = r.unit.phase !== 'Sync' || raw[ANNOTATION_HOOK] !== undefined || raw[HELM_HOOK] !== undefined;
-    return { group: groupOf(o.apiVersion), kind: o.kind, hook };
+    const group = groupOf(o.apiVersion);
+    if (render && group === '' && o.kind === 'Service') {
+      const object = render(o);
+      if (typeof object === 'object' && object !== null) return { group, kind: o.kind, hook, manifest: { object: object as Record<string, unknown> } };
+    }
+    return { group, kind: o.kind, hook };
   });
 }
 

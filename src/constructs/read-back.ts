@@ -9,7 +9,7 @@ import { ApiObject } from 'cdk8s';
 import type { ObjectEdge, PlannerResult, SyncPlanner } from './planner';
 import { ANNOTATION_HOOK, ANNOTATION_SYNC_WAVE, annotationOf, HELM_HOOK } from '../argo/annotations';
 import { buildPlan } from '../argo/plan';
-import { howByKindOrder, KindRef, whyNotByKindOrder } from '../argo/same-wave';
+import { howByKindOrder, KindRef, waitsOnHealth, whyNotByKindOrder } from '../argo/same-wave';
 import { Manifest, SyncPlan, SyncStep, SyncTask } from '../argo/types';
 
 /** The chart's objects as manifests, each sourced at its construct path (line 0). */
@@ -118,7 +118,8 @@ export function proveOrder(result: PlannerResult, read: ReadBack): string[] {
   const keys = new Map<KindRef, string>();
   const keyOf = (k: KindRef) => {
     let key = keys.get(k);
-    if (key === undefined) keys.set(k, key = `${k.group}/${k.kind}/${k.hook}`);
+    // A Service's verdict depends on its type, so whether it waits is part of the key.
+    if (key === undefined) keys.set(k, key = `${k.group}/${k.kind}/${k.hook}/${waitsOnHealth(k)}`);
     return key;
   };
   const verdicts = new Map<string, Map<string, string | undefined>>();

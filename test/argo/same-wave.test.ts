@@ -1,6 +1,6 @@
 import * as fc from 'fast-check';
 import { KIND_ORDER } from '../../src/argo/kind-order';
-import { KindRef, kindName, minimumGap, whyNotByKindOrder } from '../../src/argo/same-wave';
+import { howByKindOrder, KindRef, kindName, minimumGap, waitsOnHealth, whyNotByKindOrder } from '../../src/argo/same-wave';
 
 const cm = { group: '', kind: 'ConfigMap' };
 const secret = { group: '', kind: 'Secret' };
@@ -39,6 +39,31 @@ describe('minimumGap (kind order inside one step, runTasks)', () => {
     expect(whyNotByKindOrder(cm, cm)).toBe('ConfigMap and ConfigMap share a kind rank, so Argo CD applies them at the same time');
     expect(whyNotByKindOrder(cm, deploy)).toBeUndefined();
     expect(kindName(cm)).toBe('ConfigMap');
+  });
+});
+
+describe('a Service waits only as a LoadBalancer (health_service.go: Healthy unless type LoadBalancer without ingress)', () => {
+  const ingress = { group: 'networking.k8s.io', kind: 'Ingress' };
+  const withSpec = (spec?: object) => ({ ...svc, manifest: { object: { apiVersion: 'v1', kind: 'Service', ...(spec ? { spec } : {}) } } });
+
+  test.each([
+    ['no spec (ClusterIP by default)', withSpec(), false],
+    ['ClusterIP', withSpec({ type: 'ClusterIP' }), false],
+    ['NodePort', withSpec({ type: 'NodePort' }), false],
+    ['ExternalName', withSpec({ type: 'ExternalName' }), false],
+    ['LoadBalancer', withSpec({ type: 'LoadBalancer' }), true],
+    ['unknown object (kind only): the safe side', svc, true],
+  ])('%s: waits %s', (_, ref, waits) => {
+    expect(waitsOnHealth(ref)).toBe(waits);
+    expect(minimumGap([ref], [ingress]).gap).toBe(waits ? 1 : 0);
+  });
+
+  test('reasons say which Service', () => {
+    expect(whyNotByKindOrder(withSpec({ type: 'LoadBalancer' }), ingress)).toBe('Service of type LoadBalancer has a health check (an ingress address), and only a later wave waits for it');
+    expect(whyNotByKindOrder(withSpec(), ingress)).toBeUndefined();
+    expect(howByKindOrder(withSpec(), ingress)).toBe('Argo CD applies Service before Ingress by kind order, and a Service that is not a LoadBalancer is Healthy once applied');
+    // Kind order still decides: a Deployment is applied after a Service, but before nothing of rank -13.
+    expect(whyNotByKindOrder(withSpec(), { group: '', kind: 'ConfigMap' })).toBe('Argo CD applies ConfigMap before Service inside one wave');
   });
 });
 

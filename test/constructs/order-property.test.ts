@@ -45,17 +45,19 @@ test('random tier graphs: every after holds in the read-back plan, with as many 
 });
 
 /**
- * Kinds with their rank, whether Argo CD checks their health and whether they run Pods, written out
+ * Kinds with their rank, whether Argo CD waits on their health and whether they run Pods, written out
  * from the reference (§1.2 `Test_syncTasks_kindOrder`, §4.2/§4.3), independent of `src/argo`. A
  * claim is the one kind with a health check that a later kind may share a wave with: one that runs
  * Pods, which the scheduler holds until the claim is Bound (`health_pvc.go`; the step waits for both).
  */
-const KINDS: ReadonlyArray<{ apiVersion: string; kind: string; rank: number; health: boolean; pods?: boolean }> = [
+const KINDS: ReadonlyArray<{ apiVersion: string; kind: string; rank: number; health: boolean; pods?: boolean; spec?: object }> = [
   { apiVersion: 'v1', kind: 'Secret', rank: -28, health: false },
   { apiVersion: 'v1', kind: 'ConfigMap', rank: -26, health: false },
   { apiVersion: 'v1', kind: 'PersistentVolumeClaim', rank: -23, health: true },
   { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'Role', rank: -17, health: false },
-  { apiVersion: 'v1', kind: 'Service', rank: -13, health: true },
+  // A Service is Healthy once applied unless it is a LoadBalancer (`health_service.go`).
+  { apiVersion: 'v1', kind: 'Service', rank: -13, health: false },
+  { apiVersion: 'v1', kind: 'Service', rank: -13, health: true, spec: { type: 'LoadBalancer' } },
   { apiVersion: 'apps/v1', kind: 'Deployment', rank: -8, health: true, pods: true },
   { apiVersion: 'apps/v1', kind: 'StatefulSet', rank: -6, health: true, pods: true },
   { apiVersion: 'example.com/v1', kind: 'Widget', rank: 0, health: false },
@@ -68,7 +70,7 @@ test('random tiers of random kinds: every after holds in the read-back plan, wit
     const chart = newChart();
     const tiers = [...Array(n).keys()].map((i) => new Tier(chart, `t${i}`).add(
       ...kindsOf[i].map((k, j) => new ApiObject(chart, `o${i}-${j}`, {
-        apiVersion: KINDS[k].apiVersion, kind: KINDS[k].kind, metadata: { name: `o${i}-${j}` },
+        apiVersion: KINDS[k].apiVersion, kind: KINDS[k].kind, metadata: { name: `o${i}-${j}` }, ...(KINDS[k].spec ? { spec: KINDS[k].spec } : {}),
       })),
     ));
     for (const [a, b] of edges) tiers[b].addAfter(tiers[a]);

@@ -62,6 +62,20 @@ describe('proof by reading back', () => {
     expect(synthError(chart)).toMatch(/ConfigMap\/x \(chart\/x\).*sync-option/);
   });
 
+  test('the proof judges a Service by its type: a hand-set wave that puts a LoadBalancer Service in its Ingress\'s step fails, a ClusterIP one holds', () => {
+    const build = (type: string) => {
+      const chart = newChart(`svc-${type.toLowerCase()}`);
+      const svc = new ApiObject(chart, 'svc', { apiVersion: 'v1', kind: 'Service', metadata: { name: 'svc' }, spec: { type, ports: [{ port: 80 }] } });
+      const services = new Tier(chart, 'services').add(svc);
+      new Tier(chart, 'edge', { after: [services] }).add(new ApiObject(chart, 'web', {
+        apiVersion: 'networking.k8s.io/v1', kind: 'Ingress', metadata: { name: 'web', annotations: { [WAVE]: '0' } },
+      }));
+      return synthError(chart);
+    };
+    expect(build('ClusterIP')).toBe('');
+    expect(build('LoadBalancer')).toContain('but both are applied in the same step, together (Service of type LoadBalancer has a health check (an ingress address), and only a later wave waits for it)');
+  });
+
   test('synth is deterministic: twice gives byte-identical output', () => {
     const build = () => {
       const chart = newChart();

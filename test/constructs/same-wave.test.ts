@@ -56,6 +56,31 @@ describe('gaps: which edges share a wave (Test_syncTasks_kindOrder ranks, runTas
     SyncOrder.of(chart).assertSameStep(data, web);
   });
 
+  test('ClusterIP Service tier → Ingress tier: one wave (a Service that is not a LoadBalancer is Healthy once applied); a LoadBalancer Service keeps its wave', () => {
+    const chart = newChart();
+    const services = new Tier(chart, 'services').add(new kplus.Service(chart, 'svc', { metadata: { name: 'svc' }, ports: [{ port: 80 }] }));
+    const ingress = obj(chart, 'web', 'networking.k8s.io/v1', 'Ingress');
+    const edge = new Tier(chart, 'edge', { after: [services] }).add(ingress);
+    const lb = new Tier(chart, 'lb').add(new kplus.Service(chart, 'public', { metadata: { name: 'public' }, type: kplus.ServiceType.LOAD_BALANCER, ports: [{ port: 80 }] }));
+    const dns = new Tier(chart, 'dns', { after: [lb] }).add(obj(chart, 'public-web', 'networking.k8s.io/v1', 'Ingress'));
+    expect(wavesByName(chart)).toEqual({ 'Service/svc': '0', 'Ingress/web': '0', 'Service/public': '0', 'Ingress/public-web': '1' });
+    const order = SyncOrder.of(chart);
+    order.assertSameStep(services, edge);
+    expect(order.explainBefore(services, edge)).toContain('a Service that is not a LoadBalancer is Healthy once applied');
+    expect(order.explainBefore(lb, dns)).toContain('an earlier step, which Argo CD waits on');
+  });
+
+  test('a Service a JSON patch turns into a LoadBalancer keeps its wave: the planner reads the rendered Service, patches included', () => {
+    const chart = newChart();
+    const svc = new kplus.Service(chart, 'svc', { metadata: { name: 'svc' }, ports: [{ port: 80 }] });
+    const services = new Tier(chart, 'services').add(svc);
+    const edge = new Tier(chart, 'edge', { after: [services] }).add(obj(chart, 'web', 'networking.k8s.io/v1', 'Ingress'));
+    svc.apiObject.addJsonPatch(JsonPatch.add('/spec/type', 'LoadBalancer'));
+    expect(synthError(chart)).toBe('');
+    expect(wavesByName(chart)).toEqual({ 'Service/svc': '0', 'Ingress/web': '1' });
+    expect(SyncOrder.of(chart).explainBefore(services, edge)).toContain('an earlier step, which Argo CD waits on');
+  });
+
   test('PersistentVolumeClaim (health: Bound) → Service: separate, a Service runs no Pods that wait for the claim', () => {
     const chart = newChart();
     const data = new Tier(chart, 'data').add(pvc(chart, 'claim'));

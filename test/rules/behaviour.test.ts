@@ -172,11 +172,28 @@ describe('wave-unneeded', () => {
     expect(findingsOf('wave-unneeded', yaml(hookJob('a', W('0')), hookJob('b', W('1'))))).toEqual([]);
   });
 
-  test('a Service selecting an earlier Deployment and an Ingress routing to that Service need their waves', () => {
+  test('a Service selecting an earlier Deployment needs its wave; an Ingress routing to a ClusterIP Service does not (Healthy once applied)', () => {
     const ingress = k('networking.k8s.io/v1', 'Ingress', 'web', {
       spec: { rules: [{ http: { paths: [{ backend: { service: { name: 'web' } } }] } }] },
     }, W('2'));
-    expect(findingsOf('wave-unneeded', yaml(deployment('web', W('0')), service('web', W('1')), ingress))).toEqual([]);
+    const found = findingsOf('wave-unneeded', yaml(deployment('web', W('0')), service('web', W('1')), ingress));
+    expect(found.map((f) => `${f.kind}/${f.name}`)).toEqual(['Ingress/web']);
+    expect(found[0].message).toContain('what it uses from earlier waves (Service/web) is Healthy once applied (a Service that is not a LoadBalancer');
+  });
+
+  test('what comes from an older wave needs no wave of its own: it is done before the wave before starts', () => {
+    const text = yaml(cm('cfg', W('0')), cm('other', W('1')), deployment('web', W('2'), {}, podSpec({ envFrom: [{ configMapRef: { name: 'cfg' } }] })));
+    const found = findingsOf('wave-unneeded', text);
+    expect(found.map((f) => `${f.kind}/${f.name}`)).toEqual(['ConfigMap/other', 'Deployment/web']);
+    expect(found[1].message).toContain('yet what it uses from earlier waves (ConfigMap/cfg) is done before Sync wave 1 starts');
+  });
+
+  test('an Ingress after a LoadBalancer Service needs its wave: the Service waits for its ingress address', () => {
+    const ingress = k('networking.k8s.io/v1', 'Ingress', 'web', {
+      spec: { rules: [{ http: { paths: [{ backend: { service: { name: 'web' } } }] } }] },
+    }, W('1'));
+    const lb = k('v1', 'Service', 'web', { spec: { type: 'LoadBalancer', selector: { app: 'web' }, ports: [{ port: 80 }] } }, W('0'));
+    expect(findingsOf('wave-unneeded', yaml(lb, ingress))).toEqual([]);
   });
 });
 
@@ -212,12 +229,17 @@ describe('sync options that spell out the default', () => {
 });
 
 describe('wave-unneeded sees the references a reader sees', () => {
-  test('a webhook configuration after the Service it calls is a needed wave (a Service has a health check)', () => {
-    const calling = (name: string) => yaml(service('hook', W('0')), k('admissionregistration.k8s.io/v1', 'ValidatingWebhookConfiguration', 'v', {
+  test('a webhook configuration sees the Service it calls: a wave after its Deployment is needed, one after the ClusterIP Service alone is not', () => {
+    const webhook = (name: string, wave: string) => k('admissionregistration.k8s.io/v1', 'ValidatingWebhookConfiguration', 'v', {
       webhooks: [{ name: 'v.example.com', clientConfig: { service: { name, namespace: 'shop' } } }],
-    }, W('1')));
-    expect(findingsOf('wave-unneeded', calling('hook'), { namespace: 'shop' })).toEqual([]);
-    expect(findingsOf('wave-unneeded', calling('other'), { namespace: 'shop' })).toHaveLength(1);
+    }, W(wave));
+    // The Service selects the Deployment, whose health the next wave waits for.
+    expect(findingsOf('wave-unneeded', yaml(deployment('hook', W('0')), service('hook', W('0')), webhook('hook', '1')), { namespace: 'shop' })).toEqual([]);
+    const alone = findingsOf('wave-unneeded', yaml(service('hook', W('0')), webhook('hook', '1')), { namespace: 'shop' });
+    expect(alone).toHaveLength(1);
+    expect(alone[0].message).toContain('(Service/hook) is Healthy once applied');
+    expect(findingsOf('wave-unneeded', yaml(service('hook', W('0')), webhook('other', '1')), { namespace: 'shop' })[0].message)
+      .toContain('nothing in it uses anything from an earlier wave');
   });
 
   test.each([

@@ -36,12 +36,26 @@ export const waveUnneeded: Rule = {
         if (k > 0 && !hooks && !hooksBefore && applies.length > 0) {
           index ??= new TaskIndex(ctx.tasks);
           const used: Array<[SyncTask, SyncTask]> = [];
-          for (const t of applies) for (const u of usesOf(t, index!)) if (before.has(u)) used.push([u, t]);
-          if (!used.some(([u, t]) => whyNotByKindOrder(u, t) !== undefined)) {
-            const prev = steps[k - 1];
+          for (const t of applies) {
+            for (const u of usesOf(t, index!)) {
+              if (!before.has(u)) continue;
+              used.push([u, t]);
+              // A Service is only as ready as the Pods it selects: what calls it waits on them too.
+              if (u.group === '' && u.kind === 'Service') for (const p of usesOf(u, index!)) if (before.has(p)) used.push([p, t]);
+            }
+          }
+          // Merging this step into the one before it changes nothing for what an older step holds:
+          // every step but the last waits for all of it (gate `all`) before the next one starts.
+          const prev = steps[k - 1];
+          const merged = new Set(prev.tasks);
+          if (!used.some(([u, t]) => merged.has(u) && whyNotByKindOrder(u, t) !== undefined)) {
+            const fromPrev = used.filter(([u]) => merged.has(u)).map(([u]) => u);
+            const older = used.length > fromPrev.length ? `, and what it uses from older waves is done before ${describeStep(prev)} starts` : '';
             const why = used.length === 0
               ? 'nothing in it uses anything from an earlier wave (no reference, selector, backend or binding points back)'
-              : `what it uses from earlier waves (${named(used.map(([u]) => `${u.kind}/${u.name}`))}) has no health check and kind order applies it first inside one wave`;
+              : fromPrev.length === 0
+                ? `what it uses from earlier waves (${named(used.map(([u]) => `${u.kind}/${u.name}`))}) is done before ${describeStep(prev)} starts`
+                : `what it uses from earlier waves (${named(fromPrev.map((u) => `${u.kind}/${u.name}`))}) ${whyOneWave(fromPrev)}${older}`;
             hits.push({
               manifest: applies[0].manifest,
               message: `opens ${describeStep(step)}, which waits for ${describeStep(prev)}, yet ${why}: the wave costs ${WAVE_DELAY_SECONDS} s of inter-wave delay and one more place to stall`,
@@ -57,6 +71,14 @@ export const waveUnneeded: Rule = {
     return hits;
   },
 };
+
+/** Why one wave orders what is used, in the terms of what it is (`src/argo/same-wave.ts`). */
+function whyOneWave(used: readonly SyncTask[]): string {
+  const core = (kind: string) => used.some((u) => u.group === '' && u.kind === kind);
+  if (core('PersistentVolumeClaim')) return 'is applied first by kind order inside one wave, where the Pods that mount a claim wait for it to be Bound';
+  if (core('Service')) return 'is Healthy once applied (a Service that is not a LoadBalancer, or a kind with no health check) and kind order applies it first inside one wave';
+  return 'has no health check and kind order applies it first inside one wave';
+}
 
 /** Up to three distinct names, then how many more. */
 function named(names: readonly string[]): string {
