@@ -44,9 +44,11 @@ export function isBuiltinGroup(group: string): boolean {
 }
 
 /** True when a cluster serves `group/kind` before the sync, given CRDs already `installed` (`group/Kind`). */
-export function servedWithoutCrd(group: string, kind: string, installed: ReadonlySet<string> = new Set()): boolean {
+export function servedWithoutCrd(group: string, kind: string, installed?: ReadonlySet<string>): boolean {
+  // Built-in groups first: most objects are, and need no `group/Kind` string.
+  if (BUILTIN_GROUPS.has(group)) return true;
   const gk = `${group}/${kind}`;
-  return BUILTIN_GROUPS.has(group) || ARGO_CD_KINDS.has(gk) || installed.has(gk);
+  return ARGO_CD_KINDS.has(gk) || (installed?.has(gk) ?? false);
 }
 
 /** True when the kind needs a CRD that Argo CD cannot assume is installed. */

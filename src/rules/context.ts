@@ -1,7 +1,9 @@
 /**
  * Builds what every rule reads: the plan Argo CD would make of the manifests (the same
- * `buildPlan` that `syncplan plan` prints) and indexes over it, built once per lint.
+ * `buildPlan` that `syncplan plan` prints) and indexes over it and over the manifests, built once
+ * per lint, so that each rule visits only the tasks and objects it is about.
  */
+import { ManifestIndex, push } from './manifest-index';
 import type { LintOptions, ResolvedLintOptions, RuleContext } from './types';
 import { buildPlan } from '../argo/plan';
 import type { Manifest, SyncPlan, SyncTask } from '../argo/types';
@@ -26,15 +28,16 @@ export function buildContext(
   const tasks: SyncTask[] = [];
   const stepIndex = new Map<SyncTask, number>();
   const byManifest = new Map<Manifest, SyncTask[]>();
+  const byKind = new Map<string, SyncTask[]>();
   const index = (task: SyncTask, step: number): void => {
     tasks.push(task);
     stepIndex.set(task, step);
-    const same = byManifest.get(task.manifest);
-    if (same) same.push(task);
-    else byManifest.set(task.manifest, [task]);
+    push(byManifest, task.manifest, task);
+    push(byKind, task.kind, task);
   };
   thePlan.steps.forEach((step, i) => step.tasks.forEach(t => index(t, i)));
   thePlan.syncFail.forEach(t => index(t, -1));
+  const objects = new ManifestIndex(manifests);
   return {
     manifests,
     plan: thePlan,
@@ -42,6 +45,18 @@ export function buildContext(
     tasks,
     tasksOf: m => byManifest.get(m) ?? [],
     stepIndexOf: t => stepIndex.get(t) ?? -1,
+    tasksOfKind: (...kinds) => {
+      const lists = kinds.map(k => byKind.get(k)).filter((l): l is SyncTask[] => l !== undefined);
+      if (lists.length <= 1) return lists[0] ?? [];
+      // Several kinds present: keep plan order.
+      const wanted = new Set(kinds);
+      return tasks.filter(t => wanted.has(t.kind));
+    },
+    hooks: objects.hooks,
+    manifestsOfKind: kind => objects.ofKind(kind),
+    withAnnotation: (...keys) => objects.withAnnotation(...keys),
+    malformedAnnotations: objects.malformedAnnotations,
+    generateNamed: objects.generateNamed,
     knownRuleIds,
   };
 }

@@ -5,6 +5,7 @@
  *
  * Internal (not part of the jsii API), so unions and function types are fine here.
  */
+import type { HookRead } from '../argo/hooks';
 import type { Manifest, PlanOptions, SourceLocation, SyncPlan, SyncTask } from '../argo/types';
 
 /** error = Argo CD will misbehave; warning = a likely trap; info = cost or advice. */
@@ -25,7 +26,17 @@ export interface Hit {
   readonly path?: ReadonlyArray<string | number>;
 }
 
-/** Everything a rule may look at. Built once per lint, shared by all rules. */
+/** An object Argo CD runs as a hook, with its hook annotations as Argo CD reads them. */
+export interface HookManifest {
+  readonly manifest: Manifest;
+  readonly hook: HookRead;
+}
+
+/**
+ * Everything a rule may look at. Built once per lint, shared by all rules. Most rules care about a
+ * few objects (the hooks, one kind, those with one annotation): the indexes below hand them just
+ * those, so that thirty rules do not each read every object of a large chart.
+ */
 export interface RuleContext {
   readonly manifests: readonly Manifest[];
   readonly plan: SyncPlan;
@@ -34,10 +45,25 @@ export interface RuleContext {
   readonly tasks: readonly SyncTask[];
   /** Ids of every rule there is (whether or not this pack runs it), for suppressions. */
   readonly knownRuleIds: ReadonlySet<string>;
+  /** Objects Argo CD runs as hooks in a sync phase, whether or not this sync skips them, in input order. */
+  readonly hooks: readonly HookManifest[];
+  /** Objects whose annotations Argo CD cannot read (not a map, or a value not a string), in input order. */
+  readonly malformedAnnotations: readonly Manifest[];
+  /** Objects named only by `metadata.generateName` (no `metadata.name`), in input order. */
+  readonly generateNamed: readonly Manifest[];
   /** Tasks of one manifest (a hook in two phases has two), in plan order. */
   tasksOf(manifest: Manifest): readonly SyncTask[];
   /** Index of the step a task is in (SyncFail tasks: -1). */
   stepIndexOf(task: SyncTask): number;
+  /** Tasks of any of these kinds, in plan order (as in `tasks`). */
+  tasksOfKind(...kinds: string[]): readonly SyncTask[];
+  /** Objects of one kind, in input order. */
+  manifestsOfKind(kind: string): readonly Manifest[];
+  /**
+   * Objects whose `metadata.annotations` has any of these keys, whatever the value (even when Argo
+   * CD cannot read the map), in input order: a superset of those whose annotation Argo CD reads.
+   */
+  withAnnotation(...keys: string[]): readonly Manifest[];
 }
 
 export interface Rule {

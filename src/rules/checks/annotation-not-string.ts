@@ -9,7 +9,7 @@ export const annotationNotString: Rule = {
   title: 'An annotation value is not a string',
   check(ctx) {
     const hits: Hit[] = [];
-    for (const manifest of ctx.manifests) {
+    for (const manifest of ctx.malformedAnnotations) {
       for (const p of readAnnotations(manifest.object).problems) {
         if (p.key === '') {
           hits.push({

@@ -2,7 +2,7 @@ import { isPlainObject } from '../../argo/annotations';
 import { isCrd } from '../../argo/hoist';
 import type { SyncTask } from '../../argo/types';
 import { str } from '../objects';
-import type { Hit, Rule } from '../types';
+import type { Hit, Rule, RuleContext } from '../types';
 
 /**
  * Article: "Putting a Namespace or CRD in the wrong wave" is the most common first-sync failure.
@@ -16,16 +16,10 @@ export const crdNotBeforeCustomResource: Rule = {
   title: 'A CRD not in an earlier wave than its custom resources',
   check(ctx) {
     const hits: Hit[] = [];
-    const firstUser = new Map<string, SyncTask>();
-    for (const t of ctx.tasks) {
-      if (t.action !== 'apply' || t.phase === 'SyncFail') continue;
-      const key = `${t.group}/${t.kind}`;
-      if (!firstUser.has(key)) firstUser.set(key, t);
-    }
-    for (const t of ctx.tasks) {
+    for (const t of ctx.tasksOfKind('CustomResourceDefinition')) {
       if (t.action !== 'apply' || !isCrd(t) || t.phase === 'SyncFail') continue;
       const key = crdKey(t.manifest.object);
-      const user = key === undefined ? undefined : firstUser.get(key);
+      const user = key === undefined ? undefined : firstUser(ctx, key);
       if (!user) continue;
       const crdStep = ctx.stepIndexOf(t);
       const userStep = ctx.stepIndexOf(user);
@@ -43,6 +37,14 @@ export const crdNotBeforeCustomResource: Rule = {
     return hits;
   },
 };
+
+/** The first task applied of a `group/Kind`, in plan order: its first custom resource. */
+function firstUser(ctx: RuleContext, key: string): SyncTask | undefined {
+  // A task's group (from its apiVersion) never holds a '/': the key splits at its first one.
+  const slash = key.indexOf('/');
+  const group = key.slice(0, slash);
+  return ctx.tasksOfKind(key.slice(slash + 1)).find(t => t.action === 'apply' && t.phase !== 'SyncFail' && t.group === group);
+}
 
 function crdKey(object: Record<string, unknown>): string | undefined {
   const spec = isPlainObject(object.spec) ? object.spec : {};

@@ -1,7 +1,7 @@
 import { ANNOTATION_SYNC_OPTIONS, isPlainObject } from '../../argo/annotations';
 import { needsCrd } from '../../argo/api-groups';
 import { hasSyncOption } from '../../argo/sync-options';
-import { kindOf, str } from '../objects';
+import { str } from '../objects';
 import type { Hit, Rule } from '../types';
 
 const SKIP_DRY_RUN = 'SkipDryRunOnMissingResource=true';
@@ -17,8 +17,7 @@ export const customResourceWithoutCrd: Rule = {
   title: 'A custom resource whose CRD is not in the app',
   check(ctx) {
     const defined = new Set<string>(ctx.options.installedCrds);
-    for (const m of ctx.manifests) {
-      if (kindOf(m) !== 'CustomResourceDefinition') continue;
+    for (const m of ctx.manifestsOfKind('CustomResourceDefinition')) {
       const spec = isPlainObject(m.object.spec) ? m.object.spec : {};
       const names = isPlainObject(spec.names) ? spec.names : {};
       defined.add(`${str(spec.group) ?? ''}/${str(names.kind) ?? ''}`);

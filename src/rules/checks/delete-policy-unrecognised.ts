@@ -10,7 +10,7 @@ export const deletePolicyUnrecognised: Rule = {
   title: 'A hook delete policy Argo CD does not recognise',
   check(ctx) {
     const hits: Hit[] = [];
-    for (const manifest of ctx.manifests) {
+    for (const manifest of ctx.withAnnotation(ANNOTATION_HOOK_DELETE_POLICY, HELM_HOOK_DELETE_POLICY)) {
       const read = readDeletePolicies(manifest.object);
       if (read.unrecognisedArgo.length === 0 && read.unrecognisedHelm.length === 0) continue;
       // Argo CD reads delete policies on hooks only: on anything else the annotation does nothing.

@@ -13,7 +13,7 @@ export const gateNeverOpens: Rule = {
   title: 'A paused or suspended object that the sync waits for',
   check(ctx) {
     const hits: Hit[] = [];
-    for (const t of ctx.tasks) {
+    for (const t of ctx.tasksOfKind('Deployment', 'Rollout', 'Job')) {
       if (t.action !== 'apply' || t.phase === 'SyncFail') continue;
       const stop = stopped(t);
       if (!stop) continue;

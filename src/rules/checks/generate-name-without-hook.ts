@@ -1,5 +1,4 @@
 import { hookRead } from '../hooks';
-import { generateNameOf, metadataName } from '../objects';
 import type { Hit, Rule } from '../types';
 
 /** `CD/test/e2e/hook_test.go` `TestNamingNonHookResource`: only hooks are named; the sync fails. */
@@ -9,8 +8,7 @@ export const generateNameWithoutHook: Rule = {
   title: 'A resource that is not a hook has only generateName',
   check(ctx) {
     const hits: Hit[] = [];
-    for (const manifest of ctx.manifests) {
-      if (metadataName(manifest) !== undefined || generateNameOf(manifest) === undefined) continue;
+    for (const manifest of ctx.generateNamed) {
       const hook = hookRead(manifest);
       if (hook.isHook || hook.skip) continue;
       hits.push({

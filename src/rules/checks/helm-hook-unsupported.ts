@@ -16,7 +16,7 @@ export const helmHookUnsupported: Rule = {
   title: 'A Helm hook Argo CD never runs (test, rollback)',
   check(ctx) {
     const hits: Hit[] = [];
-    for (const manifest of ctx.manifests) {
+    for (const manifest of ctx.withAnnotation(HELM_HOOK)) {
       const read = hookRead(manifest);
       // Helm types only count when no Argo CD type was recognised.
       if (read.argoValues.some(v => (ENGINE_HOOK_TYPES as readonly string[]).includes(v))) continue;

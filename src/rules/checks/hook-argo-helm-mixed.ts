@@ -14,7 +14,8 @@ export const hookArgoHelmMixed: Rule = {
   title: 'Argo CD and Helm hook annotations that disagree',
   check(ctx) {
     const hits: Hit[] = [];
-    for (const manifest of ctx.manifests) {
+    // Only an object with a Helm hook can have it overridden.
+    for (const manifest of ctx.withAnnotation(HELM_HOOK)) {
       const read = hookRead(manifest);
       if (!read.helmOverridden) continue;
       const helmPhases = [...new Set(read.helmValues.filter(v => v in HELM_HOOK_PHASES).map(v => HELM_HOOK_PHASES[v]))].sort();

@@ -1,4 +1,4 @@
-import { hookLabel, hooksOf } from '../hooks';
+import { hookLabel } from '../hooks';
 import { at, kindOf } from '../objects';
 import type { Hit, Rule } from '../types';
 
@@ -12,7 +12,7 @@ export const hookBackoffDefault: Rule = {
   title: 'A Job hook that leaves backoffLimit at the Kubernetes default (6)',
   check(ctx) {
     const hits: Hit[] = [];
-    for (const { manifest, hook } of hooksOf(ctx)) {
+    for (const { manifest, hook } of ctx.hooks) {
       if (kindOf(manifest) !== 'Job' || at(manifest.object, ['spec', 'backoffLimit']) !== undefined) continue;
       hits.push({
         manifest,

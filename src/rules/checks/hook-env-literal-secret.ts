@@ -1,5 +1,5 @@
 import { displayValue } from '../../argo/display';
-import { hookLabel, hooksOf } from '../hooks';
+import { hookLabel } from '../hooks';
 import { containersOf, list, obj, podSpecOf, str } from '../objects';
 import type { Hit, Rule } from '../types';
 
@@ -22,7 +22,7 @@ export const hookEnvLiteralSecret: Rule = {
   title: "A literal secret-looking value in a hook's environment",
   check(ctx) {
     const hits: Hit[] = [];
-    for (const { manifest, hook } of hooksOf(ctx)) {
+    for (const { manifest, hook } of ctx.hooks) {
       const pod = podSpecOf(manifest);
       if (!pod) continue;
       for (const c of containersOf(pod)) {

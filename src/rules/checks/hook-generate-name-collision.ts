@@ -1,5 +1,4 @@
 import type { Manifest } from '../../argo/types';
-import { hooksOf } from '../hooks';
 import { generateNameOf, groupOf, kindOf, metadataName, namespaceOf } from '../objects';
 import { quote } from '../quote';
 import type { Hit, Rule } from '../types';
@@ -16,7 +15,7 @@ export const hookGenerateNameCollision: Rule = {
   check(ctx) {
     const hits: Hit[] = [];
     const first = new Map<string, Manifest>();
-    for (const { manifest, hook } of hooksOf(ctx)) {
+    for (const { manifest, hook } of ctx.hooks) {
       const prefix = generateNameOf(manifest);
       if (metadataName(manifest) !== undefined || prefix === undefined) continue;
       for (const phase of [...hook.phases, ...hook.deletionTypes]) {

@@ -1,6 +1,6 @@
 import { ANNOTATION_HOOK_DELETE_POLICY } from '../../argo/annotations';
 import { readDeletePolicies } from '../../argo/delete-policy';
-import { hookLabel, hooksOf } from '../hooks';
+import { hookLabel } from '../hooks';
 import { at, generateNameOf, kindOf, metadataName } from '../objects';
 import type { Hit, Rule } from '../types';
 
@@ -15,7 +15,7 @@ export const hookGenerateNamePilesUp: Rule = {
   title: 'A generateName hook that is never cleaned up',
   check(ctx) {
     const hits: Hit[] = [];
-    for (const { manifest, hook } of hooksOf(ctx)) {
+    for (const { manifest, hook } of ctx.hooks) {
       if (metadataName(manifest) !== undefined || generateNameOf(manifest) === undefined) continue;
       const { policies } = readDeletePolicies(manifest.object);
       if (policies.includes('HookSucceeded')) continue;

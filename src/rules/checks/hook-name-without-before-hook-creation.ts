@@ -1,6 +1,6 @@
 import { ANNOTATION_HOOK_DELETE_POLICY } from '../../argo/annotations';
 import { readDeletePolicies } from '../../argo/delete-policy';
-import { hookLabel, hooksOf } from '../hooks';
+import { hookLabel } from '../hooks';
 import { kindOf, metadataName } from '../objects';
 import type { Hit, Rule } from '../types';
 
@@ -18,7 +18,7 @@ export const hookNameWithoutBeforeHookCreation: Rule = {
   title: 'A named Job or Pod hook whose delete policy lacks BeforeHookCreation',
   check(ctx) {
     const hits: Hit[] = [];
-    for (const { manifest, hook } of hooksOf(ctx)) {
+    for (const { manifest, hook } of ctx.hooks) {
       if (!RUN_ONCE.has(kindOf(manifest)) || metadataName(manifest) === undefined) continue;
       const { policies } = readDeletePolicies(manifest.object);
       if (policies.includes('BeforeHookCreation')) continue;

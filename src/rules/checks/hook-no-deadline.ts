@@ -1,4 +1,4 @@
-import { hookLabel, hooksOf } from '../hooks';
+import { hookLabel } from '../hooks';
 import { at, kindOf } from '../objects';
 import type { Hit, Rule } from '../types';
 
@@ -12,7 +12,7 @@ export const hookNoDeadline: Rule = {
   title: 'A Job or Pod hook without activeDeadlineSeconds',
   check(ctx) {
     const hits: Hit[] = [];
-    for (const { manifest, hook } of hooksOf(ctx)) {
+    for (const { manifest, hook } of ctx.hooks) {
       const kind = kindOf(manifest);
       if (kind !== 'Job' && kind !== 'Pod') continue;
       if (typeof at(manifest.object, ['spec', 'activeDeadlineSeconds']) === 'number') continue;

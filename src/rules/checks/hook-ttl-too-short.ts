@@ -1,4 +1,4 @@
-import { hookLabel, hooksOf } from '../hooks';
+import { hookLabel } from '../hooks';
 import { at, kindOf } from '../objects';
 import type { Hit, Rule } from '../types';
 
@@ -16,7 +16,7 @@ export const hookTtlTooShort: Rule = {
   title: 'A Job hook whose ttlSecondsAfterFinished may delete it before Argo CD sees it finish',
   check(ctx) {
     const hits: Hit[] = [];
-    for (const { manifest, hook } of hooksOf(ctx)) {
+    for (const { manifest, hook } of ctx.hooks) {
       const ttl = at(manifest.object, ['spec', 'ttlSecondsAfterFinished']);
       if (kindOf(manifest) !== 'Job' || typeof ttl !== 'number' || ttl >= MIN_HOOK_TTL_SECONDS) continue;
       hits.push({

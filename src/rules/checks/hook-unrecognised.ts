@@ -14,7 +14,7 @@ export const hookUnrecognised: Rule = {
   title: 'A hook value Argo CD does not recognise',
   check(ctx) {
     const hits: Hit[] = [];
-    for (const manifest of ctx.manifests) {
+    for (const manifest of ctx.withAnnotation(ANNOTATION_HOOK)) {
       const read = hookRead(manifest);
       const effect = read.ignored
         ? 'so the object is silently left out of every sync (neither applied nor pruned)'

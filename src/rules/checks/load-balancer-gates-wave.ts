@@ -13,7 +13,7 @@ export const loadBalancerGatesWave: Rule = {
   title: 'An Ingress or LoadBalancer Service that a later wave waits for',
   check(ctx) {
     const hits: Hit[] = [];
-    for (const t of ctx.tasks) {
+    for (const t of ctx.tasksOfKind('Ingress', 'Service')) {
       if (t.hook || t.action !== 'apply') continue;
       const ingress = t.kind === 'Ingress' && (t.group === 'networking.k8s.io' || t.group === 'extensions');
       const lb = t.kind === 'Service' && t.group === '' && at(t.manifest.object, ['spec', 'type']) === 'LoadBalancer';

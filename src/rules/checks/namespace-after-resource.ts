@@ -11,9 +11,9 @@ export const namespaceAfterResource: Rule = {
   title: 'A Namespace annotated after resources that live in it',
   check(ctx) {
     const hits: Hit[] = [];
-    ctx.tasks.forEach((t, i) => {
-      if (!t.hoisted || t.kind !== 'Namespace' || t.group !== '') return;
-      const user = ctx.tasks.slice(i + 1).find(u => u.namespace === t.name && u.kind !== 'Namespace');
+    for (const t of ctx.tasksOfKind('Namespace')) {
+      if (!t.hoisted || t.group !== '') continue;
+      const user = ctx.tasks.slice(ctx.tasks.indexOf(t) + 1).find(u => u.namespace === t.name && u.kind !== 'Namespace');
       const before = user ? ` before ${user.kind}/${user.name}` : '';
       hits.push({
         manifest: t.manifest,
@@ -21,7 +21,7 @@ export const namespaceAfterResource: Rule = {
         fix: `give the Namespace a wave before everything in it (e.g. sync-wave "${t.wave - 1}"${t.phase !== t.annotatedPhase ? `, and note that ${t.phase} hooks live in it` : ''}), or drop its wave`,
         path: ['metadata'],
       });
-    });
+    }
     return hits;
   },
 };

@@ -1,5 +1,5 @@
 import { describeStep, nextStepWaitingOn } from '../gates';
-import { at, podReferences, podSpecOf, str } from '../objects';
+import { at, POD_KINDS, podReferences, podSpecOf, str } from '../objects';
 import type { Hit, Rule } from '../types';
 
 /**
@@ -14,8 +14,8 @@ export const pvcGatesWave: Rule = {
   title: 'A PersistentVolumeClaim a later wave waits for, before any Pod that mounts it',
   check(ctx) {
     const hits: Hit[] = [];
-    for (const t of ctx.tasks) {
-      if (t.hook || t.action !== 'apply' || t.kind !== 'PersistentVolumeClaim' || t.group !== '') continue;
+    for (const t of ctx.tasksOfKind('PersistentVolumeClaim')) {
+      if (t.hook || t.action !== 'apply' || t.group !== '') continue;
       const next = nextStepWaitingOn(ctx, t);
       if (!next) continue;
       const o = t.manifest.object;
@@ -23,11 +23,11 @@ export const pvcGatesWave: Rule = {
       if (str(at(o, ['spec', 'volumeName'])) || at(o, ['spec', 'storageClassName']) === '') continue;
       const className = str(at(o, ['spec', 'storageClassName']));
       const storageClass = className === undefined ? undefined
-        : ctx.tasks.find(x => x.action === 'apply' && x.kind === 'StorageClass' && x.name === className);
+        : ctx.tasksOfKind('StorageClass').find(x => x.action === 'apply' && x.name === className);
       if (storageClass && (at(storageClass.manifest.object, ['volumeBindingMode']) ?? 'Immediate') === 'Immediate') continue;
       // A Pod in this step (or an earlier one) that mounts the claim gets scheduled, and binds it.
       const step = ctx.stepIndexOf(t);
-      const mounted = ctx.tasks.some((x) => {
+      const mounted = ctx.tasksOfKind(...POD_KINDS).some((x) => {
         if (x.action !== 'apply' || x.namespace !== t.namespace) return false;
         const i = ctx.stepIndexOf(x);
         if (i < 0 || i > step) return false;

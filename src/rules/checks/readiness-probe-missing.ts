@@ -3,7 +3,7 @@ import { describeStep, nextStepWaitingOn } from '../gates';
 import { at, containersOf, podSpecOf } from '../objects';
 import type { Hit, Rule } from '../types';
 
-const LONG_RUNNING = new Set(['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet', 'ReplicationController', 'Rollout', 'Pod']);
+const LONG_RUNNING = ['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet', 'ReplicationController', 'Rollout', 'Pod'];
 
 /**
  * Article: "A Deployment is Healthy when its pods are actually up and passing readiness." Without a
@@ -15,8 +15,8 @@ export const readinessProbeMissing: Rule = {
   title: 'A workload a later wave waits for has no readiness probe',
   check(ctx) {
     const hits: Hit[] = [];
-    for (const t of ctx.tasks) {
-      if (t.hook || t.action !== 'apply' || !LONG_RUNNING.has(t.kind)) continue;
+    for (const t of ctx.tasksOfKind(...LONG_RUNNING)) {
+      if (t.hook || t.action !== 'apply') continue;
       const next = nextStepWaitingOn(ctx, t);
       const pod = podSpecOf(t.manifest);
       // No pods, nothing to be ready: the wave passes at once, by design.

@@ -1,9 +1,9 @@
 import type { SyncTask } from '../../argo/types';
 import { describeStep } from '../gates';
-import { podReferences, podSpecOf } from '../objects';
+import { POD_KINDS, podReferences, podSpecOf } from '../objects';
 import type { Hit, Rule } from '../types';
 
-const REFERABLE = new Set(['Secret', 'ConfigMap', 'ServiceAccount', 'PersistentVolumeClaim']);
+const REFERABLE = ['Secret', 'ConfigMap', 'ServiceAccount', 'PersistentVolumeClaim'];
 
 /**
  * argo-cd #9891, #5086, #25475: a PreSync hook runs before every Sync-phase resource, so a Secret,
@@ -18,17 +18,22 @@ export const readsResourceCreatedLater: Rule = {
   check(ctx) {
     // First step in which each referable object is applied.
     const createdAt = new Map<string, SyncTask>();
-    for (const t of ctx.tasks) {
-      if (t.action !== 'apply' || t.group !== '' || !REFERABLE.has(t.kind) || t.phase === 'SyncFail') continue;
+    let lastCreated = -1;
+    for (const t of ctx.tasksOfKind(...REFERABLE)) {
+      if (t.action !== 'apply' || t.group !== '' || t.phase === 'SyncFail') continue;
       const key = `${t.kind}/${t.namespace}/${t.name}`;
-      if (!createdAt.has(key)) createdAt.set(key, t);
+      if (createdAt.has(key)) continue;
+      createdAt.set(key, t);
+      lastCreated = Math.max(lastCreated, ctx.stepIndexOf(t));
     }
     const hits: Hit[] = [];
-    for (const t of ctx.tasks) {
+    for (const t of ctx.tasksOfKind(...POD_KINDS)) {
       if (t.action !== 'apply' || t.phase === 'SyncFail') continue;
+      const step = ctx.stepIndexOf(t);
+      // Nothing it could need is created after its step: no reference to read.
+      if (step >= lastCreated) continue;
       const pod = podSpecOf(t.manifest);
       if (!pod) continue;
-      const step = ctx.stepIndexOf(t);
       for (const ref of podReferences(pod)) {
         const target = createdAt.get(`${ref.kind}/${t.namespace}/${ref.name}`);
         if (!target || ctx.stepIndexOf(target) <= step) continue;

@@ -9,7 +9,7 @@ export const suppressionInvalid: Rule = {
   title: 'A suppression without a reason or for an unknown rule',
   check(ctx) {
     const hits: Hit[] = [];
-    for (const manifest of ctx.manifests) {
+    for (const manifest of ctx.withAnnotation(SUPPRESS_ANNOTATION)) {
       const { problems } = parseSuppressions(suppressAnnotationOf(manifest.object), ctx.knownRuleIds);
       for (const p of problems) {
         hits.push({

@@ -13,7 +13,7 @@ export const syncOptionInvalid: Rule = {
   title: 'A sync option Argo CD ignores: wrong case, wrong value, or app-only',
   check(ctx) {
     const hits: Hit[] = [];
-    for (const manifest of ctx.manifests) {
+    for (const manifest of ctx.withAnnotation(ANNOTATION_SYNC_OPTIONS)) {
       for (const option of syncOptionsOf(manifest.object)) {
         const problem = checkOption(option);
         if (problem) hits.push({ manifest, ...problem, path: ['metadata', 'annotations', ANNOTATION_SYNC_OPTIONS] });

@@ -10,7 +10,7 @@ export const syncOptionUnknown: Rule = {
   title: 'A sync option Argo CD does not know',
   check(ctx) {
     const hits: Hit[] = [];
-    for (const manifest of ctx.manifests) {
+    for (const manifest of ctx.withAnnotation(ANNOTATION_SYNC_OPTIONS)) {
       for (const option of syncOptionsOf(manifest.object)) {
         const name = option.split('=')[0];
         if (SYNC_OPTIONS.some(o => o.name.toLowerCase() === name.toLowerCase())) continue;

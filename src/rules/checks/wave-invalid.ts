@@ -10,7 +10,7 @@ export const waveInvalid: Rule = {
   title: 'A sync wave Argo CD cannot parse (silently replaced)',
   check(ctx) {
     const hits: Hit[] = [];
-    for (const manifest of ctx.manifests) {
+    for (const manifest of ctx.withAnnotation(ANNOTATION_SYNC_WAVE, HELM_HOOK_WEIGHT)) {
       const read = readWave(manifest.object);
       const used = read.from === 'hook-weight' ? `helm.sh/hook-weight, wave ${read.wave}` : 'wave 0';
       if (read.invalidSyncWave !== undefined) {

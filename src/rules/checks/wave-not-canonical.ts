@@ -10,7 +10,7 @@ export const waveNotCanonical: Rule = {
   title: 'A sync wave that parses but is not written canonically',
   check(ctx) {
     const hits: Hit[] = [];
-    for (const manifest of ctx.manifests) {
+    for (const manifest of ctx.withAnnotation(ANNOTATION_SYNC_WAVE)) {
       const raw = annotationOf(manifest.object, ANNOTATION_SYNC_WAVE);
       const wave = parseWave(raw);
       if (raw === undefined || wave === undefined || isCanonicalWave(raw)) continue;
