@@ -296,6 +296,8 @@ function checked(object: Record<string, unknown>, source: SourceLocation, raw: R
     }
     return source.line;
   };
+  // Examples in the file's own syntax: a `.json` file is fixed with JSON, not YAML.
+  const pair = (key: string, value: string) => (json ? `"${key}": "${value}"` : `${key}: ${value}`);
   const need = (value: unknown, path: string[], example: string, otherwise = '') => {
     const field = path.join('.');
     if (value === undefined || value === null || value === '') {
@@ -307,19 +309,19 @@ function checked(object: Record<string, unknown>, source: SourceLocation, raw: R
         `quote it, e.g. \`${json ? JSON.stringify(path[path.length - 1]) : path[path.length - 1]}: "${raw(path) ?? String(value)}"\``);
     }
   };
-  need(object.apiVersion, ['apiVersion'], 'apiVersion: apps/v1');
-  need(object.kind, ['kind'], 'kind: Deployment');
+  need(object.apiVersion, ['apiVersion'], pair('apiVersion', 'apps/v1'));
+  need(object.kind, ['kind'], pair('kind', 'Deployment'));
   const meta = object.metadata;
   if (meta !== undefined && meta !== null && (typeof meta !== 'object' || Array.isArray(meta))) {
     const found = Array.isArray(meta) ? 'a list' : `a ${typeof meta}`;
-    throw new InputError(source.file, at(['metadata']), `${what(object)} has metadata that is ${found}, not a mapping`, 'make `metadata:` a mapping with a `name:`');
+    throw new InputError(source.file, at(['metadata']), `${what(object)} has metadata that is ${found}, not a mapping`, json ? 'make `"metadata"` an object with a `"name"`' : 'make `metadata:` a mapping with a `name:`');
   }
   if (typeof meta !== 'object' || meta === null) {
-    throw new InputError(source.file, at(['metadata']), `${what(object)} has no metadata`, 'add `metadata:` with a `name:`');
+    throw new InputError(source.file, at(['metadata']), `${what(object)} has no metadata`, json ? 'add `"metadata": {"name": ...}`' : 'add `metadata:` with a `name:`');
   }
   const { name, generateName } = meta as Record<string, unknown>;
   if (name !== undefined || !nonEmptyString(generateName)) {
-    need(name, ['metadata', 'name'], 'name: web', ' (or `generateName:` for a hook)');
+    need(name, ['metadata', 'name'], pair('name', 'web'), ` (or \`${json ? '"generateName"' : 'generateName:'}\` for a hook)`);
   }
   return { object, source };
 }

@@ -122,8 +122,14 @@ function fsError(file: string, e: unknown): InputError {
   }
 }
 
-/** Bytes to text: UTF-8 only (a BOM is dropped); NUL bytes or invalid UTF-8 mean a binary file. */
+/**
+ * Bytes to text: UTF-8 (a BOM is dropped), or UTF-16 when a BOM says so, as Argo CD reads files
+ * (`utfutil.OpenFile(path, utfutil.UTF8)`: a BOM overrides the UTF-8 default; Windows PowerShell 5
+ * writes `>` redirections as UTF-16LE with a BOM). NUL bytes or invalid UTF-8 mean a binary file.
+ */
 export function decode(bytes: Buffer, file: string): string {
+  const utf16 = bytes[0] === 0xff && bytes[1] === 0xfe ? 'utf-16le' : bytes[0] === 0xfe && bytes[1] === 0xff ? 'utf-16be' : undefined;
+  if (utf16) return decodeUtf16(bytes, utf16, file);
   const nul = bytes.indexOf(0);
   if (nul >= 0) {
     throw new InputError(file, lineAt(bytes, nul), 'binary data (NUL byte), not YAML text', 'pass YAML manifests, UTF-8 encoded');
@@ -133,6 +139,27 @@ export function decode(bytes: Buffer, file: string): string {
   } catch {
     throw new InputError(file, lineAt(bytes, firstInvalidUtf8(bytes)), 'invalid UTF-8', 're-encode the file as UTF-8');
   }
+}
+
+/** UTF-16 text after its BOM; a broken sequence or a NUL character is reported at its line. */
+function decodeUtf16(bytes: Buffer, encoding: 'utf-16le' | 'utf-16be', file: string): string {
+  let text: string;
+  try {
+    text = new TextDecoder(encoding, { fatal: true }).decode(bytes);
+  } catch {
+    const lenient = new TextDecoder(encoding).decode(bytes);
+    throw new InputError(file, lineOfText(lenient, Math.max(0, lenient.indexOf('\ufffd'))), `invalid ${encoding.toUpperCase()} (the file starts with its byte order mark)`,
+      're-encode the file as UTF-8');
+  }
+  const nul = text.indexOf('\0');
+  if (nul >= 0) throw new InputError(file, lineOfText(text, nul), 'binary data (NUL character), not YAML text', 'pass YAML manifests, UTF-8 encoded');
+  return text;
+}
+
+function lineOfText(text: string, offset: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+  return line;
 }
 
 function lineAt(bytes: Buffer, offset: number): number {

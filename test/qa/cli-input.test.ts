@@ -1,0 +1,103 @@
+/**
+ * QA regressions in how `syncplan` reads files, met by using it as a user would.
+ *
+ * - Argo CD opens every manifest with `utfutil.OpenFile(path, utfutil.UTF8)` (getObjsFromYAMLOrJSON
+ *   in argo-cd reposerver/repository/repository.go): UTF-8 by default, but a byte order mark
+ *   switches it to UTF-16. Windows PowerShell 5 writes `helm template . > app.yaml` as UTF-16LE
+ *   with a BOM; Argo CD syncs that file, so syncplan must read it too (it said "binary data").
+ * - A `.json` file missing a field is fixed in JSON, so the example in the fix is JSON.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import * as fc from 'fast-check';
+import { InputError } from '../../src/cli/errors';
+import { decode, loadPaths, parseManifests } from '../../src/cli/load';
+
+const yaml = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: from-powershell\n  annotations:\n    argocd.argoproj.io/sync-wave: "2"\n';
+
+/** `text` as UTF-16 with its byte order mark, little- or big-endian. */
+function utf16(text: string, endian: 'le' | 'be'): Buffer {
+  const le = Buffer.from(`\ufeff${text}`, 'utf16le');
+  return endian === 'le' ? le : Buffer.from(le).swap16();
+}
+
+function inputError(fn: () => unknown): InputError {
+  try {
+    fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(InputError);
+    expect((e as Error).message).not.toContain('\n');
+    return e as InputError;
+  }
+  throw new Error('expected an InputError');
+}
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'syncplan-qa-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('UTF-16 with a byte order mark is read, as Argo CD reads it (utfutil BOM override)', () => {
+  test.each(['le', 'be'] as const)('a UTF-16%s YAML file loads like its UTF-8 twin', (endian) => {
+    writeFileSync(join(dir, 'utf16.yaml'), utf16(yaml, endian));
+    writeFileSync(join(dir, 'utf8.yml'), yaml.replace('from-powershell', 'plain'));
+    const loaded = loadPaths([dir]);
+    expect(loaded.map((m) => [(m.object.metadata as any).name, (m.object.metadata as any).annotations])).toEqual([
+      ['from-powershell', { 'argocd.argoproj.io/sync-wave': '2' }], // utf16.yaml sorts before utf8.yml
+      ['plain', { 'argocd.argoproj.io/sync-wave': '2' }],
+    ]);
+    // Lines count characters, not bytes: the name is on line 4 either way.
+    expect(loaded[0].source.lineOf?.(['metadata', 'name'])).toBe(4);
+  });
+
+  test('a UTF-16LE .json file loads', () => {
+    const file = join(dir, 'app.json');
+    writeFileSync(file, utf16(JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'j' } }), 'le'));
+    expect(loadPaths([file]).map((m) => (m.object.metadata as any).name)).toEqual(['j']);
+  });
+
+  test('any text survives the round trip through UTF-16 and back', () => {
+    fc.assert(fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), fc.constantFrom('le' as const, 'be' as const), (s, endian) => {
+      const text = s.replace(/\0/g, '');
+      expect(decode(utf16(text, endian), 'f.yaml')).toBe(text);
+    }), { numRuns: 200 });
+  });
+
+  test('a truncated UTF-16 file (odd byte count) is refused with a line, not a stack trace', () => {
+    const bytes = utf16('a: 1\nb: 2\n', 'le');
+    const err = inputError(() => decode(bytes.subarray(0, bytes.length - 1), 'cut.yaml'));
+    expect(err.reason).toBe('invalid UTF-16LE (the file starts with its byte order mark)');
+    expect(err.line).toBeGreaterThanOrEqual(1);
+    expect(err.hint).toBe('re-encode the file as UTF-8');
+  });
+
+  test('a NUL character in UTF-16 text is still binary data, at its line', () => {
+    const err = inputError(() => decode(utf16('a: 1\nb: 2\n\0', 'be'), 'img.yaml'));
+    expect([err.line, err.reason]).toEqual([3, 'binary data (NUL character), not YAML text']);
+  });
+
+  test('without a BOM, UTF-16 stays refused (Argo CD reads it as UTF-8 and fails too)', () => {
+    const err = inputError(() => decode(Buffer.from(yaml, 'utf16le'), 'nobom.yaml'));
+    expect(err.reason).toBe('binary data (NUL byte), not YAML text');
+  });
+});
+
+describe('a .json file missing a field gets a fix written in JSON', () => {
+  test.each([
+    [{ kind: 'ConfigMap', metadata: { name: 'x' } }, 'ConfigMap has no apiVersion', 'add one, e.g. `"apiVersion": "apps/v1"`'],
+    [{ apiVersion: 'v1', metadata: { name: 'x' } }, 'object has no kind', 'add one, e.g. `"kind": "Deployment"`'],
+    [{ apiVersion: 'v1', kind: 'ConfigMap' }, 'ConfigMap has no metadata', 'add `"metadata": {"name": ...}`'],
+    [{ apiVersion: 'v1', kind: 'ConfigMap', metadata: [] }, 'ConfigMap has metadata that is a list, not a mapping', 'make `"metadata"` an object with a `"name"`'],
+    [{ apiVersion: 'v1', kind: 'ConfigMap', metadata: {} }, 'ConfigMap has no metadata.name', 'add one, e.g. `"name": "web"` (or `"generateName"` for a hook)'],
+  ])('%j', (object, reason, fix) => {
+    const err = inputError(() => parseManifests(JSON.stringify(object, null, 2), 'app.json'));
+    expect([err.reason, err.hint]).toEqual([reason, fix]);
+  });
+
+  test('the same object in YAML keeps YAML examples', () => {
+    const err = inputError(() => parseManifests('apiVersion: v1\nkind: ConfigMap\nmetadata: {}\n', 'app.yaml'));
+    expect([err.reason, err.hint]).toEqual(['ConfigMap has no metadata.name', 'add one, e.g. `name: web` (or `generateName:` for a hook)']);
+  });
+});
