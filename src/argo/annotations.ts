@@ -32,6 +32,7 @@ export interface AnnotationRead {
 }
 
 const EMPTY: Readonly<Record<string, string>> = Object.freeze({});
+const NO_PROBLEMS: readonly AnnotationProblem[] = Object.freeze([]);
 const cache = new WeakMap<object, AnnotationRead>();
 
 function typeName(v: unknown): string {
@@ -51,19 +52,20 @@ export function readAnnotations(object: Record<string, unknown>): AnnotationRead
 
 function readUncached(object: Record<string, unknown>): AnnotationRead {
   const metadata = object.metadata;
-  if (!isPlainObject(metadata)) return { annotations: EMPTY, problems: [] };
+  if (!isPlainObject(metadata)) return { annotations: EMPTY, problems: NO_PROBLEMS };
   const raw = metadata.annotations;
   // A null or absent map is valid and simply empty.
-  if (raw === undefined || raw === null) return { annotations: EMPTY, problems: [] };
+  if (raw === undefined || raw === null) return { annotations: EMPTY, problems: NO_PROBLEMS };
   if (!isPlainObject(raw)) {
     return { annotations: EMPTY, problems: [{ key: '', type: typeName(raw), value: raw }] };
   }
-  const problems: AnnotationProblem[] = [];
-  for (const [key, value] of Object.entries(raw)) {
-    if (typeof value !== 'string') problems.push({ key, type: typeName(value), value });
+  let problems: AnnotationProblem[] | undefined;
+  for (const key of Object.keys(raw)) {
+    const value = raw[key];
+    if (typeof value !== 'string') (problems ??= []).push({ key, type: typeName(value), value });
   }
-  if (problems.length > 0) return { annotations: EMPTY, problems };
-  return { annotations: raw as Record<string, string>, problems };
+  if (problems) return { annotations: EMPTY, problems };
+  return { annotations: raw as Record<string, string>, problems: NO_PROBLEMS };
 }
 
 /** The annotations Argo CD sees on an object (empty when any value is not a string). */
@@ -73,7 +75,11 @@ export function annotationsOf(object: Record<string, unknown>): Readonly<Record<
 
 /** One annotation value as Argo CD sees it, or undefined when absent/unreadable. */
 export function annotationOf(object: Record<string, unknown>, key: string): string | undefined {
-  const annotations = annotationsOf(object);
+  return annotationIn(annotationsOf(object), key);
+}
+
+/** One value of annotations already read (`annotationsOf`), for callers that read several. */
+export function annotationIn(annotations: Readonly<Record<string, string>>, key: string): string | undefined {
   return Object.prototype.hasOwnProperty.call(annotations, key) ? annotations[key] : undefined;
 }
 

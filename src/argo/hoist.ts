@@ -10,6 +10,8 @@ type DepKey = (t: DraftTask) => string | undefined;
 
 /** `adjustDeps`: mutates `tasks` in place, exactly as gitops-engine does. */
 export function adjustDeps(tasks: DraftTask[], isDep: DepKey, refDep: DepKey): void {
+  // No dependency, nothing moves: most apps have no CRD, many no Namespace.
+  if (!tasks.some(t => t.target !== undefined && isDep(t) !== undefined)) return;
   const firstIndex = new Map<string, number>();
   for (let i = 0; i < tasks.length; i++) {
     const t = tasks[i];

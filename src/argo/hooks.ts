@@ -2,7 +2,7 @@
  * Hook types (`GE/sync/hook/hook.go`, `GE/sync/hook/helm/type.go`, `GE/sync/ignore/ignore.go`,
  * `GE/sync/sync_phase.go`, `CD/controller/hook.go`). Matching is exact and case-sensitive.
  */
-import { ANNOTATION_HOOK, HELM_HOOK, annotationOf, csvValues } from './annotations';
+import { ANNOTATION_HOOK, HELM_HOOK, annotationIn, annotationsOf, csvValues } from './annotations';
 import { HookType, SyncPhase } from './types';
 
 /** Values the sync engine recognises in `argocd.argoproj.io/hook`. */
@@ -84,8 +84,13 @@ const PLAIN: HookRead = Object.freeze<HookRead>({
 
 /** Reads the hook annotations of an object the way Argo CD does. */
 export function readHook(object: Record<string, unknown>): HookRead {
-  const argoRaw = annotationOf(object, ANNOTATION_HOOK);
-  const helmRaw = annotationOf(object, HELM_HOOK);
+  return readHookIn(annotationsOf(object));
+}
+
+/** `readHook` on annotations already read (`annotationsOf`). */
+export function readHookIn(annotations: Readonly<Record<string, string>>): HookRead {
+  const argoRaw = annotationIn(annotations, ANNOTATION_HOOK);
+  const helmRaw = annotationIn(annotations, HELM_HOOK);
   if (argoRaw === undefined && helmRaw === undefined) return PLAIN;
   const argoValues = csvValues(argoRaw);
   const helmValues = csvValues(helmRaw);

@@ -33,6 +33,8 @@ export function isPruneLast(task: DraftTask, appSyncOptions: readonly string[]):
 
 /** PruneLast: wave = max(0, highest Sync-phase wave of all tasks, prunes included) + 1. */
 export function applyPruneLast(tasks: readonly DraftTask[], appSyncOptions: readonly string[]): void {
+  // Without live objects there is nothing to prune (the usual case at synth): nothing moves.
+  if (!tasks.some(t => t.action === 'prune')) return;
   let last = 0;
   for (const t of tasks) if (t.phase === 'Sync' && t.wave > last) last = t.wave;
   for (const t of tasks) if (isPruneLast(t, appSyncOptions)) t.wave = last + 1;

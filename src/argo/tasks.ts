@@ -5,10 +5,10 @@
 import { readAnnotations, isPlainObject } from './annotations';
 import { readDeletePolicies } from './delete-policy';
 import { DraftTask } from './draft';
-import { HookRead, readHook } from './hooks';
+import { HookRead, readHook, readHookIn } from './hooks';
 import { keyString, metadataString, resourceKeyOf } from './keys';
-import { ExcludedObject, Manifest, PlanError, PlanOptions, SourceLocation, SyncPhase } from './types';
-import { waveOf } from './waves';
+import { ExcludedObject, Manifest, PlanError, PlanOptions, ResourceKey, SourceLocation, SyncPhase } from './types';
+import { readWaveIn, waveOf } from './waves';
 
 export const DEFAULT_REVISION = '0000000';
 
@@ -60,8 +60,8 @@ function fixFor(value: unknown): string {
   return `quote the value ("${String(value)}")`;
 }
 
-function excludedOf(m: Manifest, namespace: string, reason: string): ExcludedObject {
-  return { ...resourceKeyOf(m.object, namespace), reason, manifest: m };
+function excludedOf(key: ResourceKey, m: Manifest, reason: string): ExcludedObject {
+  return { ...key, reason, manifest: m };
 }
 
 function exclusionReason(hook: HookRead, skipHooks: boolean): string | undefined {
@@ -80,20 +80,22 @@ function exclusionReason(hook: HookRead, skipHooks: boolean): string | undefined
 /**
  * `CD/controller/state.go` `NormalizeTargetObjects`: targets are grouped by key (namespace filled in)
  * and only the last of a repeated key is kept, hooks included. Returns, for every document that
- * loses, the one that wins. Objects named only by generateName never collide.
+ * loses, the one that wins. Objects named only by generateName never collide. `keys` are the
+ * documents' keys by position (undefined: not an object), computed once for this and the tasks.
  */
-function lastDefinitions(manifests: readonly Manifest[], namespace: string): Map<Manifest, Manifest> {
+function lastDefinitions(manifests: readonly Manifest[], keys: ReadonlyArray<ResourceKey | undefined>): Map<Manifest, Manifest> {
   const last = new Map<string, Manifest>();
-  const keys = new Map<Manifest, string>();
-  for (const m of manifests) {
-    if (!isPlainObject(m.object) || metadataString(m.object, 'name') === '') continue;
-    const key = keyString(resourceKeyOf(m.object, namespace));
-    keys.set(m, key);
-    last.set(key, m);
-  }
+  const named: Array<[Manifest, string]> = [];
+  manifests.forEach((m, i) => {
+    const key = keys[i];
+    if (key === undefined || key.name === '') return;
+    const id = keyString(key);
+    named.push([m, id]);
+    last.set(id, m);
+  });
   const losers = new Map<Manifest, Manifest>();
-  for (const [m, key] of keys) {
-    const winner = last.get(key)!;
+  for (const [m, id] of named) {
+    const winner = last.get(id)!;
     if (winner !== m) losers.set(m, winner);
   }
   return losers;
@@ -109,27 +111,30 @@ export function buildTasks(manifests: readonly Manifest[], options: PlanOptions 
   const tasks: DraftTask[] = [];
   const excluded: ExcludedObject[] = [];
   const errors: PlanError[] = [];
+  const keys = manifests.map(m => isPlainObject(m.object) ? resourceKeyOf(m.object, namespace) : undefined);
+  const winners = lastDefinitions(manifests, keys);
   // Live objects are matched against these; without any, the keys are not worth building.
   const live = options.live ?? [];
   const targetKeys = new Set<string>();
-  const winners = lastDefinitions(manifests, namespace);
   let seq = 0;
 
-  for (const m of manifests) {
-    if (!isPlainObject(m.object)) {
+  manifests.forEach((m, i) => {
+    const key = keys[i];
+    if (key === undefined) {
       errors.push({ kind: '', name: '', message: 'document is not a Kubernetes object (a map with apiVersion, kind, metadata); remove it or fix its indentation', source: m.source });
-      continue;
+      return;
     }
-    if (readAnnotations(m.object).problems.length > 0) errors.push(...annotationErrors(m));
+    // Read once here; the hook, the wave and every later reader of this object share it.
+    const annotations = readAnnotations(m.object);
+    if (annotations.problems.length > 0) errors.push(...annotationErrors(m));
     const winner = winners.get(m);
     if (winner !== undefined) {
-      excluded.push(excludedOf(m, namespace, `repeated: ${formatSource(winner.source)} defines the same object again and wins (Argo CD keeps the last one and warns RepeatedResourceWarning)`));
-      continue;
+      excluded.push(excludedOf(key, m, `repeated: ${formatSource(winner.source)} defines the same object again and wins (Argo CD keeps the last one and warns RepeatedResourceWarning)`));
+      return;
     }
     const object = m.object;
-    const hook = readHook(object);
-    const name = metadataString(object, 'name');
-    const key = resourceKeyOf(object, namespace);
+    const hook = readHookIn(annotations.annotations);
+    const name = key.name;
     // Reconcile matches live objects against non-hook targets only, under the filled-in
     // namespace or none (scope unknown to us, as to Argo CD without discovery).
     if (live.length > 0 && !hook.isHook && !hook.ignored && !hook.deletionOnly) {
@@ -139,8 +144,8 @@ export function buildTasks(manifests: readonly Manifest[], options: PlanOptions 
 
     const reason = exclusionReason(hook, skipHooks);
     if (reason !== undefined) {
-      excluded.push(excludedOf(m, namespace, reason));
-      continue;
+      excluded.push(excludedOf(key, m, reason));
+      return;
     }
 
     if (!hook.isHook && name === '') {
@@ -153,13 +158,13 @@ export function buildTasks(manifests: readonly Manifest[], options: PlanOptions 
           : 'resource has no metadata.name: set one',
         source: sourceAt(m.source, ['metadata']),
       });
-      continue;
+      return;
     }
 
     const target = key.namespace === metadataString(object, 'namespace')
       ? object
       : { ...object, metadata: { ...(object.metadata as Record<string, unknown>), namespace: key.namespace } };
-    const wave = waveOf(object);
+    const wave = readWaveIn(annotations.annotations).wave;
     const deletePolicies = hook.isHook ? readDeletePolicies(object).policies : [];
     for (const phase of hook.phases) {
       const taskName = name !== '' ? name : hookName(metadataString(object, 'generateName'), phase, revision, startedAt);
@@ -183,7 +188,7 @@ export function buildTasks(manifests: readonly Manifest[], options: PlanOptions 
       };
       tasks.push(task);
     }
-  }
+  });
 
   for (const m of live) {
     if (!isPlainObject(m.object)) continue;
@@ -192,11 +197,11 @@ export function buildTasks(manifests: readonly Manifest[], options: PlanOptions 
     const hook = readHook(m.object);
     // Live hooks (and ignored objects) are never pruned; Skip objects have no phase.
     if (hook.isHook || hook.deletionOnly) {
-      excluded.push(excludedOf(m, namespace, 'live hook: Argo CD never prunes hooks'));
+      excluded.push(excludedOf(key, m, 'live hook: Argo CD never prunes hooks'));
       continue;
     }
     if (hook.skip) {
-      excluded.push(excludedOf(m, namespace, 'hook Skip: never pruned'));
+      excluded.push(excludedOf(key, m, 'hook Skip: never pruned'));
       continue;
     }
     const wave = waveOf(m.object);

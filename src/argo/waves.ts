@@ -2,7 +2,7 @@
  * Sync waves (`GE/sync/syncwaves/waves.go`, `GE/sync/hook/helm/weight.go`): `strconv.Atoi` on the raw
  * annotation; anything it rejects silently falls back to `helm.sh/hook-weight`, then 0.
  */
-import { ANNOTATION_SYNC_WAVE, HELM_HOOK_WEIGHT, annotationOf } from './annotations';
+import { ANNOTATION_SYNC_WAVE, HELM_HOOK_WEIGHT, annotationIn, annotationsOf } from './annotations';
 
 const ATOI = /^[+-]?[0-9]+$/;
 const INT64_MIN = -(2n ** 63n);
@@ -15,6 +15,11 @@ const INT64_MAX = 2n ** 63n - 1n;
  */
 export function parseWave(raw: unknown): number | undefined {
   if (typeof raw !== 'string' || !ATOI.test(raw)) return undefined;
+  // Up to 15 characters, a double holds the value exactly and int64 cannot overflow: no BigInt.
+  if (raw.length <= 15) {
+    const small = Number(raw);
+    return small === 0 ? 0 : small; // never -0
+  }
   const big = BigInt(raw);
   if (big < INT64_MIN || big > INT64_MAX) return undefined;
   const n = Number(big);
@@ -35,11 +40,16 @@ export interface WaveRead {
 
 /** Reads the wave of an object exactly as Argo CD does, with what was ignored on the way. */
 export function readWave(object: Record<string, unknown>): WaveRead {
-  const syncWave = annotationOf(object, ANNOTATION_SYNC_WAVE);
+  return readWaveIn(annotationsOf(object));
+}
+
+/** `readWave` on annotations already read (`annotationsOf`). */
+export function readWaveIn(annotations: Readonly<Record<string, string>>): WaveRead {
+  const syncWave = annotationIn(annotations, ANNOTATION_SYNC_WAVE);
   const fromSyncWave = parseWave(syncWave);
   if (fromSyncWave !== undefined) return { wave: fromSyncWave, from: 'sync-wave' };
   const invalidSyncWave = syncWave;
-  const weight = annotationOf(object, HELM_HOOK_WEIGHT);
+  const weight = annotationIn(annotations, HELM_HOOK_WEIGHT);
   const fromWeight = parseWave(weight);
   if (fromWeight !== undefined) {
     return invalidSyncWave === undefined
