@@ -161,6 +161,9 @@ function parseJsonTree(text: string): { doc: Document.Parsed; lines: LineCounter
   }
 }
 
+/** How a YAML manifest starts (a marker, a comment, or a `key:` at the start of a line); JSON never does. */
+const YAML_START = /^\s*(?:---|#|[A-Za-z_][\w.-]*:(?:\s|$))/;
+
 /** Malformed JSON, located: the column too, since JSON is often one long line. */
 function jsonError(text: string, file: string, e: unknown, dotJson: boolean): InputError {
   const fault = jsonFault(text);
@@ -168,6 +171,10 @@ function jsonError(text: string, file: string, e: unknown, dotJson: boolean): In
   const { line, column } = lineColumn(text, fault.offset);
   if (fault.reason === EMPTY && dotJson) {
     return new InputError(file, 0, 'an empty .json file: Argo CD fails the whole app on it (unexpected EOF)', 'delete it, or put one Kubernetes object in it');
+  }
+  if (dotJson && YAML_START.test(text)) {
+    return new InputError(file, line, `invalid JSON at column ${column}: the file holds YAML, and Argo CD reads a .json file as JSON only (it fails the app on this one)`,
+      'rename the file to .yaml, or write it as JSON');
   }
   if (fault.trailing && dotJson) {
     return new InputError(file, line, `more than one JSON value (column ${column}): Argo CD allows a single object in a .json file`,

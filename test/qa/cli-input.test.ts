@@ -101,3 +101,20 @@ describe('a .json file missing a field gets a fix written in JSON', () => {
     expect([err.reason, err.hint]).toEqual(['ConfigMap has no metadata.name', 'add one, e.g. `name: web` (or `generateName:` for a hook)']);
   });
 });
+
+describe('a .json file that holds YAML says so (Argo CD fails the app on it: "invalid character")', () => {
+  test.each([
+    ['apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n'],
+    ['---\napiVersion: v1\nkind: ConfigMap\n'],
+    ['# exported by hand\napiVersion: v1\n'],
+  ])('%j', (text) => {
+    const err = inputError(() => parseManifests(text, 'app.json'));
+    expect(err.reason).toMatch(/^invalid JSON at column 1: the file holds YAML, and Argo CD reads a \.json file as JSON only/);
+    expect([err.line, err.hint]).toEqual([1, 'rename the file to .yaml, or write it as JSON']);
+  });
+
+  test('malformed JSON keeps its own message', () => {
+    const err = inputError(() => parseManifests('{"apiVersion": v1}', 'app.json'));
+    expect(err.reason).toBe('invalid JSON at column 16: expected a value, found `v`');
+  });
+});
