@@ -19,7 +19,10 @@ export interface AppFlags {
 /** `--sync-option` (repeatable); `--live` (repeatable) unless `live` is false. */
 export function addAppOptions(cmd: Command, { live = true }: { live?: boolean } = {}): Command {
   cmd.option('--sync-option <option>', "one of the Application's spec.syncPolicy.syncOptions, e.g. PruneLast=true (repeatable)", collect);
-  if (live) cmd.option('--live <path>', 'manifests in the cluster now; those not in the input are pruned (repeatable)', collect);
+  if (live) {
+    cmd.option('--live <path>', 'manifests in the cluster now (e.g. kubectl get -o json); those not in the input are pruned, '
+      + 'except objects with ownerReferences, which Argo CD never manages (repeatable)', collect);
+  }
   return cmd;
 }
 
@@ -55,11 +58,21 @@ export function appSyncOptions(flags: AppFlags, extra: readonly string[] = []): 
   return [...options, ...extra];
 }
 
-/** The `--live` manifests (with the destination namespace filled in as for the input). */
+/**
+ * The `--live` manifests (with the destination namespace filled in as for the input), without the
+ * objects a controller owns: Argo CD manages, and so prunes, only live objects with no owner
+ * references (gitops-engine `GetManagedLiveObjs`), so the ReplicaSets and Pods of a Deployment in
+ * `kubectl get all -o json` are never pruned.
+ */
 export function liveManifests(flags: AppFlags, namespace: string): Manifest[] {
   const paths = flags.live ?? [];
   if (paths.length === 0) return [];
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { loadPaths }: typeof LoadModule = require('./load');
-  return loadPaths(paths, { namespace });
+  return loadPaths(paths, { namespace }).filter((m) => !owned(m.object));
+}
+
+function owned(object: Record<string, unknown>): boolean {
+  const refs = (object.metadata as Record<string, unknown> | undefined)?.ownerReferences;
+  return Array.isArray(refs) && refs.length > 0;
 }
