@@ -203,7 +203,7 @@ function checkJsonObject(value: unknown, file: string, line: number): void {
   const object = value as Record<string, unknown>;
   if (object.apiVersion === undefined && object.kind === undefined && !Array.isArray(object.items)) {
     throw new InputError(file, line, 'a JSON object with neither apiVersion nor kind: Argo CD reads every .json file in an app\'s folder as a manifest and fails on this one',
-      'move the file out of the manifests folder (or exclude it with the Application\'s spec.source.directory.exclude)');
+      'move the file out of the manifests folder, or exclude it with the Application\'s spec.source.directory.exclude');
   }
 }
 

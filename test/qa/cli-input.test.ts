@@ -118,3 +118,9 @@ describe('a .json file that holds YAML says so (Argo CD fails the app on it: "in
     expect(err.reason).toBe('invalid JSON at column 16: expected a value, found `v`');
   });
 });
+
+test('a .json file that is no manifest (package.json): one hint, without nested parentheses', () => {
+  const err = inputError(() => parseManifests('{"name": "app", "version": "1.0.0"}', 'package.json'));
+  expect(err.message).toBe('package.json:1: a JSON object with neither apiVersion nor kind: Argo CD reads every .json file in an app\'s folder as a manifest and fails on this one '
+    + '(move the file out of the manifests folder, or exclude it with the Application\'s spec.source.directory.exclude)');
+});
