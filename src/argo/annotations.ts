@@ -33,7 +33,6 @@ export interface AnnotationRead {
 
 const EMPTY: Readonly<Record<string, string>> = Object.freeze({});
 const NO_PROBLEMS: readonly AnnotationProblem[] = Object.freeze([]);
-const cache = new WeakMap<object, AnnotationRead>();
 
 function typeName(v: unknown): string {
   if (v === null) return 'null';
@@ -41,16 +40,12 @@ function typeName(v: unknown): string {
   return typeof v;
 }
 
-/** Reads `metadata.annotations` like Argo CD, reporting every non-string value. */
+/**
+ * Reads `metadata.annotations` like Argo CD, reporting every non-string value. Not memoised: a map
+ * has a few keys, and checking them costs less than a WeakMap of every object of a large chart
+ * (whose upkeep in the garbage collector cost more than the reads it saved).
+ */
 export function readAnnotations(object: Record<string, unknown>): AnnotationRead {
-  const hit = cache.get(object);
-  if (hit) return hit;
-  const read = readUncached(object);
-  cache.set(object, read);
-  return read;
-}
-
-function readUncached(object: Record<string, unknown>): AnnotationRead {
   const metadata = object.metadata;
   if (!isPlainObject(metadata)) return { annotations: EMPTY, problems: NO_PROBLEMS };
   const raw = metadata.annotations;

@@ -26,12 +26,14 @@ export function metadataString(object: Record<string, unknown>, field: 'name' | 
  */
 export function resourceKeyOf(object: Record<string, unknown>, namespace = '', name?: string): ResourceKey {
   const apiVersion = str(object.apiVersion);
+  // `metadataString`, with metadata looked up once for both fields.
+  const metadata = isPlainObject(object.metadata) ? object.metadata : undefined;
   return {
     apiVersion,
     group: groupOf(apiVersion),
     kind: str(object.kind),
-    name: name ?? metadataString(object, 'name'),
-    namespace: metadataString(object, 'namespace') || namespace,
+    name: name ?? str(metadata?.name),
+    namespace: str(metadata?.namespace) || namespace,
   };
 }
 

@@ -161,9 +161,9 @@ export function buildTasks(manifests: readonly Manifest[], options: PlanOptions 
       return;
     }
 
-    const target = key.namespace === metadataString(object, 'namespace')
-      ? object
-      : { ...object, metadata: { ...(object.metadata as Record<string, unknown>), namespace: key.namespace } };
+    // A copy only when Argo CD fills in the destination namespace.
+    const filled = namespace !== '' && metadataString(object, 'namespace') === '';
+    const target = filled ? { ...object, metadata: { ...(object.metadata as Record<string, unknown>), namespace: key.namespace } } : object;
     const wave = readWaveIn(annotations.annotations).wave;
     const deletePolicies = hook.isHook ? readDeletePolicies(object).policies : [];
     for (const phase of hook.phases) {

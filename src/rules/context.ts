@@ -27,23 +27,26 @@ export function buildContext(
   const thePlan = plan ?? buildPlan(manifests, planOptions);
   const tasks: SyncTask[] = [];
   const stepIndex = new Map<SyncTask, number>();
-  const byManifest = new Map<Manifest, SyncTask[]>();
   const byKind = new Map<string, SyncTask[]>();
   const index = (task: SyncTask, step: number): void => {
     tasks.push(task);
     stepIndex.set(task, step);
-    push(byManifest, task.manifest, task);
     push(byKind, task.kind, task);
   };
   thePlan.steps.forEach((step, i) => step.tasks.forEach(t => index(t, i)));
   thePlan.syncFail.forEach(t => index(t, -1));
   const objects = new ManifestIndex(manifests);
+  let byManifest: Map<Manifest, SyncTask[]> | undefined;
   return {
     manifests,
     plan: thePlan,
     options,
     tasks,
-    tasksOf: m => byManifest.get(m) ?? [],
+    tasksOf: (m) => {
+      // Built on first use (no rule of the default pack asks).
+      byManifest ??= tasks.reduce((map, t) => push(map, t.manifest, t), new Map<Manifest, SyncTask[]>());
+      return byManifest.get(m) ?? [];
+    },
     stepIndexOf: t => stepIndex.get(t) ?? -1,
     tasksOfKind: (...kinds) => {
       const lists = kinds.map(k => byKind.get(k)).filter((l): l is SyncTask[] => l !== undefined);

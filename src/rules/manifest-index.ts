@@ -1,13 +1,13 @@
 /**
- * The objects of one lint, indexed in one pass: by kind, by annotation key, the hooks. Most rules
- * care about a handful of objects (those with a sync-options annotation, the CRDs, the hooks); on a
- * chart of thousands of objects, thirty rules each re-reading every object cost more than the
- * checks themselves. Built per lint and dropped with its context: nothing outlives the call.
+ * The objects of one lint, indexed in one pass: by annotation key, the hooks (and by kind on
+ * demand). Most rules care about a handful of objects (those with a sync-options annotation, the
+ * CRDs, the hooks); on a chart of thousands of objects, thirty rules each re-reading every object
+ * cost more than the checks themselves. Built per lint and dropped with its context.
  */
 import { hookRead } from './hooks';
-import { generateNameOf, kindOf, metadataName } from './objects';
+import { kindOf } from './objects';
 import type { HookManifest } from './types';
-import { ANNOTATION_HOOK, HELM_HOOK, isPlainObject, readAnnotations } from '../argo/annotations';
+import { ANNOTATION_HOOK, HELM_HOOK, isPlainObject } from '../argo/annotations';
 import type { Manifest } from '../argo/types';
 
 const NONE: readonly Manifest[] = [];
@@ -16,21 +16,29 @@ export class ManifestIndex {
   readonly malformedAnnotations: Manifest[] = [];
   readonly generateNamed: Manifest[] = [];
   readonly hooks: HookManifest[] = [];
-  private readonly byKind = new Map<string, Manifest[]>();
+  private byKind: Map<string, Manifest[]> | undefined;
   private readonly byAnnotation = new Map<string, Manifest[]>();
 
   constructor(private readonly manifests: readonly Manifest[]) {
     for (const m of manifests) {
-      push(this.byKind, kindOf(m), m);
-      // Keys as written, read as `readAnnotations` reads the map (so a map Argo CD cannot read
+      // Keys as written, found as `readAnnotations` finds the map (so a map Argo CD cannot read
       // still lists its keys: the rules about broken annotations need those objects too).
       const metadata = m.object.metadata;
       const annotations = isPlainObject(metadata) ? metadata.annotations : undefined;
-      if (annotations !== undefined && annotations !== null) {
-        if (isPlainObject(annotations)) for (const key of Object.keys(annotations)) push(this.byAnnotation, key, m);
-        if (readAnnotations(m.object).problems.length > 0) this.malformedAnnotations.push(m);
+      if (isPlainObject(annotations)) {
+        let malformed = false;
+        for (const key of Object.keys(annotations)) {
+          push(this.byAnnotation, key, m);
+          // One value that is not a string, and Argo CD reads none of the map (`readAnnotations`).
+          if (typeof annotations[key] !== 'string') malformed = true;
+        }
+        if (malformed) this.malformedAnnotations.push(m);
+      } else if (annotations !== undefined && annotations !== null) {
+        this.malformedAnnotations.push(m); // not a map
       }
-      if (metadataName(m) === undefined && generateNameOf(m) !== undefined) this.generateNamed.push(m);
+      // No name but a generateName, as `metadataName` and `generateNameOf` read them.
+      if (isPlainObject(m.object) && isPlainObject(metadata) && typeof metadata.name !== 'string'
+        && typeof metadata.generateName === 'string') this.generateNamed.push(m);
     }
     // Without either hook annotation Argo CD reads an object as a plain resource.
     for (const manifest of this.withAnnotation(ANNOTATION_HOOK, HELM_HOOK)) {
@@ -39,7 +47,12 @@ export class ManifestIndex {
     }
   }
 
+  /** Built on first use: few rules ask, and only when the app has custom resources. */
   ofKind(kind: string): readonly Manifest[] {
+    if (!this.byKind) {
+      this.byKind = new Map();
+      for (const m of this.manifests) push(this.byKind, kindOf(m), m);
+    }
     return this.byKind.get(kind) ?? NONE;
   }
 
@@ -53,8 +66,9 @@ export class ManifestIndex {
 }
 
 /** Appends to the list under a key. */
-export function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+export function push<K, V>(map: Map<K, V[]>, key: K, value: V): Map<K, V[]> {
   const list = map.get(key);
   if (list) list.push(value);
   else map.set(key, [value]);
+  return map;
 }
