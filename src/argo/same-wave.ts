@@ -12,8 +12,10 @@
  * that mounts it until it is Bound, and the step waits for both (`health_pvc.go`: Bound) before the
  * next one. A wave of its own would buy nothing and hang: with a `WaitForFirstConsumer`
  * StorageClass (the default on GKE, EKS, AKS, kind) the claim stays Pending, so Progressing, until
- * such a Pod is scheduled, and that Pod would wait in the next wave (rule `pvc-gates-wave`). Any
- * other kind after a claim (a ConfigMap, a Service) waits for Bound in a later wave, as before.
+ * such a Pod is scheduled, and that Pod would wait in the next wave (rule `pvc-gates-wave`). What
+ * else the later group holds shares the wave too (a StatefulSet's headless Service, the Service of
+ * `exposeViaService`): the group is judged as a whole. A group after a claim that runs no Pods at
+ * all (ConfigMaps, a Service alone) waits for Bound in a later wave, as before.
  *
  * Health is judged per object where the object decides it: a Service is Healthy the moment it is
  * applied unless it is of type LoadBalancer (`health_service.go`), so a ClusterIP, NodePort or
@@ -83,12 +85,14 @@ export function kindName(k: KindRef): string {
 
 /**
  * Why `a` applied earlier in the same step is not enough to have `a` done before `b` starts
- * (undefined when it is enough).
+ * (undefined when it is enough). `podsAfter`: the group `b` belongs to (a tier) runs Pods, which
+ * is what a claim before it needs (a StatefulSet tier also holds its headless Service, a
+ * Deployment tier the Service of `exposeViaService`); by default, whether `b` itself runs Pods.
  */
-export function whyNotByKindOrder(a: KindRef, b: KindRef): string | undefined {
+export function whyNotByKindOrder(a: KindRef, b: KindRef, podsAfter = runsPods(b)): string | undefined {
   if (a.hook || b.hook) return 'hooks are waited for in a wave of their own';
   if (isClaim(a)) {
-    if (!runsPods(b)) return `${a.kind} has a health check (Bound) that only a later wave waits for, and ${kindName(b)} runs no Pods that wait for the claim`;
+    if (!podsAfter) return `${a.kind} has a health check (Bound) that only a later wave waits for, and ${kindName(b)} runs no Pods that wait for the claim`;
   } else if (waitsOnHealth(a)) {
     const what = a.group === '' && a.kind === 'Service' ? 'Service of type LoadBalancer has a health check (an ingress address)' : `${kindName(a)} has a health check`;
     return `${what}, and only a later wave waits for it`;
@@ -101,8 +105,9 @@ export function whyNotByKindOrder(a: KindRef, b: KindRef): string | undefined {
 }
 
 /** How `a` applied earlier in the same step is done before `b` starts (when `whyNotByKindOrder` finds nothing against it). */
-export function howByKindOrder(a: KindRef, b: KindRef): string {
+export function howByKindOrder(a: KindRef, b: KindRef, podsAfter = runsPods(b)): string {
   const applied = `Argo CD applies ${a.kind} before ${b.kind} by kind order`;
+  if (isClaim(a) && !runsPods(b) && podsAfter) return `${applied}, and the step waits for the claim to be Bound together with the Pods beside ${b.kind} that mount it`;
   if (isClaim(a)) return `${applied}, the Pods of ${b.kind} that mount the claim wait for it to be Bound, and the step waits for both`;
   if (a.group === '' && a.kind === 'Service') return `${applied}, and a Service that is not a LoadBalancer is Healthy once applied`;
   return `${applied}, and ${a.kind} has no health check to wait for`;
@@ -113,13 +118,15 @@ export function howByKindOrder(a: KindRef, b: KindRef): string {
  * object of `after` starts": 0 when kind order inside one wave already guarantees it, else 1.
  * An empty side decides nothing and keeps the safe default. Linear, as tiers can hold thousands:
  * a hook on either side, a `before` object with a health check (other than a claim), or a claim
- * before anything that runs no Pods decides at once; else the highest-ranked `before` against the
+ * before a group that runs no Pods decides at once; else the highest-ranked `before` against the
  * lowest-ranked `after` decides.
  */
 export function minimumGap(before: readonly KindRef[], after: readonly KindRef[]): GapDecision {
   if (before.length === 0 || after.length === 0) return { gap: 1, why: 'one side holds no objects' };
   const byRank = (pick: (x: number, y: number) => boolean) => (m: KindRef, k: KindRef) => (pick(kindRank(k.kind), kindRank(m.kind)) ? k : m);
   const claim = before.find(isClaim);
+  // A claim waits on Pods: whether the later group runs any decides for all of its objects.
+  const podsAfter = after.some(runsPods);
   const [a, b] = (() => {
     const hookA = before.find((x) => x.hook);
     if (hookA) return [hookA, after[0]];
@@ -127,11 +134,10 @@ export function minimumGap(before: readonly KindRef[], after: readonly KindRef[]
     if (hookB) return [before[0], hookB];
     const gated = before.find((x) => !isClaim(x) && waitsOnHealth(x));
     if (gated) return [gated, after[0]];
-    const podless = claim && after.find((x) => !runsPods(x));
-    if (claim && podless) return [claim, podless];
+    if (claim && !podsAfter) return [claim, after[0]];
     return [before.reduce(byRank((x, y) => x > y)), after.reduce(byRank((x, y) => x < y))];
   })();
-  const why = whyNotByKindOrder(a, b);
+  const why = whyNotByKindOrder(a, b, podsAfter);
   if (why !== undefined) return { gap: 1, why };
   if (claim) return { gap: 0, why: 'kind order inside one wave applies them first, and the Pods that mount a claim wait for it to be Bound' };
   return { gap: 0, why: 'kind order inside one wave applies them first, and none has a health check' };

@@ -9,7 +9,7 @@ import { ApiObject } from 'cdk8s';
 import type { ObjectEdge, PlannerResult, SyncPlanner } from './planner';
 import { ANNOTATION_HOOK, ANNOTATION_SYNC_WAVE, annotationOf, HELM_HOOK } from '../argo/annotations';
 import { buildPlan } from '../argo/plan';
-import { howByKindOrder, KindRef, waitsOnHealth, whyNotByKindOrder } from '../argo/same-wave';
+import { howByKindOrder, KindRef, runsPods, waitsOnHealth, whyNotByKindOrder } from '../argo/same-wave';
 import { Manifest, SyncPlan, SyncStep, SyncTask } from '../argo/types';
 
 /** The chart's objects as manifests, each sourced at its construct path (line 0). */
@@ -60,15 +60,20 @@ export type OrderProof =
   /** `sameStep`: why one step is not enough, when both are in it. */
   | { readonly holds: false; readonly why: string; readonly sameStep?: string };
 
-export function proveBefore(first: Placement, second: Placement, firstName: string, kindOrder = whyNotByKindOrder): OrderProof {
+/**
+ * `podsAfter`: the group `second` belongs to runs Pods (what a claim before it waits on, see
+ * `whyNotByKindOrder`); by default, whether `second` itself does.
+ */
+export function proveBefore(first: Placement, second: Placement, firstName: string,
+  kindOrder = whyNotByKindOrder, podsAfter = runsPods(second.task)): OrderProof {
   if (first.index < second.index) {
     if (awaited(first)) return { holds: true, how: 'an earlier step, which Argo CD waits on' };
     return { holds: false, why: `Argo CD does not wait for ${firstName} to be Healthy before moving on` };
   }
   if (first.index > second.index) return { holds: false, why: 'Argo CD applies the later one first' };
-  const notByKind = kindOrder(first.task, second.task);
+  const notByKind = kindOrder(first.task, second.task, podsAfter);
   if (notByKind === undefined && first.position < second.position) {
-    return { holds: true, how: `the same step: ${howByKindOrder(first.task, second.task)}` };
+    return { holds: true, how: `the same step: ${howByKindOrder(first.task, second.task, podsAfter)}` };
   }
   const sameStep = notByKind ?? 'not applied first by kind order';
   return { holds: false, why: `both are applied in the same step, together (${sameStep})`, sameStep };
@@ -123,12 +128,12 @@ export function proveOrder(result: PlannerResult, read: ReadBack): string[] {
     return key;
   };
   const verdicts = new Map<string, Map<string, string | undefined>>();
-  const kindOrder = (a: KindRef, b: KindRef) => {
+  const kindOrder = (a: KindRef, b: KindRef, podsAfter = runsPods(b)) => {
     const ka = keyOf(a);
-    const kb = keyOf(b);
+    const kb = `${keyOf(b)}/${podsAfter}`;
     let row = verdicts.get(ka);
     if (!row) verdicts.set(ka, row = new Map());
-    if (!row.has(kb)) row.set(kb, whyNotByKindOrder(a, b));
+    if (!row.has(kb)) row.set(kb, whyNotByKindOrder(a, b, podsAfter));
     return row.get(kb);
   };
   const report = (e: ObjectEdge, before: ApiObject, after: ApiObject, broken: string) => {
@@ -153,9 +158,10 @@ export function proveOrder(result: PlannerResult, read: ReadBack): string[] {
 
     const latest = splits(e.before, placed, keyOf, (p, q) => p.position > q.position);
     const earliest = splits(after, placed, keyOf, (p, q) => p.position < q.position);
+    const podsAfter = earliest.some(([, p]) => runsPods(p.task));
     for (const [b, pb] of latest) {
       for (const [x, px] of earliest) {
-        const proof = proveBefore(pb, px, b.node.path, kindOrder);
+        const proof = proveBefore(pb, px, b.node.path, kindOrder, podsAfter);
         if (!proof.holds) report(e, b, x, proof.why);
       }
     }

@@ -1,6 +1,7 @@
 import { ApiObject, Chart } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { buildPlan } from '../argo/plan';
+import { runsPods } from '../argo/same-wave';
 import { Manifest } from '../argo/types';
 import { SyncPlanner } from '../constructs/planner';
 import { Placement, placements, proveBefore } from '../constructs/read-back';
@@ -106,6 +107,8 @@ export class SyncOrder {
   private whyNotBefore(first: IConstruct, second: IConstruct, how: string[] = []): string | undefined {
     const a = this.resolve(first);
     const b = this.resolve(second);
+    // Judged as a group, as the planner does: a claim before a tier that runs Pods shares its wave.
+    const podsAfter = b.some(([, p]) => runsPods(p.task));
     for (const pa of a) {
       for (const pb of b) {
         if (pa[0] === pb[0]) return `${pa[0].node.path} is part of both`;
@@ -114,7 +117,7 @@ export class SyncOrder {
           how.push(`${where(pa)} before ${where(pb)}: a SyncFail hook runs after whatever was applied`);
           continue;
         }
-        const proof = proveBefore(pa[1], pb[1], pa[0].node.path);
+        const proof = proveBefore(pa[1], pb[1], pa[0].node.path, undefined, podsAfter);
         if (proof.holds) {
           how.push(`${where(pa)} before ${where(pb)}: ${proof.how}`);
           continue;

@@ -2,22 +2,16 @@
  * QA: a PersistentVolumeClaim tier before a tier of the workload that mounts it, written with
  * cdk8s-plus as most users write it. A cdk8s-plus `StatefulSet` always brings its own (headless)
  * Service, and `exposeViaService` is often added to the Deployment's tier. Both put a Service,
- * which runs no Pods, in the tier after the claim, so today the claim gets a wave of its own.
+ * which runs no Pods, in the tier after the claim. Judged object by object, the claim would get a
+ * wave of its own: Argo CD (health_pvc.go: Pending is Progressing; sync_context.go: a step waits
+ * for every task of the step before it) would then wait in that wave for the claim to be Bound,
+ * and under a WaitForFirstConsumer StorageClass (the default on GKE, EKS, AKS and kind) it is Bound
+ * only once a Pod that mounts it is scheduled, in the next wave: the sync hangs.
  *
- * Argo CD (health_pvc.go: Pending is Progressing; sync_context.go: a step waits for every task of
- * the step before it) then waits in that wave for the claim to be Bound, and under a
- * WaitForFirstConsumer StorageClass (the default on GKE, EKS, AKS and kind) it is Bound only once a
- * Pod that mounts it is scheduled: that Pod is in the next wave, so the sync hangs. The library's
- * own synth warns about it (pvc-gates-wave), and `syncplan lint` says the wave is not needed
- * (wave-unneeded): the library writes what its own rules reject.
- *
- * In one wave all is fine: kind order applies the claim, then the Service (Healthy once applied,
- * health_service.go; it mounts no claim), then the workload, whose Pods wait for Bound.
- *
- * The fix lies in src/argo/same-wave.ts, src/constructs/read-back.ts and src/testing/sync-order.ts
- * (a claim before a unit that runs Pods lets that unit's other objects that rank after the claim
- * share the wave); see the QA report. The first two tests are `test.failing` until then, and
- * the third pins today's behaviour: when the fix lands, drop `.failing` and delete the third.
+ * The later tier is judged as a group (src/argo/same-wave.ts `minimumGap`, the proof in
+ * src/constructs/read-back.ts, `SyncOrder`): it runs Pods, so all of it shares the claim's wave.
+ * Kind order applies the claim, then the Service (Healthy once applied, health_service.go; it
+ * mounts no claim), then the workload, whose Pods wait for Bound.
  */
 import { Size, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
@@ -33,8 +27,8 @@ function pvcRules(chart: ReturnType<typeof newChart>): string[] {
     .map((f) => `${f.rule} ${f.kind}/${f.name}`);
 }
 
-describe('a claim tier before a cdk8s-plus workload tier that holds a Service: one wave (today: two, and a hang)', () => {
-  test.failing('PVC tier → cdk8s-plus StatefulSet tier (with its own headless Service)', () => {
+describe('a claim tier before a cdk8s-plus workload tier that holds a Service: one wave, not a hang', () => {
+  test('PVC tier → cdk8s-plus StatefulSet tier (with its own headless Service)', () => {
     const chart = newChart();
     const pvc = new kplus.PersistentVolumeClaim(chart, 'data', { storage: Size.gibibytes(10) });
     const sts = new kplus.StatefulSet(chart, 'pg', { containers: [{ image: 'postgres:16', portNumber: 5432 }] });
@@ -46,7 +40,7 @@ describe('a claim tier before a cdk8s-plus workload tier that holds a Service: o
     expect(pvcRules(chart)).toEqual([]);
   });
 
-  test.failing('PVC tier → tier of a Deployment and its exposeViaService Service', () => {
+  test('PVC tier → tier of a Deployment and its exposeViaService Service', () => {
     const chart = newChart();
     const pvc = new kplus.PersistentVolumeClaim(chart, 'data', { storage: Size.gibibytes(1) });
     const web = new kplus.Deployment(chart, 'web', { containers: [{ image: 'nginx', portNumber: 8080 }] });
@@ -56,20 +50,5 @@ describe('a claim tier before a cdk8s-plus workload tier that holds a Service: o
     new Tier(chart, 'web-tier', { after: [storage] }).add(web, svc);
     expect(wavesByName(chart)).toEqual({ 'PersistentVolumeClaim/chart-data': '0', 'Deployment/chart-web': '0', 'Service/chart-web-service': '0' });
     expect(pvcRules(chart)).toEqual([]);
-  });
-
-  test('what happens today: the claim alone in wave 0, which pvc-gates-wave flags as a hang', () => {
-    const chart = newChart();
-    const pvc = new kplus.PersistentVolumeClaim(chart, 'data', { storage: Size.gibibytes(10) });
-    const sts = new kplus.StatefulSet(chart, 'pg', { containers: [{ image: 'postgres:16', portNumber: 5432 }] });
-    sts.containers[0].mount('/var/lib/postgresql', kplus.Volume.fromPersistentVolumeClaim(chart, 'vol', pvc));
-    new Tier(chart, 'db', { after: [new Tier(chart, 'storage').add(pvc)] }).add(sts);
-    const spy = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
-    try {
-      expect(wavesByName(chart)).toEqual({ 'PersistentVolumeClaim/chart-data': '0', 'Service/chart-pg-service': '1', 'StatefulSet/chart-pg': '1' });
-    } finally {
-      spy.mockRestore();
-    }
-    expect(pvcRules(chart)).toContain('pvc-gates-wave PersistentVolumeClaim/chart-data');
   });
 });
