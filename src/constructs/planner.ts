@@ -253,7 +253,7 @@ export class SyncPlanner extends Construct {
     // The rule pack on the same manifests `syncplan lint` would read from the synthesized YAML.
     for (const f of lint(read.manifests, { levels: SYNTH_LEVELS }, read.plan)) {
       if (f.level === 'error') errors.push(f.message);
-      else if (f.level === 'warning') warnOnce(`[${this.chart.node.path}] warning: ${f.message}`);
+      else if (f.level === 'warning') warnOnce(this.chart, `[${this.chart.node.path}] warning: ${f.message}`);
     }
     return errors;
   }
@@ -261,7 +261,7 @@ export class SyncPlanner extends Construct {
   /** Dependencies on other charts' objects order nothing: say so once per chart pair. */
   private warnCrossChart(): void {
     for (const other of [...this.crossChart].sort()) {
-      warnOnce(`[${this.chart.node.path}] warning: objects of chart ${this.chart.node.path} depend on chart ${other} (node.addDependency), `
+      warnOnce(this.chart, `[${this.chart.node.path}] warning: objects of chart ${this.chart.node.path} depend on chart ${other} (node.addDependency), `
         + 'but sync waves order objects inside one chart only, so Argo CD does not honour this order; if one Application '
         + 'syncs both charts, put what must be ordered into one chart; if they are separate Applications, order the '
         + 'Applications (app-of-apps with the Application health check, argo-cd #3781)');
@@ -655,11 +655,18 @@ function unrelatedChartOf(d: IConstruct, chart: Chart): Chart | undefined {
   return nested(other, chart) || nested(chart, other) ? undefined : other;
 }
 
-const warned = new Set<string>();
-/** cdk8s validates more than once per synth; say each warning once. */
-function warnOnce(message: string): void {
-  if (warned.has(message)) return;
-  warned.add(message);
+/** Warnings already printed, per app (the construct tree's root). */
+const warned = new WeakMap<IConstruct, Set<string>>();
+/**
+ * cdk8s validates more than once per synth; say each warning once per app, so a second app in the
+ * same process (a main.ts that synthesizes staging, then prod) says its own.
+ */
+function warnOnce(scope: IConstruct, message: string): void {
+  const root = scope.node.root;
+  let seen = warned.get(root);
+  if (!seen) warned.set(root, seen = new Set());
+  if (seen.has(message)) return;
+  seen.add(message);
   process.stderr.write(`${message}\n`);
 }
 
