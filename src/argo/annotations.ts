@@ -55,7 +55,9 @@ export function readAnnotations(object: Record<string, unknown>): AnnotationRead
     return { annotations: EMPTY, problems: [{ key: '', type: typeName(raw), value: raw }] };
   }
   let problems: AnnotationProblem[] | undefined;
-  for (const key of Object.keys(raw)) {
+  // for-in, not Object.keys: no array per object (own keys only, as Object.keys lists them).
+  for (const key in raw) {
+    if (!Object.prototype.hasOwnProperty.call(raw, key)) continue;
     const value = raw[key];
     if (typeof value !== 'string') (problems ??= []).push({ key, type: typeName(value), value });
   }

@@ -27,7 +27,8 @@ export class ManifestIndex {
       const annotations = isPlainObject(metadata) ? metadata.annotations : undefined;
       if (isPlainObject(annotations)) {
         let malformed = false;
-        for (const key of Object.keys(annotations)) {
+        for (const key in annotations) {
+          if (!Object.prototype.hasOwnProperty.call(annotations, key)) continue;
           push(this.byAnnotation, key, m);
           // One value that is not a string, and Argo CD reads none of the map (`readAnnotations`).
           if (typeof annotations[key] !== 'string') malformed = true;

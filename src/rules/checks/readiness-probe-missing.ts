@@ -1,6 +1,6 @@
 import { displayValue } from '../../argo/display';
 import { describeStep, nextStepWaitingOn } from '../gates';
-import { at, containersOf, podSpecOf } from '../objects';
+import { at, containersOf, list, obj, PodSpecAt, podSpecOf } from '../objects';
 import type { Hit, Rule } from '../types';
 
 const LONG_RUNNING = ['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet', 'ReplicationController', 'Rollout', 'Pod'];
@@ -22,6 +22,7 @@ export const readinessProbeMissing: Rule = {
       // No pods, nothing to be ready: the wave passes at once, by design.
       if (!next || !pod || at(t.manifest.object, ['spec', 'replicas']) === 0) continue;
       if (t.kind === 'Pod' && pod.spec.restartPolicy !== undefined && pod.spec.restartPolicy !== 'Always') continue;
+      if (allProbed(pod)) continue;
       const missing = containersOf(pod).filter(c => !c.init && c.container.readinessProbe === undefined);
       if (missing.length === 0) continue;
       const names = missing.map(c => displayValue(c.container.name ?? '?')).join(', ');
@@ -35,3 +36,11 @@ export const readinessProbeMissing: Rule = {
     return hits;
   },
 };
+
+/** Most workloads probe every container: seen before building each container's path. */
+function allProbed(pod: PodSpecAt): boolean {
+  return list(pod.spec.containers).every((c) => {
+    const container = obj(c);
+    return container === undefined || container.readinessProbe !== undefined;
+  });
+}

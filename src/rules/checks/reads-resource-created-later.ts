@@ -19,7 +19,8 @@ export const readsResourceCreatedLater: Rule = {
     // First step in which each referable object is applied.
     const createdAt = new Map<string, SyncTask>();
     let lastCreated = -1;
-    for (const t of ctx.tasksOfKind(...REFERABLE)) {
+    // Kind by kind (each in plan order): a key names its kind, so each keeps its first task.
+    for (const t of REFERABLE.flatMap(kind => ctx.tasksOfKind(kind))) {
       if (t.action !== 'apply' || t.group !== '' || t.phase === 'SyncFail') continue;
       const key = `${t.kind}/${t.namespace}/${t.name}`;
       if (createdAt.has(key)) continue;
