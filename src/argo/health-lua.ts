@@ -250,8 +250,12 @@ export const BUILTIN_LUA_HEALTH: readonly string[] = [
 ];
 
 const EXACT = new Set(BUILTIN_LUA_HEALTH.filter(k => !k.includes('_')));
-const WILDCARDS: readonly RegExp[] = BUILTIN_LUA_HEALTH.filter(k => k.includes('_')).sort().map(k =>
-  new RegExp(`^${k.split('_').map(part => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^/]*')}$`));
+const WILDCARD_KEYS = BUILTIN_LUA_HEALTH.filter(k => k.includes('_')).sort();
+const wildcard = (k: string): RegExp =>
+  new RegExp(`^${k.split('_').map(part => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^/]*')}$`);
+const WILDCARDS: readonly RegExp[] = WILDCARD_KEYS.map(wildcard);
+/** Those a key without '/' (a core kind: ConfigMap, Secret, ...) can match: a '/' in a folder stays a '/'. */
+const WILDCARDS_WITHOUT_GROUP: readonly RegExp[] = WILDCARD_KEYS.filter(k => !k.includes('/')).map(wildcard);
 
 /** Argo CD's config-map key of a group/kind: `kind` for the core group, else `group/kind`. */
 export function healthKey(group: string, kind: string): string {
@@ -261,5 +265,5 @@ export function healthKey(group: string, kind: string): string {
 /** True when Argo CD has a built-in Lua health script for this group/kind (exact or wildcard folder). */
 export function hasBuiltinLuaHealth(group: string, kind: string): boolean {
   const key = healthKey(group, kind);
-  return EXACT.has(key) || WILDCARDS.some(w => w.test(key));
+  return EXACT.has(key) || (key.includes('/') ? WILDCARDS : WILDCARDS_WITHOUT_GROUP).some(w => w.test(key));
 }
