@@ -14,8 +14,9 @@
  * StorageClass (the default on GKE, EKS, AKS, kind) the claim stays Pending, so Progressing, until
  * such a Pod is scheduled, and that Pod would wait in the next wave (rule `pvc-gates-wave`). What
  * else the later group holds shares the wave too (a StatefulSet's headless Service, the Service of
- * `exposeViaService`): the group is judged as a whole. A group after a claim that runs no Pods at
- * all (ConfigMaps, a Service alone) waits for Bound in a later wave, as before.
+ * `exposeViaService`, its ConfigMap even though kind order applies that before the claim: only
+ * Pods use a claim): the group is judged as a whole. A group after a claim that runs no Pods at all
+ * (ConfigMaps, a Service alone) waits for Bound in a later wave, as before.
  *
  * Health is judged per object where the object decides it: a Service is Healthy the moment it is
  * applied unless it is of type LoadBalancer (`health_service.go`), so a ClusterIP, NodePort or
@@ -93,6 +94,8 @@ export function whyNotByKindOrder(a: KindRef, b: KindRef, podsAfter = runsPods(b
   if (a.hook || b.hook) return 'hooks are waited for in a wave of their own';
   if (isClaim(a)) {
     if (!podsAfter) return `${a.kind} has a health check (Bound) that only a later wave waits for, and ${kindName(b)} runs no Pods that wait for the claim`;
+    // Only Pods use a claim: beside Pods that wait for it, what runs none needs nothing of it.
+    if (!runsPods(b)) return undefined;
   } else if (waitsOnHealth(a)) {
     const what = a.group === '' && a.kind === 'Service' ? 'Service of type LoadBalancer has a health check (an ingress address)' : `${kindName(a)} has a health check`;
     return `${what}, and only a later wave waits for it`;
@@ -107,7 +110,7 @@ export function whyNotByKindOrder(a: KindRef, b: KindRef, podsAfter = runsPods(b
 /** How `a` applied earlier in the same step is done before `b` starts (when `whyNotByKindOrder` finds nothing against it). */
 export function howByKindOrder(a: KindRef, b: KindRef, podsAfter = runsPods(b)): string {
   const applied = `Argo CD applies ${a.kind} before ${b.kind} by kind order`;
-  if (isClaim(a) && !runsPods(b) && podsAfter) return `${applied}, and the step waits for the claim to be Bound together with the Pods beside ${b.kind} that mount it`;
+  if (isClaim(a) && !runsPods(b) && podsAfter) return `${kindName(b)} mounts no claim, and the step waits for the claim to be Bound together with the Pods beside it that mount it`;
   if (isClaim(a)) return `${applied}, the Pods of ${b.kind} that mount the claim wait for it to be Bound, and the step waits for both`;
   if (a.group === '' && a.kind === 'Service') return `${applied}, and a Service that is not a LoadBalancer is Healthy once applied`;
   return `${applied}, and ${a.kind} has no health check to wait for`;
@@ -135,7 +138,11 @@ export function minimumGap(before: readonly KindRef[], after: readonly KindRef[]
     const gated = before.find((x) => !isClaim(x) && waitsOnHealth(x));
     if (gated) return [gated, after[0]];
     if (claim && !podsAfter) return [claim, after[0]];
-    return [before.reduce(byRank((x, y) => x > y)), after.reduce(byRank((x, y) => x < y))];
+    // Claims before a group that runs Pods hold against all of it (its Pods rank after any claim):
+    // the other objects of `before` decide.
+    const ranked = claim ? before.filter((x) => !isClaim(x)) : before;
+    if (ranked.length === 0) return [claim!, after.find(runsPods)!];
+    return [ranked.reduce(byRank((x, y) => x > y)), after.reduce(byRank((x, y) => x < y))];
   })();
   const why = whyNotByKindOrder(a, b, podsAfter);
   if (why !== undefined) return { gap: 1, why };

@@ -72,11 +72,17 @@ export function proveBefore(first: Placement, second: Placement, firstName: stri
   }
   if (first.index > second.index) return { holds: false, why: 'Argo CD applies the later one first' };
   const notByKind = kindOrder(first.task, second.task, podsAfter);
-  if (notByKind === undefined && first.position < second.position) {
+  // A claim and what runs no Pods beside Pods that mount it: neither needs the other, in any order.
+  const unrelated = notByKind === undefined && podsAfter && isClaimRef(first.task) && !runsPods(second.task);
+  if (notByKind === undefined && (first.position < second.position || unrelated)) {
     return { holds: true, how: `the same step: ${howByKindOrder(first.task, second.task, podsAfter)}` };
   }
   const sameStep = notByKind ?? 'not applied first by kind order';
   return { holds: false, why: `both are applied in the same step, together (${sameStep})`, sameStep };
+}
+
+function isClaimRef(k: KindRef): boolean {
+  return k.group === '' && k.kind === 'PersistentVolumeClaim';
 }
 
 function describe(o: ApiObject, p: Placement | undefined): string {

@@ -116,11 +116,12 @@ describe('what keeps a wave of its own after a claim', () => {
     expect(findings(chart, 'pvc-gates-wave').map((f) => `${f.kind}/${f.name}`)).toEqual(['PersistentVolumeClaim/c']);
   });
 
-  test('PVC tier → Deployment + ConfigMap tier: separate (one object that runs no Pods is enough)', () => {
+  test('PVC tier → Deployment + ConfigMap tier: one wave, though kind order applies the ConfigMap first (only Pods use a claim)', () => {
     const chart = newChart();
     const data = new Tier(chart, 'data').add(claim(chart, 'c'));
-    new Tier(chart, 'web', { after: [data] }).add(deployment(chart, 'app', 'c'), configMap(chart, 'cm'));
-    expect(wavesByName(chart)).toEqual({ 'PersistentVolumeClaim/c': '0', 'Deployment/app': '1', 'ConfigMap/cm': '1' });
+    const web = new Tier(chart, 'web', { after: [data] }).add(deployment(chart, 'app', 'c'), configMap(chart, 'cm'));
+    expect(wavesByName(chart)).toEqual({ 'PersistentVolumeClaim/c': '0', 'Deployment/app': '0', 'ConfigMap/cm': '0' });
+    expect(SyncOrder.of(chart).explainBefore(data, web)).toContain('ConfigMap mounts no claim, and the step waits for the claim to be Bound together with the Pods beside it that mount it');
   });
 
   test('a custom resource named Deployment (example.com, same kind rank) runs no Pods Argo CD knows of: separate', () => {

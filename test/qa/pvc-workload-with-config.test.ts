@@ -2,17 +2,16 @@
  * QA, after the Service fix (3e94eb9): the same hang with the other thing an app tier usually holds
  * beside its workload, its ConfigMap or Secret. They rank *before* PersistentVolumeClaim in Argo
  * CD's kind order (Secret, ConfigMap, ..., PersistentVolumeClaim, ..., Deployment), so the group
- * judgement still finds "Argo CD applies ConfigMap before PersistentVolumeClaim" and gives the
+ * judgement found "Argo CD applies ConfigMap before PersistentVolumeClaim" and gave the
  * claim a wave of its own: Pending forever under WaitForFirstConsumer (the default class on GKE,
  * EKS, AKS and kind), since the Pod that would bind it waits in the next wave. The synth prints the
  * pvc-gates-wave warning about the library's own output.
  *
  * In one wave Argo CD would apply ConfigMap, claim, Deployment; the ConfigMap mounts no claim and
  * needs nothing of it (only Pods do, and they wait for Bound), exactly as the Service beside a
- * StatefulSet. Proposed: when the later group runs Pods, a claim before it is exempt from kind order
- * against the group's objects that run no Pods (`whyNotByKindOrder(claim, b, podsAfter)` returns
- * undefined for `!runsPods(b)`; `minimumGap` leaves claims out of the highest-ranked `before` when
- * `podsAfter`). Pinned as `test.failing` until then; drop `.failing` and the last test with the fix.
+ * StatefulSet. So when the later group runs Pods, a claim before it is exempt from kind order
+ * against the group's objects that run no Pods (src/argo/same-wave.ts `whyNotByKindOrder`,
+ * `minimumGap`; the proof in src/constructs/read-back.ts).
  */
 import { Size, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
@@ -55,23 +54,17 @@ function pvcGates(chart: ReturnType<typeof newChart>): string[] {
 }
 
 describe('a claim tier before a workload tier that also holds its ConfigMap or Secret', () => {
-  test.failing('Deployment + its ConfigMap: one wave with the claim, no pvc-gates-wave', () => {
+  test('Deployment + its ConfigMap: one wave with the claim, no pvc-gates-wave', () => {
     const chart = appWithConfig(false);
     expect(quietly(() => wavesByName(chart))).toEqual({ 'PersistentVolumeClaim/chart-data': '0', 'ConfigMap/chart-conf': '0', 'Deployment/chart-web': '0' });
     expect(pvcGates(chart)).toEqual([]);
   });
 
-  test.failing('Deployment + its ConfigMap and Secret: one wave with the claim, no pvc-gates-wave', () => {
+  test('Deployment + its ConfigMap and Secret: one wave with the claim, no pvc-gates-wave', () => {
     const chart = appWithConfig(true);
     expect(quietly(() => wavesByName(chart))).toEqual({
       'PersistentVolumeClaim/chart-data': '0', 'ConfigMap/chart-conf': '0', 'Secret/chart-token': '0', 'Deployment/chart-web': '0',
     });
     expect(pvcGates(chart)).toEqual([]);
-  });
-
-  test('today: the claim alone in wave 0, and pvc-gates-wave flags the hang in the library\'s own output', () => {
-    const chart = appWithConfig(false);
-    expect(quietly(() => wavesByName(chart))).toEqual({ 'PersistentVolumeClaim/chart-data': '0', 'ConfigMap/chart-conf': '1', 'Deployment/chart-web': '1' });
-    expect(pvcGates(chart)).toEqual(['PersistentVolumeClaim/chart-data']);
   });
 });
