@@ -188,6 +188,8 @@ export class HookJob extends Construct implements IOrderable {
 
   constructor(scope: Construct, id: string, props: HookJobProps) {
     super(scope, id);
+    // Find the chart's planner before building the Job, so a hook outside a chart says so first.
+    const planner = SyncPlanner.of(this);
     this.syncPhase = props.phase;
     this._after = [...(props.after ?? [])];
     const where = `${this.constructor.name} ${this.node.path}`;
@@ -261,7 +263,7 @@ export class HookJob extends Construct implements IOrderable {
       },
     });
 
-    SyncPlanner.of(this).register({
+    planner.register({
       construct: this,
       phase: props.phase,
       after: () => this._after,

@@ -89,6 +89,11 @@ const PLANNER_ID = 'cdk8s-syncplan.Planner';
 export class SyncPlanner extends Construct {
   /** The planner of the chart that holds `scope` (created on first use). */
   public static of(scope: IConstruct): SyncPlanner {
+    if (!scope.node.scopes.some((s) => Chart.isChart(s))) {
+      // cdk8s alone says "cannot find a parent chart", without naming the construct or the fix.
+      throw new Error(`${scope.constructor.name} ${scope.node.path || '(the App)'}: not inside a Chart; waves are computed per chart `
+        + '(one Argo CD Application each), so create it inside the chart it orders');
+    }
     const chart = Chart.of(scope);
     const existing = chart.node.tryFindChild(PLANNER_ID);
     if (existing) return existing as SyncPlanner;

@@ -150,7 +150,7 @@ export function proveOrder(result: PlannerResult, read: ReadBack): string[] {
       .flatMap((o) => [handSetNote(o, rendered.get(o), result), handSetHookNote(o, rendered.get(o), result)])
       .filter((x): x is string => x !== undefined);
     errors.push(`sync order broken (${e.why}): ${describe(after, placed.get(after))} must start after ${describe(before, placed.get(before))} is done, `
-      + `but ${broken}${hand.length > 0 ? `; ${hand.join('; ')}` : ''}. Remove the hand-set annotation or change the intent.`);
+      + `but ${broken}${hand.length > 0 ? `; ${hand.join('; ')}` : ''}. Remove the annotation (or the patch) that moves it, or change the intent.`);
   };
   const notInSync = (o: ApiObject) => `${o.node.path} is not in the sync: ${excludedWhy.get(o) ?? 'Argo CD drops it'}`;
 
@@ -199,7 +199,13 @@ function handSetNote(o: ApiObject, m: Manifest | undefined, result: PlannerResul
   const computed = result.waveOf.get(o);
   if (actual === computed) return undefined;
   const shown = actual === undefined ? 'no sync-wave' : `sync-wave "${actual}"`;
-  return `${o.node.path} has ${shown} set by hand (computed: ${computed === undefined ? 'none' : `"${computed}"`})`;
+  return `${o.node.path} has ${shown} ${setBy(o, ANNOTATION_SYNC_WAVE, actual)} (computed: ${computed === undefined ? 'none' : `"${computed}"`})`;
+}
+
+/** `set by hand` when the construct holds the value as rendered, else it came from a JSON patch. */
+function setBy(o: ApiObject, key: string, rendered: string | undefined): string {
+  const held = (o.metadata as unknown as { annotations?: Record<string, unknown> }).annotations?.[key];
+  return held === rendered ? 'set by hand' : 'set by a JSON patch';
 }
 
 /**
@@ -212,7 +218,7 @@ function handSetHookNote(o: ApiObject, m: Manifest | undefined, result: PlannerR
   for (const key of [ANNOTATION_HOOK, HELM_HOOK]) {
     const value = annotationOf(m.object, key);
     if (value === undefined || (key === ANNOTATION_HOOK && unit.phase !== 'Sync' && value === unit.phase)) continue;
-    return `${o.node.path} has ${key} "${value}" set by hand (${unit.label} is in the ${unit.phase} phase)`;
+    return `${o.node.path} has ${key} "${value}" ${setBy(o, key, value)} (${unit.label} is in the ${unit.phase} phase)`;
   }
   return undefined;
 }

@@ -9,15 +9,16 @@ export enum SynthChecks {
   ALL = 'all',
 
   /**
-   * Prove every ordering edge; leave the rule pack to `syncplan lint` on the synthesized YAML (for a
-   * CI pipeline that lints anyway, to pay for the rule pack once).
+   * Prove every ordering edge, and leave the rule pack to `syncplan lint` on the synthesized YAML
+   * (for a CI pipeline that lints anyway, to pay for the rule pack once).
    */
   PROOF = 'proof',
 
   /**
-   * Compute and write waves only. Impossible intent (a cycle, a pin that contradicts `after`) still
-   * fails the synth, but nothing reads the manifests back: annotations set by hand or by a JSON patch
-   * that break an edge go unnoticed, and the rule pack runs only if `syncplan lint` does.
+   * Compute and write waves only, checking nothing. Impossible intent (a cycle, a pin that
+   * contradicts `after`) still fails the synth, but nothing reads the manifests back: annotations
+   * set by hand or by a JSON patch that break an edge go unnoticed, and the rule pack runs only if
+   * `syncplan lint` does.
    */
   NONE = 'none',
 }

@@ -15,7 +15,7 @@ describe('proof by reading back', () => {
     expect(message).toContain('sync order broken (Tier chart/web is after Tier chart/config)');
     expect(message).toContain('chart/app (ConfigMap app, Sync wave 0) must start after chart/settings (ConfigMap settings, Sync wave 0) is done');
     expect(message).toContain('but both are applied in the same step, together');
-    expect(message).toContain('chart/app has sync-wave "0" set by hand (computed: "1")');
+    expect(message).toContain('chart/app has sync-wave "0" set by a JSON patch (computed: "1")');
   });
 
   test('a hand-set annotation on a member is kept as written, and proven', () => {

@@ -257,7 +257,7 @@ describe('read-back proof of same-step edges, both ways', () => {
     const message = synthError(chart);
     expect(message).toContain('chart/svc (Service svc, Sync wave 0) must start after chart/app (Deployment app, Sync wave 0) is done');
     expect(message).toContain('but both are applied in the same step, together (apps/Deployment has a health check, and only a later wave waits for it)');
-    expect(message).toContain('chart/svc has sync-wave "0" set by hand (computed: "1")');
+    expect(message).toContain('chart/svc has sync-wave "0" set by a JSON patch (computed: "1")');
   });
 
   test('a hand-set wave that puts a Role and the ConfigMap after it in one step fails: kind order applies ConfigMap first', () => {

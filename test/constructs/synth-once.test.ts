@@ -112,7 +112,7 @@ describe('one validation and one render per synth', () => {
     const p = tiered(patched, 2);
     expect(synthError(patched)).toBe('');
     p.objects[3].addJsonPatch(JsonPatch.add(`/metadata/annotations/${WAVE.replace('/', '~1')}`, '-5'));
-    expect(synthError(patched)).toContain('chart/d1 has sync-wave "-5" set by hand (computed: "1")');
+    expect(synthError(patched)).toContain('chart/d1 has sync-wave "-5" set by a JSON patch (computed: "1")');
 
     const dep = newChart();
     const d = tiered(dep, 1);

@@ -4,7 +4,7 @@
  */
 import { ApiObject, App, Chart, JsonPatch, Testing } from 'cdk8s';
 import { Construct } from 'constructs';
-import { SyncWaves, SynthChecks, Tier } from '../../src';
+import { MigrationHook, SyncWaves, SynthChecks, Tier } from '../../src';
 
 const WAVE = 'argocd.argoproj.io/sync-wave';
 
@@ -105,5 +105,14 @@ describe('synth warnings are printed once per synth, not once per process', () =
   test('a second app with the same chart prints it again', () => {
     synthWarnings();
     expect(synthWarnings()).toMatch(/^\[web\] warning: ConfigMap\/x \(web\/x\): sync option "Frobnicate=true"/);
+  });
+});
+
+describe('ordering constructs outside a chart say so, naming themselves', () => {
+  test.each([
+    ['Tier', (app: App) => new Tier(app, 'loose')],
+    ['MigrationHook', (app: App) => new MigrationHook(app, 'loose', { image: 'i', command: ['m'] })],
+  ])('%s created on the App', (kind, make) => {
+    expect(() => make(Testing.app())).toThrow(`${kind} loose: not inside a Chart; waves are computed per chart (one Argo CD Application each), so create it inside the chart it orders`);
   });
 });
