@@ -4,7 +4,7 @@
  * outcome is given, what happened to each box and which one holds the sync.
  */
 import { DEFAULT_WAVE_DELAY_SECONDS } from './timing';
-import { hasHealthCheck as builtinHealthCheck } from '../argo/health';
+import { waitsOnHealth } from '../argo/same-wave';
 import type { SimulationResult } from '../argo/simulate/types';
 import type { SyncPhase, SyncPlan, SyncStep, SyncTask } from '../argo/types';
 
@@ -76,9 +76,9 @@ function marksOf(t: SyncTask): string[] {
 }
 
 /** The words on the arrow leaving a step: what its gate awaits, then the delay. */
-function edgeLabel(step: SyncStep, delay: number, checked: (g: string, k: string) => boolean): string {
+function edgeLabel(step: SyncStep, delay: number, checked: (t: SyncTask) => boolean): string {
   const awaited = step.gate === 'all' ? step.tasks : step.gate === 'hooks' ? step.tasks.filter(t => t.hook) : [];
-  const real = awaited.filter(t => t.action === 'prune' || checked(t.group, t.kind));
+  const real = awaited.filter(t => t.action === 'prune' || checked(t));
   let wait: string;
   if (real.length === 0) wait = 'after apply';
   else if (real.every(t => t.hook)) wait = 'hooks complete';
@@ -89,7 +89,9 @@ function edgeLabel(step: SyncStep, delay: number, checked: (g: string, k: string
 
 export function diagramModel(plan: SyncPlan, options: DiagramOptions = {}): DiagramModel {
   const delay = options.waveDelaySeconds ?? DEFAULT_WAVE_DELAY_SECONDS;
-  const checked = options.hasHealthCheck ?? builtinHealthCheck;
+  // Built in: per object (a Service waits only as a LoadBalancer); a given table: by kind.
+  const custom = options.hasHealthCheck;
+  const checked = (t: SyncTask): boolean => (custom ? custom(t.group, t.kind) : waitsOnHealth(t));
   const result = options.result;
   const outcomes = new Map<string, string>();
   for (const a of result?.applied ?? []) outcomes.set(`${a.phase}|${a.kind}/${a.name}`, a.result);

@@ -3,7 +3,7 @@
  * order, then what Argo CD waits for before the next step. No column padding, so adding a
  * resource changes one line of a diff, not the whole table.
  */
-import { hasHealthCheck } from '../argo/health';
+import { waitsOnHealth } from '../argo/same-wave';
 import { formatSource } from '../argo/tasks';
 import type { ExcludedObject, PlanError, SyncPlan, SyncStep, SyncTask } from '../argo/types';
 
@@ -26,7 +26,7 @@ function taskLine(task: SyncTask): string {
 /** What a finished task looks like, or undefined when it is done as soon as it is applied. */
 function doneWhen(task: SyncTask): string | undefined {
   if (task.action === 'prune') return 'deleted';
-  if (!hasHealthCheck(task.group, task.kind)) return undefined;
+  if (!waitsOnHealth(task)) return undefined;
   return task.hook ? 'complete' : 'Healthy';
 }
 

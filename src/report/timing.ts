@@ -5,7 +5,7 @@
  * another, so the critical path is every step, and the objects that set its length are the ones
  * each gate waits on.
  */
-import { hasHealthCheck as builtinHealthCheck } from '../argo/health';
+import { waitsOnHealth } from '../argo/same-wave';
 import type { SyncPlan, SyncStep, SyncTask } from '../argo/types';
 
 /** Argo CD's default when `ARGOCD_SYNC_WAVE_DELAY` is unset or not an integer. */
@@ -41,7 +41,9 @@ export interface TimeOptions {
 
 export function estimateTime(plan: SyncPlan, options: TimeOptions = {}): TimeEstimate {
   const delay = options.waveDelaySeconds ?? DEFAULT_WAVE_DELAY_SECONDS;
-  const checked = options.hasHealthCheck ?? builtinHealthCheck;
+  // Built in: per object (a Service waits only as a LoadBalancer); a given table: by kind.
+  const custom = options.hasHealthCheck;
+  const checked = (t: SyncTask): boolean => (custom ? custom(t.group, t.kind) : waitsOnHealth(t));
   const criticalPath = plan.steps.map((step, i): StepTime => {
     const last = i === plan.steps.length - 1;
     return {
@@ -49,7 +51,7 @@ export function estimateTime(plan: SyncPlan, options: TimeOptions = {}): TimeEst
       phase: step.phase,
       wave: step.wave,
       delaySeconds: last ? 0 : delay,
-      waitsOn: awaited(step).filter(t => t.action === 'prune' || checked(t.group, t.kind)).map(t => `${t.kind}/${t.name}`),
+      waitsOn: awaited(step).filter(t => t.action === 'prune' || checked(t)).map(t => `${t.kind}/${t.name}`),
     };
   });
   const delays = Math.max(0, plan.steps.length - 1);

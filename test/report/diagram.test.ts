@@ -40,7 +40,7 @@ describe('diagramModel', () => {
       { from: 's1', to: 's2', label: 'hooks complete + 2 s' },
       { from: 's2', to: 's3', label: 'after apply + 2 s' },
       { from: 's3', to: 's4', label: 'Healthy + 2 s' },
-      { from: 's4', to: 's5', label: 'Healthy + 2 s' },
+      { from: 's4', to: 's5', label: 'after apply + 2 s' }, // a ClusterIP Service: Healthy once applied
     ]);
     expect(m.columns[0].steps[0].boxes[0]).toMatchObject({ label: 'Job/db-migrate', hook: true, marks: ['hook · HookSucceeded'], state: 'planned' });
     expect(m.title).toBe('Sync plan: 5 steps, 5 tasks, minimum 8 s');

@@ -14,7 +14,7 @@ describe('estimateTime', () => {
       ['PreSync', 0, 2, ['Job/db-migrate']],
       ['Sync', 0, 2, []],
       ['Sync', 1, 2, ['Deployment/web']],
-      ['Sync', 2, 2, ['Service/web']],
+      ['Sync', 2, 2, []], // a ClusterIP Service is Healthy once applied
       ['PostSync', 0, 0, ['Job/smoke']],
     ]);
   });
@@ -55,7 +55,17 @@ describe('estimateTime', () => {
     const text = timeTextSection(estimateTime(article()));
     expect(text[0]).toBe('Minimum time: 8 s (4 wave delays × 2 s, ARGOCD_SYNC_WAVE_DELAY), plus the time each awaited object takes to become ready');
     expect(text).toContain('  2. Sync wave 0: waits for nothing with a health check, then 2 s');
-    expect(text[text.length - 1]).toBe('  1 of 5 steps waits on nothing and only costs the delay (2 s): fewer waves, fewer seconds');
+    expect(text[text.length - 1]).toBe('  2 of 5 steps wait on nothing and only cost the delay (4 s): fewer waves, fewer seconds');
+  });
+
+  test('a Service is waited on only as a LoadBalancer (health_service.go); a health table given by kind is used as given', () => {
+    const step = (type: string) => planOf([
+      obj({ kind: 'Service', name: 'web', spec: { type }, wave: 0 }),
+      obj({ kind: 'ConfigMap', name: 'after', wave: 1 }),
+    ]);
+    expect(estimateTime(step('ClusterIP')).criticalPath[0].waitsOn).toEqual([]);
+    expect(estimateTime(step('LoadBalancer')).criticalPath[0].waitsOn).toEqual(['Service/web']);
+    expect(estimateTime(step('ClusterIP'), { hasHealthCheck: (_g, kind) => kind === 'Service' }).criticalPath[0].waitsOn).toEqual(['Service/web']);
   });
 
   test('JSON form and formatting', () => {
