@@ -120,37 +120,35 @@ export interface PodReference {
  */
 export function podReferences(pod: PodSpecAt): PodReference[] {
   const refs: PodReference[] = [];
-  // `path` is called only for a reference that counts: most fields are absent, and a workload's
-  // paths are long arrays, so building them up front was most of the work on large charts.
-  const add = (kind: PodReference['kind'], name: unknown, path: () => Path, optional?: unknown): void => {
-    if (typeof name === 'string' && name !== '' && optional !== true) refs.push({ kind, name, path: path() });
+  const add = (kind: PodReference['kind'], name: unknown, path: Path, optional?: unknown): void => {
+    if (typeof name === 'string' && name !== '' && optional !== true) refs.push({ kind, name, path });
   };
   const sa = pod.spec.serviceAccountName ?? pod.spec.serviceAccount;
-  add('ServiceAccount', sa, () => [...pod.path, pod.spec.serviceAccountName !== undefined ? 'serviceAccountName' : 'serviceAccount']);
-  list(pod.spec.imagePullSecrets).forEach((s, i) => add('Secret', obj(s)?.name, () => [...pod.path, 'imagePullSecrets', i, 'name']));
+  add('ServiceAccount', sa, [...pod.path, pod.spec.serviceAccountName !== undefined ? 'serviceAccountName' : 'serviceAccount']);
+  list(pod.spec.imagePullSecrets).forEach((s, i) => add('Secret', obj(s)?.name, [...pod.path, 'imagePullSecrets', i, 'name']));
   list(pod.spec.volumes).forEach((v, i) => {
     const vol = obj(v) ?? {};
-    const p = (...rest: Path): Path => [...pod.path, 'volumes', i, ...rest];
-    add('Secret', obj(vol.secret)?.secretName, () => p('secret', 'secretName'), obj(vol.secret)?.optional);
-    add('ConfigMap', obj(vol.configMap)?.name, () => p('configMap', 'name'), obj(vol.configMap)?.optional);
-    add('PersistentVolumeClaim', obj(vol.persistentVolumeClaim)?.claimName, () => p('persistentVolumeClaim', 'claimName'));
+    const p: Path = [...pod.path, 'volumes', i];
+    add('Secret', obj(vol.secret)?.secretName, [...p, 'secret', 'secretName'], obj(vol.secret)?.optional);
+    add('ConfigMap', obj(vol.configMap)?.name, [...p, 'configMap', 'name'], obj(vol.configMap)?.optional);
+    add('PersistentVolumeClaim', obj(vol.persistentVolumeClaim)?.claimName, [...p, 'persistentVolumeClaim', 'claimName']);
     list(obj(vol.projected)?.sources).forEach((s, j) => {
       const src = obj(s) ?? {};
-      add('Secret', obj(src.secret)?.name, () => p('projected', 'sources', j, 'secret', 'name'), obj(src.secret)?.optional);
-      add('ConfigMap', obj(src.configMap)?.name, () => p('projected', 'sources', j, 'configMap', 'name'), obj(src.configMap)?.optional);
+      add('Secret', obj(src.secret)?.name, [...p, 'projected', 'sources', j, 'secret', 'name'], obj(src.secret)?.optional);
+      add('ConfigMap', obj(src.configMap)?.name, [...p, 'projected', 'sources', j, 'configMap', 'name'], obj(src.configMap)?.optional);
     });
   });
   for (const c of containersOf(pod)) {
     list(c.container.envFrom).forEach((e, i) => {
       const from = obj(e) ?? {};
-      add('Secret', obj(from.secretRef)?.name, () => [...c.path, 'envFrom', i, 'secretRef', 'name'], obj(from.secretRef)?.optional);
-      add('ConfigMap', obj(from.configMapRef)?.name, () => [...c.path, 'envFrom', i, 'configMapRef', 'name'], obj(from.configMapRef)?.optional);
+      add('Secret', obj(from.secretRef)?.name, [...c.path, 'envFrom', i, 'secretRef', 'name'], obj(from.secretRef)?.optional);
+      add('ConfigMap', obj(from.configMapRef)?.name, [...c.path, 'envFrom', i, 'configMapRef', 'name'], obj(from.configMapRef)?.optional);
     });
     list(c.container.env).forEach((e, i) => {
       const valueFrom = obj(obj(e)?.valueFrom) ?? {};
-      const p = (...rest: Path): Path => [...c.path, 'env', i, 'valueFrom', ...rest];
-      add('Secret', obj(valueFrom.secretKeyRef)?.name, () => p('secretKeyRef', 'name'), obj(valueFrom.secretKeyRef)?.optional);
-      add('ConfigMap', obj(valueFrom.configMapKeyRef)?.name, () => p('configMapKeyRef', 'name'), obj(valueFrom.configMapKeyRef)?.optional);
+      const p: Path = [...c.path, 'env', i, 'valueFrom'];
+      add('Secret', obj(valueFrom.secretKeyRef)?.name, [...p, 'secretKeyRef', 'name'], obj(valueFrom.secretKeyRef)?.optional);
+      add('ConfigMap', obj(valueFrom.configMapKeyRef)?.name, [...p, 'configMapKeyRef', 'name'], obj(valueFrom.configMapKeyRef)?.optional);
     });
   }
   return refs;
