@@ -22,8 +22,9 @@ export class ManifestIndex {
   constructor(private readonly manifests: readonly Manifest[]) {
     for (const m of manifests) {
       // Keys as written, found as `readAnnotations` finds the map (so a map Argo CD cannot read
-      // still lists its keys: the rules about broken annotations need those objects too).
-      const metadata = m.object.metadata;
+      // still lists its keys: the rules about broken annotations need those objects too). A
+      // document that is not an object (`lint()` may be handed one) has none.
+      const metadata = m.object === null || m.object === undefined ? undefined : m.object.metadata;
       const annotations = isPlainObject(metadata) ? metadata.annotations : undefined;
       if (isPlainObject(annotations)) {
         let malformed = false;
