@@ -228,6 +228,15 @@ describe('sync options that spell out the default', () => {
   });
 });
 
+describe('last-wave-unchecked judges health per object', () => {
+  test('a last wave of a ClusterIP Service has nothing to wait for; a LoadBalancer Service does', () => {
+    const last = (spec: Record<string, unknown>) => yaml(deployment('web', W('0')), service('web', W('1'), spec));
+    expect(findingsOf('last-wave-unchecked', last({}))).toEqual([]);
+    const [f] = findingsOf('last-wave-unchecked', last({ type: 'LoadBalancer' }));
+    expect(`${f.kind}/${f.name}`).toBe('Service/web');
+  });
+});
+
 describe('wave-unneeded sees the references a reader sees', () => {
   test('a webhook configuration sees the Service it calls: a wave after its Deployment is needed, one after the ClusterIP Service alone is not', () => {
     const webhook = (name: string, wave: string) => k('admissionregistration.k8s.io/v1', 'ValidatingWebhookConfiguration', 'v', {

@@ -1,4 +1,4 @@
-import { hasHealthCheck } from '../../argo/health';
+import { waitsOnHealth } from '../../argo/same-wave';
 import { describeStep } from '../gates';
 import type { Hit, Rule } from '../types';
 
@@ -15,7 +15,8 @@ export const lastWaveUnchecked: Rule = {
     const steps = ctx.plan.steps;
     const last = steps[steps.length - 1];
     if (!last || last.gate !== 'none') return [];
-    const unchecked = last.tasks.filter(t => t.action === 'apply' && hasHealthCheck(t.group, t.kind));
+    // What would have something to wait for (a ClusterIP Service is Healthy once applied anyway).
+    const unchecked = last.tasks.filter(t => t.action === 'apply' && waitsOnHealth(t));
     if (unchecked.length === 0) return [];
     const first = unchecked[0];
     const more = unchecked.length > 1 ? ` and ${unchecked.length - 1} more` : '';
