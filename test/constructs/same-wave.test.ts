@@ -75,7 +75,7 @@ describe('gaps: which edges share a wave (Test_syncTasks_kindOrder ranks, runTas
     const svc = new kplus.Service(chart, 'svc', { metadata: { name: 'svc' }, ports: [{ port: 80 }] });
     const services = new Tier(chart, 'services').add(svc);
     const edge = new Tier(chart, 'edge', { after: [services] }).add(obj(chart, 'web', 'networking.k8s.io/v1', 'Ingress'));
-    svc.apiObject.addJsonPatch(JsonPatch.add('/spec/type', 'LoadBalancer'));
+    ApiObject.of(svc).addJsonPatch(JsonPatch.add('/spec/type', 'LoadBalancer'));
     expect(synthError(chart)).toBe('');
     expect(wavesByName(chart)).toEqual({ 'Service/svc': '0', 'Ingress/web': '1' });
     expect(SyncOrder.of(chart).explainBefore(services, edge)).toContain('an earlier step, which Argo CD waits on');
