@@ -4,12 +4,11 @@
  * `*.json` files in folders, one object per file, a `List` expanded, anything else refused.
  */
 import { spawnSync } from 'child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'fs';
-import { tmpdir } from 'os';
+import { mkdirSync, rmSync, writeFileSync } from 'fs';
 import { join } from 'path';
 import * as fc from 'fast-check';
 import { stringify } from 'yaml';
-import { InputError } from '../../src/cli/errors';
+import { inputError, tempDirEach } from './helpers';
 import { jsonFault, jsonItemSpans, lineColumn } from '../../src/cli/json-text';
 import { expandPaths, loadPaths, parseManifests } from '../../src/cli/load';
 import { lint } from '../../src/rules';
@@ -20,23 +19,12 @@ const cmJson = (name: string) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadat
 const cmYaml = (name: string) => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\n`;
 const names = (ms: ReturnType<typeof parseManifests>) => ms.map((m) => (m.object.metadata as any).name);
 
-/** The InputError thrown by `fn` (one line), failing the test if it throws anything else or nothing. */
-function inputError(fn: () => unknown): InputError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(InputError);
-    expect((e as Error).message).not.toContain('\n');
-    return e as InputError;
-  }
-  throw new Error('expected an InputError');
-}
 
-let dir: string;
+const tmp = tempDirEach('syncplan-json');
+let dir = '';
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'syncplan-json-'));
+  dir = tmp();
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('folders: *.json files are manifests too', () => {
   test('Test_findManifests "valid JSON returns manifest and no error": .yaml, .yml and .json together, byte-wise sorted', () => {

@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'fs';
-import { tmpdir } from 'os';
+import { mkdirSync, symlinkSync, writeFileSync } from 'fs';
 import { join } from 'path';
 import * as fc from 'fast-check';
 import { stringify } from 'yaml';
+import { inputError, tempDirEach } from './helpers';
 import { InputError } from '../../src/cli/errors';
 import { decode, expandPaths, loadPaths, MAX_FILE_BYTES, parseManifests, STDIN } from '../../src/cli/load';
 
@@ -11,24 +11,12 @@ jest.setTimeout(60_000);
 
 const cm = (name: string, extra = '') => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\n${extra}`;
 
-/** The InputError thrown by `fn`, failing the test if it throws anything else or nothing. */
-function inputError(fn: () => unknown): InputError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(InputError);
-    const err = e as InputError;
-    expect(err.message).not.toContain('\n');
-    return err;
-  }
-  throw new Error('expected an InputError');
-}
 
-let dir: string;
+const tmp = tempDirEach('syncplan-load');
+let dir = '';
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'syncplan-load-'));
+  dir = tmp();
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('parseManifests: documents', () => {
   test('multi-document file: one manifest per object, 1-based lines, document index', () => {

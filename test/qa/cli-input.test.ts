@@ -7,12 +7,11 @@
  *   with a BOM; Argo CD syncs that file, so syncplan must read it too (it said "binary data").
  * - A `.json` file missing a field is fixed in JSON, so the example in the fix is JSON.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'fs';
-import { tmpdir } from 'os';
+import { writeFileSync } from 'fs';
 import { join } from 'path';
 import * as fc from 'fast-check';
-import { InputError } from '../../src/cli/errors';
 import { decode, loadPaths, parseManifests } from '../../src/cli/load';
+import { inputError, tempDirEach } from '../cli/helpers';
 
 const yaml = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: from-powershell\n  annotations:\n    argocd.argoproj.io/sync-wave: "2"\n';
 
@@ -22,22 +21,12 @@ function utf16(text: string, endian: 'le' | 'be'): Buffer {
   return endian === 'le' ? le : Buffer.from(le).swap16();
 }
 
-function inputError(fn: () => unknown): InputError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(InputError);
-    expect((e as Error).message).not.toContain('\n');
-    return e as InputError;
-  }
-  throw new Error('expected an InputError');
-}
 
-let dir: string;
+const tmp = tempDirEach('syncplan-qa');
+let dir = '';
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'syncplan-qa-'));
+  dir = tmp();
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('UTF-16 with a byte order mark is read, as Argo CD reads it (utfutil BOM override)', () => {
   test.each(['le', 'be'] as const)('a UTF-16%s YAML file loads like its UTF-8 twin', (endian) => {
