@@ -22,7 +22,9 @@ const project = new cdk8s.ConstructLibraryCdk8s({
   // Not jsii modules, so they are bundled into the package. Justification:
   // - yaml: reading manifests with line numbers, exactly as YAML 1.2 parses them.
   // - commander: the `syncplan` CLI parser (zero dependencies, fast to load).
-  bundledDeps: ['yaml@^2.9.0', 'commander@^14.0.0'],
+  // - jsonc-parser: JSON manifests located by offset (the first syntax error, a List's items), as
+  //   Node 20's JSON.parse gives no position (VS Code's parser, zero dependencies, loaded only then).
+  bundledDeps: ['yaml@^2.9.0', 'commander@^14.0.0', 'jsonc-parser@^3.3.1'],
   devDeps: [
     'fast-check@^4',
     '@swc/core',

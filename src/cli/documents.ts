@@ -49,7 +49,7 @@ export function parseManifests(text: string, file: string): Manifest[] {
     if (big && /^\s*[[{]/.test(text)) return parseJson(text, file, false);
     if (big) {
       const mib = (big.end - big.start) / 2 ** 20;
-      throw new InputError(file, lineAtOffset(text, big.start), `a single YAML document of ${mib.toFixed(0)} MiB, more than the ${MAX_DOCUMENT_BYTES / 2 ** 20} MiB syncplan parses at once`,
+      throw new InputError(file, lineColumn(text, big.start).line, `a single YAML document of ${mib.toFixed(0)} MiB, more than the ${MAX_DOCUMENT_BYTES / 2 ** 20} MiB syncplan parses at once`,
         'split it into one document per object, or pass it as JSON');
     }
     return parseYaml(text, file);
@@ -78,12 +78,6 @@ function oversizedDocument(text: string): { start: number; end: number } | undef
   return text.length - start > MAX_DOCUMENT_BYTES ? { start, end: text.length } : undefined;
 }
 
-function lineAtOffset(text: string, offset: number): number {
-  let line = 1;
-  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++;
-  return line;
-}
-
 /**
  * A whole file of JSON: a `.json` file (`dotJson`), or YAML input too large for a syntax tree that
  * is JSON. Read with `JSON.parse`; a List's items get their lines from one pass over the text, and
@@ -97,7 +91,7 @@ function parseJson(text: string, file: string, dotJson: boolean): Manifest[] {
     throw jsonError(text, file, e, dotJson);
   }
   const start = text.search(/\S/);
-  const line = lineAtOffset(text, start);
+  const { line } = lineColumn(text, start);
   if (dotJson) checkJsonObject(value, file, line);
   const root = spanTree(text, start, text.length, line);
   const items = isPlainObject(value) ? (value as Record<string, unknown>).items : undefined;

@@ -23,7 +23,7 @@ const PACKAGES: Record<string, readonly string[]> = {
   plan: [],
   rules: [],
   report: [],
-  cli: ['commander', 'yaml'],
+  cli: ['commander', 'jsonc-parser', 'yaml'],
   constructs: ['cdk8s', 'cdk8s-plus-27', 'constructs'],
   testing: ['cdk8s', 'constructs'],
 };

@@ -197,6 +197,17 @@ describe('startup', () => {
     const forVersion = loaded(['--version']);
     expect(forVersion.filter((p) => !p.startsWith('commander/'))).toEqual([]);
   });
+
+  test('the JSON parser is loaded only to locate what JSON.parse cannot: a List\'s items, a syntax error', () => {
+    expect(loaded(['plan', EXAMPLE]).filter((p) => p.startsWith('jsonc-parser/'))).toEqual([]);
+    const object = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' } };
+    const one = join(dir, 'one.json');
+    writeFileSync(one, JSON.stringify(object));
+    expect(loaded(['plan', one]).filter((p) => p.startsWith('jsonc-parser/'))).toEqual([]);
+    const list = join(dir, 'list.json');
+    writeFileSync(list, JSON.stringify({ apiVersion: 'v1', kind: 'List', items: [object] }));
+    expect(loaded(['plan', list]).some((p) => p.startsWith('jsonc-parser/'))).toBe(true);
+  });
 });
 
 describe('the Application and its cluster: --live and --sync-option', () => {
