@@ -4,6 +4,7 @@
  * without a syntax tree of the whole file.
  */
 import type * as JsoncModule from 'jsonc-parser';
+// A const enum: its values are inlined at compile, so this import loads nothing.
 import { ParseErrorCode } from 'jsonc-parser';
 
 let jsonc: typeof JsoncModule | undefined;
