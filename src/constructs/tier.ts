@@ -27,9 +27,10 @@ export interface TierProps {
    *
    * By default a tier shares the wave of a tier it comes after when Argo CD's kind order inside one
    * wave already applies that tier first and nothing in it has a health check to wait for (a
-   * ConfigMap or Secret tier before a Deployment tier): the wave would only cost the inter-wave
-   * delay. A PersistentVolumeClaim tier is shared too, by a tier of workloads that run Pods
-   * (Deployment, StatefulSet, DaemonSet, Job, Pod...): kind order applies the claim first, its Pods
+   * ConfigMap or Secret tier before a Deployment tier, a ClusterIP Service tier before an Ingress
+   * tier): the wave would only cost the inter-wave delay. A PersistentVolumeClaim tier is shared
+   * too, by a tier that runs Pods (a Deployment, StatefulSet, DaemonSet, Job or Pod, with whatever
+   * else the tier holds): kind order applies the claim first, its Pods
    * wait for it to be Bound, and the wave waits for both; a wave of its own would hang with a
    * `WaitForFirstConsumer` StorageClass (rule `pvc-gates-wave`), so do not set this there. Inside
    * one wave, though, Argo CD applies the later kinds even when an earlier kind's apply failed (the
@@ -46,8 +47,8 @@ export interface TierProps {
  * with `after`; the library computes the fewest waves that honour every tier and writes the
  * `argocd.argoproj.io/sync-wave` annotation on each member's objects at synth. A tier after one
  * that Argo CD's kind order already applies first, with nothing to wait for (ConfigMaps, Secrets,
- * ServiceAccounts, RBAC), shares its wave, as does a tier of workloads after a tier of
- * PersistentVolumeClaims; see `separateWave`.
+ * ServiceAccounts, RBAC, a Service that is not a LoadBalancer), shares its wave, as does a tier that
+ * runs Pods after a tier of PersistentVolumeClaims; see `separateWave`.
  *
  * Members may be any constructs holding `ApiObject`s: cdk8s-plus resources, `ApiObject`s,
  * `Include`, `Helm`, or your own constructs.
