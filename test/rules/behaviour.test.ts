@@ -51,7 +51,7 @@ describe('crd-not-before-custom-resource and namespace-after-resource', () => {
 
   test('TestSyncTasksSort_CRDAndCR: a CRD hoisted into a PreSync hook\'s step says where it went', () => {
     const [f] = findingsOf('crd-not-before-custom-resource', yaml(crd(), widget({ [HOOK]: 'PreSync' })));
-    expect(f.message).toContain('is annotated Sync wave 0, after its custom resource Widget/w (PreSync wave 0)');
+    expect(f.message).toContain('has no wave annotation (so Sync wave 0), after its custom resource Widget/w (PreSync wave 0)');
   });
 
   test('same wave, not hoisted: the 3 s Established wait is the risk', () => {

@@ -1,9 +1,12 @@
+import { hasPlacementAnnotation } from '../annotated';
 import type { Hit, Rule } from '../types';
 
 /**
  * `GE/sync/sync_tasks.go` `adjustDeps` (gitops-engine PR #225, argo-cd #5522): a Namespace sorted
  * after something that lives in it is moved before it and takes that task's phase and wave, so the
  * annotation says one thing and the sync does another (even pulling the Namespace into PreSync).
+ * A Namespace with no wave or hook annotation asked for no place: being moved ahead of what lives
+ * in it is what hoisting is for (a Helm chart's Namespace before its PreSync hooks), not a trap.
  */
 export const namespaceAfterResource: Rule = {
   id: 'namespace-after-resource',
@@ -12,7 +15,7 @@ export const namespaceAfterResource: Rule = {
   check(ctx) {
     const hits: Hit[] = [];
     for (const t of ctx.tasksOfKind('Namespace')) {
-      if (!t.hoisted || t.group !== '') continue;
+      if (!t.hoisted || t.group !== '' || !hasPlacementAnnotation(t)) continue;
       const user = ctx.tasks.slice(ctx.tasks.indexOf(t) + 1).find(u => u.namespace === t.name && u.kind !== 'Namespace');
       const before = user ? ` before ${user.kind}/${user.name}` : '';
       hits.push({

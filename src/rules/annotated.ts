@@ -1,0 +1,20 @@
+/**
+ * What an object's own annotations say about its place in the sync, for messages that compare it
+ * with where Argo CD actually runs it: "annotated Sync wave 2", or "not annotated (Sync wave 0)".
+ */
+import type { SyncTask } from '../argo/types';
+import { readWave } from '../argo/waves';
+
+/** True when the object names a wave or a hook phase (valid or not): it asked for a place. */
+export function hasPlacementAnnotation(t: SyncTask): boolean {
+  if (t.hook) return true;
+  const read = readWave(t.manifest.object);
+  return read.from !== 'default' || read.invalidSyncWave !== undefined || read.invalidHookWeight !== undefined;
+}
+
+/** `is annotated Sync wave 2`, or `has no wave annotation (so Sync wave 0)` for an unannotated object. */
+export function annotatedPlace(t: SyncTask): string {
+  return hasPlacementAnnotation(t)
+    ? `is annotated ${t.annotatedPhase} wave ${t.annotatedWave}`
+    : `has no wave annotation (so ${t.annotatedPhase} wave ${t.annotatedWave})`;
+}
