@@ -3,7 +3,7 @@
  * byte-wise), `-` for stdin; size limits; binary data and invalid UTF-8 refused with their line.
  */
 import { readdirSync, readFileSync, realpathSync, statSync } from 'fs';
-import { join } from 'path';
+import { basename, dirname, join } from 'path';
 import { InputError } from './errors';
 
 /** The name used for standard input in messages. */
@@ -25,6 +25,14 @@ const MANIFEST_FILE = /\.(?:ya?ml|json)$/;
 
 /** Argo CD renders `*.jsonnet` files in an app's folder; syncplan cannot, and must not skip them silently. */
 const JSONNET_FILE = /\.jsonnet$/;
+
+/**
+ * A folder Argo CD renders instead of reading (`util/app/discovery` `Discover`): a Helm chart
+ * (a file named `*Chart.yaml`) or a kustomization (`kustomize.KustomizationNames`). Its YAML is
+ * templates and tool config, not manifests, so reading it would fail on a misleading first file.
+ */
+const KUSTOMIZATION_FILE = new Set(['kustomization.yaml', 'kustomization.yml', 'Kustomization']);
+const CHART_FILE = /Chart\.yaml$/;
 
 /** The files behind the given paths, each once, in a deterministic order. */
 export function expandPaths(paths: readonly string[]): string[] {
@@ -50,6 +58,8 @@ export function expandPaths(paths: readonly string[]): string[] {
       found.forEach((f) => add(f, realpathSync(f)));
     } else {
       if (JSONNET_FILE.test(path)) throw jsonnetError(path);
+      const tool = renderedBy(basename(path));
+      if (tool) throw renderError(dirname(path), path, tool);
       add(path, realpathSync(path));
     }
   }
@@ -61,6 +71,10 @@ function walk(dir: string, visited: Set<string>): string[] {
   if (visited.has(real)) return []; // a symlink loop
   visited.add(real);
   const names = readdirSync(dir).filter((n) => !n.startsWith('.')).sort(byteOrder);
+  for (const name of names) {
+    const tool = renderedBy(name);
+    if (tool && statSync(join(dir, name), { throwIfNoEntry: false })?.isFile()) throw renderError(dir, join(dir, name), tool);
+  }
   const files: string[] = [];
   for (const name of names) {
     const path = join(dir, name);
@@ -70,6 +84,21 @@ function walk(dir: string, visited: Set<string>): string[] {
     else if (stat?.isFile() && JSONNET_FILE.test(name)) throw jsonnetError(path);
   }
   return files;
+}
+
+type RenderTool = 'helm' | 'kustomize';
+
+function renderedBy(name: string): RenderTool | undefined {
+  if (KUSTOMIZATION_FILE.has(name)) return 'kustomize';
+  return CHART_FILE.test(name) ? 'helm' : undefined;
+}
+
+function renderError(dir: string, file: string, tool: RenderTool): InputError {
+  return tool === 'helm'
+    ? new InputError(file, 0, 'a Helm chart: Argo CD renders it with helm template, syncplan reads rendered manifests',
+      `render it with the Application's values and pipe the output in, e.g. \`helm template my-release ${dir} | syncplan lint -\``)
+    : new InputError(file, 0, 'a kustomization: Argo CD renders it with kustomize build, syncplan reads rendered manifests',
+      `render it and pipe the output in, e.g. \`kustomize build ${dir} | syncplan lint -\``);
 }
 
 function jsonnetError(file: string): InputError {
