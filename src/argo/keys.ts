@@ -2,6 +2,7 @@
  * Object identity as Argo CD prints it (`kube.ResourceKey`: group/kind/namespace/name).
  */
 import { isPlainObject } from './annotations';
+import { isClusterScopedKind } from './scope';
 import { ResourceKey } from './types';
 
 function str(v: unknown): string {
@@ -22,18 +23,21 @@ export function metadataString(object: Record<string, unknown>, field: 'name' | 
 
 /**
  * The key of an object; an empty namespace becomes `namespace` (Argo CD writes the destination
- * namespace into every target without one, cluster-scoped kinds included).
+ * namespace into every target without one, cluster-scoped kinds included). A built-in
+ * cluster-scoped kind's own `metadata.namespace` is dropped first, as Argo CD drops it.
  */
 export function resourceKeyOf(object: Record<string, unknown>, namespace = '', name?: string): ResourceKey {
   const apiVersion = str(object.apiVersion);
   // `metadataString`, with metadata looked up once for both fields.
   const metadata = isPlainObject(object.metadata) ? object.metadata : undefined;
+  const group = groupOf(apiVersion);
+  const kind = str(object.kind);
   return {
     apiVersion,
-    group: groupOf(apiVersion),
-    kind: str(object.kind),
+    group,
+    kind,
     name: name ?? str(metadata?.name),
-    namespace: str(metadata?.namespace) || namespace,
+    namespace: (isClusterScopedKind(group, kind) ? '' : str(metadata?.namespace)) || namespace,
   };
 }
 

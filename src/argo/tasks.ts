@@ -161,8 +161,8 @@ export function buildTasks(manifests: readonly Manifest[], options: PlanOptions 
       return;
     }
 
-    // A copy only when Argo CD fills in the destination namespace.
-    const filled = namespace !== '' && metadataString(object, 'namespace') === '';
+    // A copy only when Argo CD fills in the destination namespace (or clears a cluster-scoped one's).
+    const filled = key.namespace !== metadataString(object, 'namespace');
     const target = filled ? { ...object, metadata: { ...(object.metadata as Record<string, unknown>), namespace: key.namespace } } : object;
     const wave = readWaveIn(annotations.annotations).wave;
     const deletePolicies = hook.isHook ? readDeletePolicies(object).policies : [];

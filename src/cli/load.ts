@@ -5,7 +5,8 @@
 import { parseManifests } from './documents';
 import { InputError } from './errors';
 import { decode, expandPaths, MAX_FILE_BYTES, MAX_TOTAL_BYTES, readFile, readStdin, STDIN } from './files';
-import { groupOf } from '../argo/keys';
+import { keyString, resourceKeyOf } from '../argo/keys';
+import { isClusterScopedKind } from '../argo/scope';
 import type { Manifest } from '../argo/types';
 
 export { MAX_DOCUMENT_BYTES, parseManifests } from './documents';
@@ -46,10 +47,12 @@ function checkDuplicates(manifests: readonly Manifest[], namespace: string): voi
   for (const m of manifests) {
     const meta = m.object.metadata as Record<string, unknown>;
     if (typeof meta.name !== 'string') continue; // generateName: a new object every time
-    const ns = typeof meta.namespace === 'string' && meta.namespace !== '' ? meta.namespace : namespace;
-    const key = `${groupOf(m.object.apiVersion as string)}/${m.object.kind}/${ns}/${meta.name}`;
+    // As Argo CD keys it: a cluster-scoped kind's own namespace is dropped, a missing one filled in.
+    const k = resourceKeyOf(m.object, namespace);
+    const key = keyString(k);
     const seen = first.get(key);
     if (seen) {
+      const ns = isClusterScopedKind(k.group, k.kind) ? '' : k.namespace;
       const label = `${m.object.kind}/${meta.name}${ns ? ` in namespace ${ns}` : ''}`;
       throw new InputError(m.source.file, m.source.line, `duplicate object ${label}, first defined at ${seen.source.file}:${seen.source.line}`,
         'remove one of them or give them different names');
