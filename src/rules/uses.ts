@@ -1,7 +1,7 @@
 /**
  * What an object visibly needs from other objects of the app: the references a reader can see in
- * the YAML (pod references, Service selectors, Ingress backends, RBAC bindings, HPA targets, the
- * CRD of a custom resource, the Namespace it lives in). Used to tell needed waves from habit.
+ * the YAML (pod references, Service selectors, Ingress backends, RBAC bindings, HPA targets, an
+ * Application's AppProject, the CRD of a custom resource, the Namespace it lives in). Used to tell needed waves from habit.
  */
 import { at, labelsAt, list, obj, podReferences, podSpecOf, selects, str } from './objects';
 import { displayValue } from '../argo/display';
@@ -101,6 +101,10 @@ export function usesOf(t: SyncTask, index: TaskIndex): SyncTask[] {
       if (str(obj(s)?.kind) === 'ServiceAccount') named('ServiceAccount', obj(s)?.name, str(obj(s)?.namespace) ?? ns);
     }
   }
+  // An app-of-apps: a child Application (or an ApplicationSet's template) names its AppProject,
+  // which must exist in the Application's namespace before the controller will sync it.
+  if (t.group === 'argoproj.io' && t.kind === 'Application') named('AppProject', at(o, ['spec', 'project']));
+  if (t.group === 'argoproj.io' && t.kind === 'ApplicationSet') named('AppProject', at(o, ['spec', 'template', 'spec', 'project']));
   if (t.kind === 'PodDisruptionBudget') {
     const selector = labelsAt(o, ['spec', 'selector', 'matchLabels']);
     if (selector) out.push(...index.selected(ns, selector));
