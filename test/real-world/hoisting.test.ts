@@ -89,3 +89,47 @@ metadata:
     expect(f.message).toContain('has no wave annotation (so Sync wave 0), after its custom resource AnalysisRun/pre-check (PreSync wave 0)');
   });
 });
+
+describe('last-wave-unchecked names the workload', () => {
+  /** After argoproj/argo-cd `manifests/install.yaml`: a PDB and a CRD sort before the Deployments of the single step. */
+  const ARGOCD_INSTALL = `
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: applications.argoproj.io
+spec:
+  group: argoproj.io
+  names: { kind: Application, plural: applications }
+  scope: Namespaced
+---
+apiVersion: policy/v1
+kind: PodDisruptionBudget
+metadata:
+  name: argocd-server
+spec:
+  selector: { matchLabels: { app.kubernetes.io/name: argocd-server } }
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: argocd-server
+spec:
+  selector: { matchLabels: { app.kubernetes.io/name: argocd-server } }
+  template:
+    metadata: { labels: { app.kubernetes.io/name: argocd-server } }
+    spec:
+      containers: [{ name: argocd-server, image: quay.io/argoproj/argocd }]
+`;
+
+  test('argo-cd #1715: the finding is on Deployment/argocd-server, not on the PDB or CRD kind order applies first', () => {
+    const [f] = findingsOf('last-wave-unchecked', ARGOCD_INSTALL);
+    expect(`${f.kind}/${f.name}`).toBe('Deployment/argocd-server');
+    expect(f.message).toContain('right after applying it and 2 more');
+  });
+
+  test('without a workload, the first object that would have had something to wait for', () => {
+    const [f] = findingsOf('last-wave-unchecked', ARGOCD_INSTALL.slice(0, ARGOCD_INSTALL.indexOf('---\napiVersion: apps/v1')));
+    // Kind order applies a PodDisruptionBudget before a CRD.
+    expect(`${f.kind}/${f.name}`).toBe('PodDisruptionBudget/argocd-server');
+  });
+});

@@ -1,4 +1,4 @@
-import { waitsOnHealth } from '../../argo/same-wave';
+import { runsPods, waitsOnHealth } from '../../argo/same-wave';
 import { describeStep } from '../gates';
 import type { Hit, Rule } from '../types';
 
@@ -18,7 +18,9 @@ export const lastWaveUnchecked: Rule = {
     // What would have something to wait for (a ClusterIP Service is Healthy once applied anyway).
     const unchecked = last.tasks.filter(t => t.action === 'apply' && waitsOnHealth(t));
     if (unchecked.length === 0) return [];
-    const first = unchecked[0];
+    // Named after what runs the new version when there is one (a CRD or a PDB sorts first by kind
+    // order, but "green does not mean it serves" is about the workload; suppressions go there too).
+    const first = unchecked.find(runsPods) ?? unchecked[0];
     const more = unchecked.length > 1 ? ` and ${unchecked.length - 1} more` : '';
     const hits: Hit[] = [{
       manifest: first.manifest,
