@@ -3,6 +3,7 @@
  * overridden per id through `LintOptions.levels` (`off` drops a rule).
  */
 import { annotationNotString } from './checks/annotation-not-string';
+import { clientSideApplyTooLarge } from './checks/client-side-apply-too-large';
 import { crdNotBeforeCustomResource } from './checks/crd-not-before-custom-resource';
 import { customResourceWithoutCrd } from './checks/custom-resource-without-crd';
 import { deletePolicyUnrecognised } from './checks/delete-policy-unrecognised';
@@ -46,6 +47,8 @@ export const ALL_RULES: readonly Rule[] = [
   deletePolicyUnrecognised,
   syncOptionInvalid,
   syncOptionUnknown,
+  // What the API server rejects at apply time.
+  clientSideApplyTooLarge,
   // Order between objects.
   crdNotBeforeCustomResource,
   namespaceAfterResource,

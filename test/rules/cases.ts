@@ -31,6 +31,20 @@ export const secret = (name: string, a?: Obj) => k('v1', 'Secret', name, {}, a);
 export const pvc = (name: string, a?: Obj, spec: Obj = {}) =>
   k('v1', 'PersistentVolumeClaim', name, { spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } }, ...spec } }, a);
 
+/** A CRD whose schema descriptions make it ~300 KiB as JSON, like kube-prometheus' large CRDs. */
+export function bigCrd(a?: Obj): Obj {
+  const properties: Obj = {};
+  for (let i = 0; i < 300; i++) properties[`field${i}`] = { type: 'string', description: 'x'.repeat(1000) };
+  return k('apiextensions.k8s.io/v1', 'CustomResourceDefinition', 'prometheuses.monitoring.coreos.com', {
+    spec: {
+      group: 'monitoring.coreos.com',
+      names: { kind: 'Prometheus', plural: 'prometheuses' },
+      scope: 'Namespaced',
+      versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', properties } } }],
+    },
+  }, a);
+}
+
 export function podSpec(opts: { probe?: boolean; env?: Obj[]; envFrom?: Obj[]; sa?: string } = {}): Obj {
   return {
     ...(opts.sa ? { serviceAccountName: opts.sa } : {}),
@@ -120,6 +134,11 @@ export const CASES: Readonly<Record<string, RuleCase>> = {
     ref: 'TestSyncTasksSort_CRDAndCR',
     trips: yaml(crd(wave('1')), widget()),
     passes: yaml(crd(wave('-1')), widget()),
+  },
+  'client-side-apply-too-large': {
+    ref: 'argo-cd docs/user-guide/sync-options.md ServerSideApply, upgrading/3.2-3.3.md',
+    trips: yaml(bigCrd()),
+    passes: yaml(bigCrd({ 'argocd.argoproj.io/sync-options': 'ServerSideApply=true' })),
   },
   'namespace-after-resource': {
     ref: 'TestSyncTasksSort_NamespaceAndObjectInNamespace',
