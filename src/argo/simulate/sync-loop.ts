@@ -4,6 +4,7 @@
  * otherwise re-reads health. The plan's order is Argo CD's order, so the loop only has to decide
  * when to move on, when to fail and when to wait.
  */
+import { annotationsTooLongError, clientSideApplyOverflow } from '../apply-size';
 import { hasHealthCheck } from '../health';
 import { hasSyncOption } from '../sync-options';
 import type { SyncPhase, SyncPlan, SyncTask } from '../types';
@@ -298,7 +299,9 @@ export class SyncLoop {
       t.appliedSeq = this.seq++;
       this.changes++;
       const error = this.cluster.applyErrorOf(t.task)
-        ?? (this.cluster.serves(t.task) ? undefined : noKindMatchError(t.task.apiVersion, t.task.kind));
+        ?? (this.cluster.serves(t.task) ? undefined : noKindMatchError(t.task.apiVersion, t.task.kind))
+        ?? (clientSideApplyOverflow(t.task.manifest.object, this.options.syncOptions ?? []) === undefined
+          ? undefined : annotationsTooLongError(t.task.group, t.task.kind, t.task.name));
       if (error !== undefined) {
         this.setResult(t, 'SyncFailed', 'Failed', error);
         state = 'failed';

@@ -1,13 +1,6 @@
 import { ANNOTATION_SYNC_OPTIONS } from '../../argo/annotations';
-import { hasSyncOption } from '../../argo/sync-options';
+import { clientSideApplyOverflow } from '../../argo/apply-size';
 import type { Hit, Rule } from '../types';
-
-/** Kubernetes' limit on all annotations of one object together (`TotalAnnotationSizeLimitB`). */
-const ANNOTATIONS_LIMIT_BYTES = 256 * 1024;
-
-const SSA = 'ServerSideApply=true';
-const SSA_OFF = 'ServerSideApply=false';
-const REPLACE = 'Replace=true';
 
 /**
  * Argo CD applies with a client-side `kubectl apply` unless told otherwise, which stores the whole
@@ -17,29 +10,22 @@ const REPLACE = 'Replace=true';
  * CRD is ~470 KiB; Argo CD's own ApplicationSet CRD since 3.3, `docs/operator-manual/upgrading/3.2-3.3.md`);
  * the documented way out is `ServerSideApply=true` (`docs/user-guide/sync-options.md`), decided per
  * object by `GE/sync/sync_context.go` `shouldUseServerSideApply`; `Replace=true` stores nothing either.
- * The size is measured as JavaScript writes the JSON, never more than Go does (Go also escapes
- * `<`, `>`, `&`): an object reported is over the limit for certain.
+ * The measure and the exemptions live in `argo/apply-size.ts`, shared with the simulator.
  */
 export const clientSideApplyTooLarge: Rule = {
   id: 'client-side-apply-too-large',
   defaultLevel: 'error',
   title: 'An object too large for a client-side apply',
   check(ctx) {
-    const app = ctx.options.syncOptions;
-    const appSsa = app.includes(SSA);
-    const appReplace = app.includes(REPLACE);
     const hits: Hit[] = [];
     for (const t of ctx.tasks) {
       if (t.action !== 'apply' || ctx.tasksOf(t.manifest)[0] !== t) continue; // once per object
-      const object = t.manifest.object;
-      if (appReplace || hasSyncOption(object, REPLACE)) continue;
-      if (!hasSyncOption(object, SSA_OFF) && (appSsa || hasSyncOption(object, SSA))) continue;
-      const bytes = Buffer.byteLength(JSON.stringify(object), 'utf8');
-      if (bytes <= ANNOTATIONS_LIMIT_BYTES) continue;
+      const bytes = clientSideApplyOverflow(t.manifest.object, ctx.options.syncOptions);
+      if (bytes === undefined) continue;
       hits.push({
         manifest: t.manifest,
         message: `is ${Math.ceil(bytes / 1024)} KiB as JSON; a client-side apply (Argo CD's default) copies all of it into the annotation kubectl.kubernetes.io/last-applied-configuration, over the 256 KiB Kubernetes allows for annotations, so the API server rejects it ("metadata.annotations: Too long") and the sync fails at this step`,
-        fix: `annotate ${ANNOTATION_SYNC_OPTIONS}: ${SSA} (or add ${SSA} to the Application's spec.syncPolicy.syncOptions)`,
+        fix: `annotate ${ANNOTATION_SYNC_OPTIONS}: ServerSideApply=true (or add ServerSideApply=true to the Application's spec.syncPolicy.syncOptions)`,
         path: ['kind'],
       });
     }
