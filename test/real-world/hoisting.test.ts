@@ -133,3 +133,8 @@ spec:
     expect(`${f.kind}/${f.name}`).toBe('PodDisruptionBudget/argocd-server');
   });
 });
+
+test('custom-resource-without-crd reads as English for any group (kube-prometheus manifests/ without setup/: "is a monitoring.coreos.com/ServiceMonitor")', () => {
+  const [f] = findingsOf('custom-resource-without-crd', 'apiVersion: example.com/v1\nkind: Gizmo\nmetadata:\n  name: g\n');
+  expect(f.message).toContain('is a custom resource (example.com/Gizmo), but no CustomResourceDefinition for it is in the app');
+});

@@ -32,7 +32,7 @@ export const customResourceWithoutCrd: Rule = {
       if (defined.has(key) || hasSyncOption(t.manifest.object, SKIP_DRY_RUN)) continue;
       hits.push({
         manifest: t.manifest,
-        message: `is a ${key} custom resource, but no CustomResourceDefinition for it is in the app: on a cluster without it the dry-run fails and nothing is synced`,
+        message: `is a custom resource (${key}), but no CustomResourceDefinition for it is in the app: on a cluster without it the dry-run fails and nothing is synced`,
         fix: `add the CRD to the app in an earlier wave, or annotate ${ANNOTATION_SYNC_OPTIONS}: ${SKIP_DRY_RUN} (or pass --installed-crd ${key} if the cluster always has it)`,
         path: ['kind'],
       });
