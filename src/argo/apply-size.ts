@@ -6,15 +6,16 @@
  * write no such annotation. Measured as JavaScript writes the JSON, never longer than Go's (which
  * also escapes `<`, `>`, `&`): an object reported is over the limit for certain.
  */
-import { hasSyncOption } from './sync-options';
+import { syncOptionsOf } from './sync-options';
 
 export const ANNOTATIONS_LIMIT_BYTES = 256 * 1024;
 
 /** Bytes of the object as JSON when a client-side apply of it fails for its size, else undefined. */
 export function clientSideApplyOverflow(object: Record<string, unknown>, appSyncOptions: readonly string[]): number | undefined {
-  if (appSyncOptions.includes('Replace=true') || hasSyncOption(object, 'Replace=true')) return undefined;
-  const serverSide = !hasSyncOption(object, 'ServerSideApply=false')
-    && (appSyncOptions.includes('ServerSideApply=true') || hasSyncOption(object, 'ServerSideApply=true'));
+  const own = syncOptionsOf(object); // read once: this runs on every object of every synth
+  if (appSyncOptions.includes('Replace=true') || own.includes('Replace=true')) return undefined;
+  const serverSide = !own.includes('ServerSideApply=false')
+    && (appSyncOptions.includes('ServerSideApply=true') || own.includes('ServerSideApply=true'));
   if (serverSide) return undefined;
   const json = JSON.stringify(object);
   if (json.length * 3 <= ANNOTATIONS_LIMIT_BYTES) return undefined; // no character takes more than 3 bytes per UTF-16 unit

@@ -18,8 +18,10 @@ export const clientSideApplyTooLarge: Rule = {
   title: 'An object too large for a client-side apply',
   check(ctx) {
     const hits: Hit[] = [];
+    const seen = new Set<object>(); // once per object (a hook in two phases is two tasks)
     for (const t of ctx.tasks) {
-      if (t.action !== 'apply' || ctx.tasksOf(t.manifest)[0] !== t) continue; // once per object
+      if (t.action !== 'apply' || seen.has(t.manifest)) continue;
+      seen.add(t.manifest);
       const bytes = clientSideApplyOverflow(t.manifest.object, ctx.options.syncOptions);
       if (bytes === undefined) continue;
       hits.push({
