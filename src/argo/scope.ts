@@ -20,7 +20,7 @@ const CLUSTER_SCOPED: ReadonlySet<string> = new Set([
   'storage.k8s.io/StorageClass', 'storage.k8s.io/CSIDriver', 'storage.k8s.io/CSINode', 'storage.k8s.io/VolumeAttachment',
   'scheduling.k8s.io/PriorityClass',
   'node.k8s.io/RuntimeClass',
-  'networking.k8s.io/IngressClass',
+  'networking.k8s.io/IngressClass', 'networking.k8s.io/ClusterCIDR',
   'certificates.k8s.io/CertificateSigningRequest',
   'flowcontrol.apiserver.k8s.io/FlowSchema', 'flowcontrol.apiserver.k8s.io/PriorityLevelConfiguration',
   'policy/PodSecurityPolicy',
