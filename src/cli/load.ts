@@ -25,6 +25,12 @@ export interface LoadOptions {
  * deterministic. A `.json` file holds one object (a `List` is expanded), as Argo CD requires.
  * @throws InputError on anything that is not a set of Kubernetes objects
  */
+/**
+ * A file holding this anywhere is not a manifest file (a Helm `values.yaml`, a CI snippet): Argo CD's
+ * directory source skips it (`CD/reposerver/repository/repository.go`, `skipFileRenderingMarker`).
+ */
+export const SKIP_FILE_MARKER = '+argocd:skip-file-rendering';
+
 export function loadPaths(paths: readonly string[], options: LoadOptions = {}): Manifest[] {
   const manifests: Manifest[] = [];
   let total = 0;
@@ -35,7 +41,9 @@ export function loadPaths(paths: readonly string[], options: LoadOptions = {}): 
       throw new InputError(file, 0, `inputs reach ${Math.round(total / 2 ** 20)} MiB here, more than the ${MAX_FILE_BYTES / 2 ** 20} MiB per file or ${MAX_TOTAL_BYTES / 2 ** 20} MiB in all syncplan reads`,
         'plan fewer or smaller files at once');
     }
-    for (const m of parseManifests(decode(bytes, file), file)) manifests.push(m); // no spread: files can hold 100k+ objects
+    const text = decode(bytes, file);
+    if (file !== STDIN && text.includes(SKIP_FILE_MARKER)) continue;
+    for (const m of parseManifests(text, file)) manifests.push(m); // no spread: files can hold 100k+ objects
   }
   checkDuplicates(manifests, options.namespace ?? '');
   return manifests;

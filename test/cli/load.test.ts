@@ -4,7 +4,7 @@ import * as fc from 'fast-check';
 import { stringify } from 'yaml';
 import { inputError, tempDirEach } from './helpers';
 import { InputError } from '../../src/cli/errors';
-import { decode, expandPaths, loadPaths, MAX_FILE_BYTES, parseManifests, STDIN } from '../../src/cli/load';
+import { decode, expandPaths, loadPaths, MAX_FILE_BYTES, parseManifests, SKIP_FILE_MARKER, STDIN } from '../../src/cli/load';
 
 // Generous: the 50 MB and fuzz tests must pass on a busy shared machine; they only guard against hangs.
 jest.setTimeout(60_000);
@@ -339,4 +339,14 @@ describe('loadPaths: files, folders, stdin', () => {
 
 test('a !!binary document is named as binary data, not as an object without apiVersion', () => {
   expect(() => parseManifests('!!binary aGVsbG8=\n', 'bin.yaml')).toThrow(/bin\.yaml:1: document is binary data \(!!binary\), not a Kubernetes object/);
+});
+
+describe('files Argo CD skips', () => {
+  test('Test_findManifests "invalid manifest containing \'+argocd:skip-file-rendering\' doesn\'t throw an error": the file is skipped', () => {
+    writeFileSync(join(dir, 'a.yaml'), cm('a'));
+    writeFileSync(join(dir, 'values.yaml'), `# ${SKIP_FILE_MARKER}\nreplicas: 3\nimage: {tag: 1.0\n`);
+    writeFileSync(join(dir, 'example.yaml'), `${cm('example')}  # ${SKIP_FILE_MARKER}\n`);
+    expect(loadPaths([dir]).map((m) => (m.object.metadata as { name: string }).name)).toEqual(['a']);
+    expect(loadPaths([join(dir, 'values.yaml')])).toEqual([]);
+  });
 });
