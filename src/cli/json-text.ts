@@ -4,8 +4,7 @@
  * without a syntax tree of the whole file.
  */
 import type * as JsoncModule from 'jsonc-parser';
-// A const enum: its values are inlined at compile, so this import loads nothing.
-import { ParseErrorCode } from 'jsonc-parser';
+import type { ParseErrorCode } from 'jsonc-parser';
 
 let jsonc: typeof JsoncModule | undefined;
 /** The parser, loaded on first use: YAML input never needs it (the CLI loads what it uses). */
@@ -54,11 +53,12 @@ export function jsonFault(text: string): JsonFault | undefined {
       onObjectEnd: close,
       onArrayEnd: close,
       onError: (code, offset) => {
-        if (code === ParseErrorCode.CloseBraceExpected || code === ParseErrorCode.CloseBracketExpected) unclosed++;
+        const name = errorName(code);
+        if (name === 'CloseBraceExpected' || name === 'CloseBracketExpected') unclosed++;
         fault ??= {
           offset,
-          reason: reasonOf(code, text, offset, open),
-          trailing: code === ParseErrorCode.EndOfFileExpected,
+          reason: reasonOf(name, text, offset, open),
+          trailing: name === 'EndOfFileExpected',
         };
       },
     }, STRICT);
@@ -75,24 +75,29 @@ function atEnd(text: string, offset: number): boolean {
   return text.slice(offset).trim() === '';
 }
 
-function reasonOf(code: ParseErrorCode, text: string, offset: number, open: readonly string[]): string {
+/** The error's name (ParseErrorCode is a const enum, which isolated modules cannot read). */
+function errorName(code: ParseErrorCode): string {
+  return parser().printParseErrorCode(code);
+}
+
+function reasonOf(name: string, text: string, offset: number, open: readonly string[]): string {
   const found = shown(text, offset);
   const owed = open[open.length - 1];
-  if (atEnd(text, offset) && code !== ParseErrorCode.UnexpectedEndOfString) return 'unexpected end of file';
-  switch (code) {
-    case ParseErrorCode.PropertyNameExpected: return `expected a double-quoted property name, found ${found}`;
-    case ParseErrorCode.ColonExpected: return `expected ':' after the property name, found ${found}`;
-    case ParseErrorCode.CommaExpected:
-    case ParseErrorCode.CloseBraceExpected:
-    case ParseErrorCode.CloseBracketExpected: return `expected ',' or '${owed ?? '}'}', found ${found}`;
-    case ParseErrorCode.EndOfFileExpected: return `text after the JSON value: ${found}`;
-    case ParseErrorCode.InvalidCommentToken: return 'a comment: JSON has none';
-    case ParseErrorCode.UnexpectedEndOfString: return 'a string that is not closed on its line (write a line break inside a string as \\n)';
-    case ParseErrorCode.InvalidEscapeCharacter: return 'a string with an invalid escape (JSON knows \\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)';
-    case ParseErrorCode.InvalidUnicode: return 'a string with an invalid \\u escape (four hex digits)';
-    case ParseErrorCode.InvalidCharacter: return 'a string with a control character in it (write it as an escape such as \\t)';
-    case ParseErrorCode.InvalidNumberFormat:
-    case ParseErrorCode.UnexpectedEndOfNumber: return `an invalid number: ${found}`;
+  if (atEnd(text, offset) && name !== 'UnexpectedEndOfString') return 'unexpected end of file';
+  switch (name) {
+    case 'PropertyNameExpected': return `expected a double-quoted property name, found ${found}`;
+    case 'ColonExpected': return `expected ':' after the property name, found ${found}`;
+    case 'CommaExpected':
+    case 'CloseBraceExpected':
+    case 'CloseBracketExpected': return `expected ',' or '${owed ?? '}'}', found ${found}`;
+    case 'EndOfFileExpected': return `text after the JSON value: ${found}`;
+    case 'InvalidCommentToken': return 'a comment: JSON has none';
+    case 'UnexpectedEndOfString': return 'a string that is not closed on its line (write a line break inside a string as \\n)';
+    case 'InvalidEscapeCharacter': return 'a string with an invalid escape (JSON knows \\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)';
+    case 'InvalidUnicode': return 'a string with an invalid \\u escape (four hex digits)';
+    case 'InvalidCharacter': return 'a string with a control character in it (write it as an escape such as \\t)';
+    case 'InvalidNumberFormat':
+    case 'UnexpectedEndOfNumber': return `an invalid number: ${found}`;
     default: return `expected a value, found ${found}`;
   }
 }
