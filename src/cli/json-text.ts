@@ -4,7 +4,6 @@
  * without a syntax tree of the whole file.
  */
 import type * as JsoncModule from 'jsonc-parser';
-import type { ParseErrorCode } from 'jsonc-parser';
 
 let jsonc: typeof JsoncModule | undefined;
 /** The parser, loaded on first use: YAML input never needs it (the CLI loads what it uses). */
@@ -76,7 +75,7 @@ function atEnd(text: string, offset: number): boolean {
 }
 
 /** The error's name (ParseErrorCode is a const enum, which isolated modules cannot read). */
-function errorName(code: ParseErrorCode): string {
+function errorName(code: JsoncModule.ParseErrorCode): string {
   return parser().printParseErrorCode(code);
 }
 
