@@ -341,7 +341,7 @@ export class SyncPlanner extends Construct {
 
     // 1. Declared units and their objects. An object belongs to the unit of its closest member, so
     //    a Service created inside a Deployment (`exposeViaService`) can still go to another tier.
-    const claims = new Map<ApiObject, Array<{ r: ResolvedUnit; member: IConstruct; depth: number }>>();
+    const claims = new Map<ApiObject, Array<{ r: ResolvedUnit; member: IConstruct }>>();
     for (const s of this.sources) {
       const path = s.construct.node.path;
       const kind = s.construct.constructor.name;
@@ -360,27 +360,31 @@ export class SyncPlanner extends Construct {
         if (byConstruct.has(m) && m !== s.construct) {
           throw new OrderingError(`${m.node.path} is a tier or hook itself and cannot be a member of ${r.unit.label}; use \`after\` instead`);
         }
-        const depth = m.node.scopes.length;
         for (const o of under(m)) {
           const list = claims.get(o);
-          if (list) list.push({ r, member: m, depth });
-          else claims.set(o, [{ r, member: m, depth }]);
+          if (list) list.push({ r, member: m });
+          else claims.set(o, [{ r, member: m }]);
         }
       }
     }
     for (const o of all) {
       const list = claims.get(o);
       if (!list) continue;
-      let depth = -1;
-      for (const c of list) depth = Math.max(depth, c.depth);
-      const closest = list.filter((c) => c.depth === depth);
-      const units = [...new Set(closest.map((c) => c.r))];
-      if (units.length > 1) {
-        throw new OrderingError(`${o.node.path} is in both ${units[0].unit.label} and ${units[1].unit.label}; an object can only be in one tier or hook`);
+      let claim = list[0]; // nearly always the only one: no arrays per object for tiers of thousands
+      if (list.length > 1) {
+        const depthOf = (c: { member: IConstruct }) => c.member.node.scopes.length;
+        let depth = -1;
+        for (const c of list) depth = Math.max(depth, depthOf(c));
+        const closest = list.filter((c) => depthOf(c) === depth);
+        const units = [...new Set(closest.map((c) => c.r))];
+        if (units.length > 1) {
+          throw new OrderingError(`${o.node.path} is in both ${units[0].unit.label} and ${units[1].unit.label}; an object can only be in one tier or hook`);
+        }
+        claim = closest[0];
       }
-      unitOf.set(o, closest[0].r);
-      closest[0].r.objects.push(o);
-      closest[0].r.memberOf.set(o, closest[0].member);
+      unitOf.set(o, claim.r);
+      claim.r.objects.push(o);
+      claim.r.memberOf.set(o, claim.member);
     }
 
     // Lone objects become units when a dependency or a Namespace/CRD needs them ordered.
