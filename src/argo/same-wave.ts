@@ -47,7 +47,7 @@ export interface KindRef {
  * Service known not to be a LoadBalancer, which Argo CD finds Healthy on apply.
  */
 export function waitsOnHealth(k: KindRef): boolean {
-  if (k.group === '' && k.kind === 'Service' && k.manifest) {
+  if (isService(k) && k.manifest) {
     const spec = k.manifest.object.spec;
     const type = typeof spec === 'object' && spec !== null ? (spec as Record<string, unknown>).type : undefined;
     return type === 'LoadBalancer';
@@ -74,6 +74,18 @@ function isClaim(k: KindRef): boolean {
   return k.group === '' && k.kind === 'PersistentVolumeClaim';
 }
 
+function isService(k: KindRef): boolean {
+  return k.group === '' && k.kind === 'Service';
+}
+
+/**
+ * True when `b` needs nothing of `a` even inside one step, so their order there does not matter:
+ * a claim, and what runs no Pods beside Pods that mount it (only Pods use a claim).
+ */
+export function independentInStep(a: KindRef, b: KindRef, podsAfter = runsPods(b)): boolean {
+  return isClaim(a) && podsAfter && !runsPods(b);
+}
+
 /** A kind that runs Pods, which the scheduler holds until the claims they mount are Bound. */
 export function runsPods(k: KindRef): boolean {
   return RUNS_PODS.has(`${k.group}/${k.kind}`);
@@ -95,9 +107,9 @@ export function whyNotByKindOrder(a: KindRef, b: KindRef, podsAfter = runsPods(b
   if (isClaim(a)) {
     if (!podsAfter) return `${a.kind} has a health check (Bound) that only a later wave waits for, and ${kindName(b)} runs no Pods that wait for the claim`;
     // Only Pods use a claim: beside Pods that wait for it, what runs none needs nothing of it.
-    if (!runsPods(b)) return undefined;
+    if (independentInStep(a, b, podsAfter)) return undefined;
   } else if (waitsOnHealth(a)) {
-    const what = a.group === '' && a.kind === 'Service' ? 'Service of type LoadBalancer has a health check (an ingress address)' : `${kindName(a)} has a health check`;
+    const what = isService(a) ? 'Service of type LoadBalancer has a health check (an ingress address)' : `${kindName(a)} has a health check`;
     return `${what}, and only a later wave waits for it`;
   }
   const ra = kindRank(a.kind);
@@ -110,9 +122,9 @@ export function whyNotByKindOrder(a: KindRef, b: KindRef, podsAfter = runsPods(b
 /** How `a` applied earlier in the same step is done before `b` starts (when `whyNotByKindOrder` finds nothing against it). */
 export function howByKindOrder(a: KindRef, b: KindRef, podsAfter = runsPods(b)): string {
   const applied = `Argo CD applies ${a.kind} before ${b.kind} by kind order`;
-  if (isClaim(a) && !runsPods(b) && podsAfter) return `${kindName(b)} mounts no claim, and the step waits for the claim to be Bound together with the Pods beside it that mount it`;
+  if (independentInStep(a, b, podsAfter)) return `${kindName(b)} mounts no claim, and the step waits for the claim to be Bound together with the Pods beside it that mount it`;
   if (isClaim(a)) return `${applied}, the Pods of ${b.kind} that mount the claim wait for it to be Bound, and the step waits for both`;
-  if (a.group === '' && a.kind === 'Service') return `${applied}, and a Service that is not a LoadBalancer is Healthy once applied`;
+  if (isService(a)) return `${applied}, and a Service that is not a LoadBalancer is Healthy once applied`;
   return `${applied}, and ${a.kind} has no health check to wait for`;
 }
 

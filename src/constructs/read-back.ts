@@ -9,7 +9,7 @@ import { ApiObject } from 'cdk8s';
 import type { ObjectEdge, PlannerResult, SyncPlanner } from './planner';
 import { ANNOTATION_HOOK, ANNOTATION_SYNC_WAVE, annotationOf, HELM_HOOK } from '../argo/annotations';
 import { buildPlan } from '../argo/plan';
-import { howByKindOrder, KindRef, runsPods, waitsOnHealth, whyNotByKindOrder } from '../argo/same-wave';
+import { howByKindOrder, independentInStep, KindRef, runsPods, waitsOnHealth, whyNotByKindOrder } from '../argo/same-wave';
 import { Manifest, SyncPlan, SyncStep, SyncTask } from '../argo/types';
 
 /** The chart's objects as manifests, each sourced at its construct path (line 0). */
@@ -72,17 +72,11 @@ export function proveBefore(first: Placement, second: Placement, firstName: stri
   }
   if (first.index > second.index) return { holds: false, why: 'Argo CD applies the later one first' };
   const notByKind = kindOrder(first.task, second.task, podsAfter);
-  // A claim and what runs no Pods beside Pods that mount it: neither needs the other, in any order.
-  const unrelated = notByKind === undefined && podsAfter && isClaimRef(first.task) && !runsPods(second.task);
-  if (notByKind === undefined && (first.position < second.position || unrelated)) {
+  if (notByKind === undefined && (first.position < second.position || independentInStep(first.task, second.task, podsAfter))) {
     return { holds: true, how: `the same step: ${howByKindOrder(first.task, second.task, podsAfter)}` };
   }
   const sameStep = notByKind ?? 'not applied first by kind order';
   return { holds: false, why: `both are applied in the same step, together (${sameStep})`, sameStep };
-}
-
-function isClaimRef(k: KindRef): boolean {
-  return k.group === '' && k.kind === 'PersistentVolumeClaim';
 }
 
 function describe(o: ApiObject, p: Placement | undefined): string {
