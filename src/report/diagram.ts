@@ -3,8 +3,7 @@
  * lanes, resources as boxes, one arrow per wait between steps, hooks marked, and, when a simulated
  * outcome is given, what happened to each box and which one holds the sync.
  */
-import { DEFAULT_WAVE_DELAY_SECONDS } from './timing';
-import { waitsOnHealth } from '../argo/same-wave';
+import { DEFAULT_WAVE_DELAY_SECONDS, gateWaitsOn } from './timing';
 import type { SimulationResult } from '../argo/simulate/types';
 import type { SyncPhase, SyncPlan, SyncStep, SyncTask } from '../argo/types';
 
@@ -76,9 +75,8 @@ function marksOf(t: SyncTask): string[] {
 }
 
 /** The words on the arrow leaving a step: what its gate awaits, then the delay. */
-function edgeLabel(step: SyncStep, delay: number, checked: (t: SyncTask) => boolean): string {
-  const awaited = step.gate === 'all' ? step.tasks : step.gate === 'hooks' ? step.tasks.filter(t => t.hook) : [];
-  const real = awaited.filter(t => t.action === 'prune' || checked(t));
+function edgeLabel(step: SyncStep, delay: number, hasHealthCheck: DiagramOptions['hasHealthCheck']): string {
+  const real = gateWaitsOn(step, hasHealthCheck);
   let wait: string;
   if (real.length === 0) wait = 'after apply';
   else if (real.every(t => t.hook)) wait = 'hooks complete';
@@ -89,9 +87,6 @@ function edgeLabel(step: SyncStep, delay: number, checked: (t: SyncTask) => bool
 
 export function diagramModel(plan: SyncPlan, options: DiagramOptions = {}): DiagramModel {
   const delay = options.waveDelaySeconds ?? DEFAULT_WAVE_DELAY_SECONDS;
-  // Built in: per object (a Service waits only as a LoadBalancer); a given table: by kind.
-  const custom = options.hasHealthCheck;
-  const checked = (t: SyncTask): boolean => (custom ? custom(t.group, t.kind) : waitsOnHealth(t));
   const result = options.result;
   const outcomes = new Map<string, string>();
   for (const a of result?.applied ?? []) outcomes.set(`${a.phase}|${a.kind}/${a.name}`, a.result);
@@ -132,7 +127,7 @@ export function diagramModel(plan: SyncPlan, options: DiagramOptions = {}): Diag
       steps: [{ id: 'sf', step: 0, phase: 'SyncFail', wave: 0, boxes: plan.syncFail.map(box) }],
     });
   }
-  const edges: DiagramEdge[] = plan.steps.slice(0, -1).map((s, i) => ({ from: `s${i + 1}`, to: `s${i + 2}`, label: edgeLabel(s, delay, checked) }));
+  const edges: DiagramEdge[] = plan.steps.slice(0, -1).map((s, i) => ({ from: `s${i + 1}`, to: `s${i + 2}`, label: edgeLabel(s, delay, options.hasHealthCheck) }));
   const waves = [...new Set(plan.steps.map(s => s.wave))].sort((a, b) => a - b);
   const count = (x: number, what: string) => `${x} ${what}${x === 1 ? '' : 's'}`;
   const tasks = plan.steps.reduce((sum, s) => sum + s.tasks.length, 0);

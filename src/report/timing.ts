@@ -41,9 +41,6 @@ export interface TimeOptions {
 
 export function estimateTime(plan: SyncPlan, options: TimeOptions = {}): TimeEstimate {
   const delay = options.waveDelaySeconds ?? DEFAULT_WAVE_DELAY_SECONDS;
-  // Built in: per object (a Service waits only as a LoadBalancer); a given table: by kind.
-  const custom = options.hasHealthCheck;
-  const checked = (t: SyncTask): boolean => (custom ? custom(t.group, t.kind) : waitsOnHealth(t));
   const criticalPath = plan.steps.map((step, i): StepTime => {
     const last = i === plan.steps.length - 1;
     return {
@@ -51,20 +48,21 @@ export function estimateTime(plan: SyncPlan, options: TimeOptions = {}): TimeEst
       phase: step.phase,
       wave: step.wave,
       delaySeconds: last ? 0 : delay,
-      waitsOn: awaited(step).filter(t => t.action === 'prune' || checked(t)).map(t => `${t.kind}/${t.name}`),
+      waitsOn: gateWaitsOn(step, options.hasHealthCheck).map(t => `${t.kind}/${t.name}`),
     };
   });
   const delays = Math.max(0, plan.steps.length - 1);
   return { waveDelaySeconds: delay, minimumSeconds: delays * delay, delays, criticalPath };
 }
 
-/** The tasks a step's gate waits on before the next step. */
-function awaited(step: SyncStep): readonly SyncTask[] {
-  switch (step.gate) {
-    case 'all': return step.tasks;
-    case 'hooks': return step.tasks.filter(t => t.hook);
-    default: return [];
-  }
+/**
+ * What a step's gate really waits on before the next step: prunes, and what has a health to wait
+ * for. Built in, per object (a Service waits only as a LoadBalancer); a given table, by kind.
+ */
+export function gateWaitsOn(step: SyncStep, hasHealthCheck?: (group: string, kind: string) => boolean): SyncTask[] {
+  const gated = step.gate === 'all' ? step.tasks : step.gate === 'hooks' ? step.tasks.filter(t => t.hook) : [];
+  const waits = (t: SyncTask) => (hasHealthCheck ? hasHealthCheck(t.group, t.kind) : waitsOnHealth(t));
+  return gated.filter(t => t.action === 'prune' || waits(t));
 }
 
 /** `4 s`, `1 min 30 s`. */
