@@ -19,6 +19,7 @@
 import { ApiObject, Chart, Lazy } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import { isClusterScoped, typeKey } from './cluster-scoped';
+import { rawAnnotations } from './raw-annotations';
 import { proveOrder, readBack } from './read-back';
 import { RenderMemo } from './render-memo';
 import { SynthChecks } from './synth-checks';
@@ -88,11 +89,11 @@ const PLANNER_ID = 'cdk8s-syncplan.Planner';
 
 export class SyncPlanner extends Construct {
   /** The planner of the chart that holds `scope` (created on first use). */
-  public static of(scope: IConstruct): SyncPlanner {
+  public static of(scope: IConstruct,
+    who = `${scope.constructor.name} ${scope.node.path || '(the App)'}`, fix = 'so create it inside the chart it orders'): SyncPlanner {
     if (!scope.node.scopes.some((s) => Chart.isChart(s))) {
       // cdk8s alone says "cannot find a parent chart", without naming the construct or the fix.
-      throw new Error(`${scope.constructor.name} ${scope.node.path || '(the App)'}: not inside a Chart; waves are computed per chart `
-        + '(one Argo CD Application each), so create it inside the chart it orders');
+      throw new Error(`${who}: not inside a Chart; waves are computed per chart (one Argo CD Application each), ${fix}`);
     }
     const chart = Chart.of(scope);
     const existing = chart.node.tryFindChild(PLANNER_ID);
@@ -691,10 +692,6 @@ function dependenciesOf(c: IConstruct): readonly IConstruct[] {
   return c.node.dependencies;
 }
 
-/** The metadata annotations as stored, before resolution (our Lazies included). */
-export function rawAnnotations(o: ApiObject): Record<string, unknown> {
-  return ((o.metadata as unknown as { annotations?: Record<string, unknown> }).annotations) ?? {};
-}
 
 function phaseFromHand(raw: Record<string, unknown>): UnitPhase | undefined {
   const hook = raw[ANNOTATION_HOOK];

@@ -7,6 +7,7 @@
  */
 import { ApiObject } from 'cdk8s';
 import type { ObjectEdge, PlannerResult, SyncPlanner } from './planner';
+import { rawAnnotations } from './raw-annotations';
 import { ANNOTATION_HOOK, ANNOTATION_SYNC_WAVE, annotationOf, HELM_HOOK } from '../argo/annotations';
 import { buildPlan } from '../argo/plan';
 import { howByKindOrder, independentInStep, KindRef, runsPods, waitsOnHealth, whyNotByKindOrder } from '../argo/same-wave';
@@ -198,8 +199,7 @@ function handSetNote(o: ApiObject, m: Manifest | undefined, result: PlannerResul
 
 /** `set by hand` when the construct holds the value as rendered, else it came from a JSON patch. */
 function setBy(o: ApiObject, key: string, rendered: string | undefined): string {
-  const held = (o.metadata as unknown as { annotations?: Record<string, unknown> }).annotations?.[key];
-  return held === rendered ? 'set by hand' : 'set by a JSON patch';
+  return rawAnnotations(o)[key] === rendered ? 'set by hand' : 'set by a JSON patch';
 }
 
 /**

@@ -1,4 +1,3 @@
-import { Chart } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { SyncPlanner } from './planner';
 import { SynthChecks } from './synth-checks';
@@ -28,18 +27,9 @@ export class SyncWaves {
    * Calling it again for the same chart with a different `checks` fails: one chart, one setting.
    */
   public static enable(scope: IConstruct, options: SyncWavesOptions = {}): void {
-    if (!inChart(scope)) {
-      // cdk8s alone says "cannot find a parent chart", without naming the construct or the fix.
-      throw new Error(`SyncWaves.enable at ${scope.node.path || 'the App'}: not inside a Chart; waves are computed per chart (one Argo CD Application each), `
-        + 'so pass a chart, and call it for each chart that needs it');
-    }
-    const planner = SyncPlanner.of(scope);
+    const planner = SyncPlanner.of(scope, `SyncWaves.enable at ${scope.node.path || 'the App'}`, 'so pass a chart, and call it for each chart that needs it');
     if (options.checks !== undefined) planner.setChecks(options.checks, scope);
   }
 
   private constructor() {}
-}
-
-function inChart(scope: IConstruct): boolean {
-  return scope.node.scopes.some((s) => Chart.isChart(s));
 }
