@@ -16,6 +16,7 @@ import { checkChart, SynthValidation } from './synth-validation';
 import { ChartView, UnitSource } from './units';
 import { ANNOTATION_SYNC_WAVE, annotationsOf } from '../argo/annotations';
 import { OrderingError } from '../plan';
+import { DEPENDS_ON_ANNOTATION } from '../rules/depends-on';
 
 export type { UnitSource, ResolvedUnit } from './units';
 export type { ObjectEdge } from './intent';
@@ -48,6 +49,7 @@ export class SyncPlanner extends Construct {
   private cached?: PlannerResult;
   private computing = false;
   private readonly lazyAttached = new WeakSet<ApiObject>();
+  private readonly dependsOnAttached = new WeakSet<ApiObject>();
   private readonly ours = new WeakSet<object>();
   /** Bumped by every change the planner is told about (units, members, `after`). */
   private _changes = 0;
@@ -126,6 +128,7 @@ export class SyncPlanner extends Construct {
         this.computing = false;
       }
       for (const o of this.cached.waveOf.keys()) this.attach(o);
+      for (const o of this.cached.dependsOn.keys()) this.attachDependsOn(o);
     }
     return this.cached;
   }
@@ -180,6 +183,18 @@ export class SyncPlanner extends Construct {
       throw e;
     }
     return checkChart(result, this._checks, (o) => this.render(o), this.chart);
+  }
+
+  /** The declared-dependency annotation, on the few objects a wave was opened for (`src/rules/depends-on.ts`). */
+  private attachDependsOn(o: ApiObject): void {
+    if (this.dependsOnAttached.has(o)) return;
+    const lazy = Lazy.any({
+      produce: () => (this.computing ? undefined : this.result().dependsOn.get(o)),
+    });
+    this.ours.add(lazy);
+    this.dependsOnAttached.add(o);
+    this._attached++;
+    o.metadata.addAnnotation(DEPENDS_ON_ANNOTATION, lazy as unknown as string);
   }
 
   /** The wave annotation: a Lazy so it is resolved when the object renders, whoever renders it. */
