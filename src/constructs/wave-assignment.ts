@@ -4,12 +4,12 @@
  * and the annotation value each object of a unit the library writes.
  */
 import { ApiObject } from 'cdk8s';
-import { groupOf } from '../argo/keys';
-import { formatDependsOn } from '../rules/depends-on';
 import { GapJudge } from './gaps';
 import { IntentEdge, JoinedObjects } from './intent';
 import { ResolvedUnit } from './units';
+import { groupOf } from '../argo/keys';
 import { computeWaves, formatWave, OrderEdge, OrderUnit } from '../plan';
+import { formatDependsOn } from '../rules/depends-on';
 
 export interface WaveAssignment {
   /** Annotation value the library writes, per object. */

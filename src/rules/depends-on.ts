@@ -10,9 +10,9 @@
  * empty namespace means the annotated object's own). Entries are de-duplicated and sorted, so the
  * value is byte-identical for the same intent. This file is its one writer's format and one reader.
  */
+import type { TaskIndex } from './uses';
 import { annotationOf } from '../argo/annotations';
 import type { SyncTask } from '../argo/types';
-import type { TaskIndex } from './uses';
 
 export const DEPENDS_ON_ANNOTATION = 'syncplan.cdk8s.io/depends-on';
 
