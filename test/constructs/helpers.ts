@@ -38,3 +38,8 @@ export function synthError(chart: Chart): string {
     return (e as Error).message;
   }
 }
+
+/** The Jobs a chart renders, by name. */
+export function jobs(chart: Chart): Record<string, any> {
+  return Object.fromEntries(Testing.synth(chart).filter((o) => o.kind === 'Job').map((o) => [o.metadata.name, o]));
+}
