@@ -10,6 +10,7 @@ import { readFileSync } from 'fs';
 import { join } from 'path';
 import { Command, CommanderError } from 'commander';
 import * as diagramCommand from './commands/diagram';
+import * as explainCommand from './commands/explain';
 import * as lintCommand from './commands/lint';
 import * as planCommand from './commands/plan';
 import * as reportCommand from './commands/report';
@@ -41,6 +42,7 @@ export function buildProgram(): Command {
   diagramCommand.register(program);
   reportCommand.register(program);
   lintCommand.register(program);
+  explainCommand.register(program);
   return program;
 }
 
