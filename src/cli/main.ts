@@ -15,6 +15,7 @@ import * as lintCommand from './commands/lint';
 import * as planCommand from './commands/plan';
 import * as reportCommand from './commands/report';
 import * as simulateCommand from './commands/simulate';
+import * as watchCommand from './commands/watch';
 import { oneLine } from './errors';
 
 function version(): string {
@@ -43,6 +44,7 @@ export function buildProgram(): Command {
   reportCommand.register(program);
   lintCommand.register(program);
   explainCommand.register(program);
+  watchCommand.register(program);
   return program;
 }
 

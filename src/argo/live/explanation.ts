@@ -63,6 +63,8 @@ export interface Explanation {
   readonly waitingSeconds?: number;
   readonly inFlight?: { readonly phase?: string; readonly wave?: number };
   readonly blockers: readonly Blocker[];
+  /** Tasks that failed (apply error, hook Failed/Error, Degraded while awaited), SyncFail hooks included. */
+  readonly failed: readonly Blocker[];
   readonly done: readonly Placed[];
   readonly next: readonly PlannedStep[];
   readonly syncFail?: SyncFailReport;
@@ -152,7 +154,7 @@ export function explainApplication(input: ExplainInput): Explanation {
   if (!op) {
     return {
       app: { name: app.name, namespace: app.namespace }, message: '', parsed: { message: { type: 'empty' } }, retryCount: 0,
-      blockers: [], done: [], next: [], hooksLeftInCluster: hooksLeft(app, health), notes: ['the Application has no operation: it was never synced, or its operation state was cleared'],
+      blockers: [], failed: [], done: [], next: [], hooksLeftInCluster: hooksLeft(app, health), notes: ['the Application has no operation: it was never synced, or its operation state was cleared'],
     };
   }
 
@@ -165,13 +167,13 @@ export function explainApplication(input: ExplainInput): Explanation {
 
   // The blockers.
   let blockers: Blocker[] = [];
+  const isFailure = (r: ResourceResult) => r.status === 'SyncFailed' || r.hookPhase === 'Failed' || r.hookPhase === 'Error';
+  const failed = results.filter(isFailure).map(r => blockerOf(place(withNs(r), r), r));
   const isRunning = op.phase === 'Running' || op.phase === 'Terminating';
   if (isRunning) {
     blockers = waitingBlockers(m, running, results, app, health, place, blockerOf, withNs, notes);
   } else if (op.phase === 'Failed' || op.phase === 'Error') {
-    blockers = nonFail
-      .filter(r => r.status === 'SyncFailed' || r.hookPhase === 'Failed' || r.hookPhase === 'Error')
-      .map(r => blockerOf(place(withNs(r), r), r));
+    blockers = failed.filter(b => b.phase !== 'SyncFail');
     if (blockers.length === 0 && (m.type === 'not-valid' || m.type === 'dry-run-failed')) {
       notes.push(m.type === 'not-valid'
         ? 'nothing was applied: Argo CD refused the task list before the dry run (no SyncFail hooks run for this)'
@@ -222,6 +224,7 @@ export function explainApplication(input: ExplainInput): Explanation {
     ...(waitingSeconds !== undefined ? { waitingSeconds } : {}),
     ...(inFlight ? { inFlight } : {}),
     blockers: op.phase === 'Succeeded' ? [] : blockers,
+    failed,
     done,
     next,
     ...(syncFail ? { syncFail } : {}),
