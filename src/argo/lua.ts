@@ -16,6 +16,11 @@ export interface LuaHealth {
 const VALID = new Set(['Healthy', 'Progressing', 'Degraded', 'Suspended', 'Missing', 'Unknown']);
 export const INVALID_HEALTH_STATUS = 'Lua returned an invalid health status';
 const BUDGET_MS = 1000;
+/**
+ * A nil or empty result: Argo CD keeps an empty health status, which neither counts as Healthy nor
+ * fails the task, so the sync keeps waiting; reported as Unknown with this message.
+ */
+export const NO_STATUS = 'the Lua script returned no health status (Argo CD keeps an empty status: never Healthy)';
 
 interface Fengari {
   lua: any;
@@ -107,11 +112,14 @@ export function runHealthLua(script: string, obj: Record<string, unknown>, useOp
       return { status: 'Unknown', message: msg ? f.to_jsstring(msg) : 'the Lua script failed' };
     }
     const type = lua.lua_type(L, -1);
-    // A nil return is an empty health (no status): no phase counts it Healthy.
-    if (type === lua.LUA_TNIL) return { status: 'Unknown', message: 'the Lua script returned no health status' };
+    if (type === lua.LUA_TNIL) return { status: 'Unknown', message: NO_STATUS };
     if (type !== lua.LUA_TTABLE) {
       return { status: 'Unknown', message: `expect table output from Lua script, not ${f.to_jsstring(lua.lua_typename(L, type))}` };
     }
+    // An empty table encodes as a JSON array, which Argo CD reads as an empty health too.
+    lua.lua_pushnil(L);
+    if (lua.lua_next(L, -2) === 0) return { status: 'Unknown', message: NO_STATUS };
+    lua.lua_pop(L, 2);
     const status = field(f, L, 'status');
     const message = field(f, L, 'message');
     if (typeof status !== 'string' || !VALID.has(status)) return { status: 'Unknown', message: INVALID_HEALTH_STATUS };
