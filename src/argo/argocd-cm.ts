@@ -50,8 +50,9 @@ export function healthScripts(data: Readonly<Record<string, unknown>>, parseYaml
     const key = overrideKey(parts.slice(3).join('.'));
     const value = data[k];
     const entry = byKey.get(key) ?? { script: '', useOpenLibs: false };
-    if (type === 'health') entry.script = typeof value === 'string' ? value : '';
-    else if (type === 'useOpenLibs') {
+    if (type === 'health') {
+      entry.script = typeof value === 'string' ? value : '';
+    } else if (type === 'useOpenLibs') {
       if (!/^(1|t|T|TRUE|true|True|0|f|F|FALSE|false|False)$/.test(String(value))) throw new Error(`${k}: expected true or false, got ${JSON.stringify(value)}`);
       entry.useOpenLibs = /^(1|t|T|TRUE|true|True)$/.test(String(value));
     }

@@ -39,27 +39,30 @@ function vm(): Fengari {
 function push(f: Fengari, L: unknown, value: unknown, depth = 0): void {
   const { lua, to_luastring } = f;
   if (depth > 200) throw new Error('object nested too deeply for Lua');
-  if (value === null || value === undefined) lua.lua_pushnil(L);
-  else if (typeof value === 'boolean') lua.lua_pushboolean(L, value);
-  // gopher-lua (Lua 5.1) has one number type; integers stay integers so "x" .. 3 reads "x3" as there.
-  else if (typeof value === 'number') {
+  if (typeof value === 'boolean') {
+    lua.lua_pushboolean(L, value);
+  } else if (typeof value === 'number') {
+    // gopher-lua (Lua 5.1) has one number type; integers stay integers so "x" .. 3 reads "x3" as there.
     if (Number.isSafeInteger(value)) lua.lua_pushinteger(L, value);
     else lua.lua_pushnumber(L, value);
-  } else if (typeof value === 'string') lua.lua_pushstring(L, to_luastring(value));
-  else if (Array.isArray(value)) {
+  } else if (typeof value === 'string') {
+    lua.lua_pushstring(L, to_luastring(value));
+  } else if (Array.isArray(value)) {
     lua.lua_createtable(L, value.length, 0);
     value.forEach((v, i) => {
       push(f, L, v, depth + 1);
       lua.lua_rawseti(L, -2, i + 1);
     });
-  } else if (typeof value === 'object') {
+  } else if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>);
     lua.lua_createtable(L, 0, entries.length);
     for (const [k, v] of entries) {
       push(f, L, v, depth + 1);
       lua.lua_setfield(L, -2, to_luastring(k));
     }
-  } else lua.lua_pushnil(L);
+  } else {
+    lua.lua_pushnil(L);
+  }
 }
 
 function field(f: Fengari, L: unknown, name: string): unknown {

@@ -7,8 +7,8 @@ import { InputError } from './errors';
 import { readValues } from './read-object';
 import { healthScriptFor, healthScripts } from '../argo/argocd-cm';
 import type { HealthOverride, LiveObject } from '../argo/live-health';
-import { runHealthLua } from '../argo/lua';
 import type { HealthStatusCode } from '../argo/live-health/types';
+import { runHealthLua } from '../argo/lua';
 
 export function argocdCmOverride(path: string): HealthOverride {
   const values = readValues(path);

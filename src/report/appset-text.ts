@@ -1,6 +1,6 @@
 /** `syncplan explain` of an ApplicationSet: the RollingSync steps, the rolling one, and each blocked Application's own explanation. */
-import { renderExplanationText } from './explain-text';
 import { explanationJson } from './explain-json';
+import { renderExplanationText } from './explain-text';
 import type { AppSetRollout } from '../argo/live/appset';
 import type { Explanation } from '../argo/live/explanation';
 
@@ -21,7 +21,7 @@ export function renderAppSetText(r: AppSetRollout, apps: ReadonlyMap<string, Exp
   }
   if (r.unmatched.length > 0) lines.push(`  matching no step (never synced by the controller): ${r.unmatched.join(', ')}`);
   if (r.pending.length > 0) lines.push('', `Pending (${r.pending.length}): ${r.pending.map(a => `${a.application} (${a.status})`).join(', ')}`);
-  for (const c of r.conditions.filter(c => c.status === 'True' && c.type !== 'ResourcesUpToDate')) lines.push(`Condition ${c.type}: ${c.message}`);
+  for (const c of r.conditions.filter(x => x.status === 'True' && x.type !== 'ResourcesUpToDate')) lines.push(`Condition ${c.type}: ${c.message}`);
   const sections = [lines.join('\n')];
   for (const a of r.pending) {
     const e = apps.get(a.application);
@@ -38,7 +38,11 @@ export function renderAppSetJson(r: AppSetRollout, apps: ReadonlyMap<string, Exp
     strategy: r.strategy,
     progressive: r.progressive,
     rollingStep: r.rollingStep ?? null,
-    steps: r.steps.map(s => ({ step: s.step, healthy: s.healthy, applications: s.applications.map(a => ({ application: a.application, status: a.status, message: a.message })) })),
+    steps: r.steps.map(s => ({
+      step: s.step,
+      healthy: s.healthy,
+      applications: s.applications.map(a => ({ application: a.application, status: a.status, message: a.message })),
+    })),
     pending: r.pending.map(a => a.application),
     unmatched: [...r.unmatched],
     applications: Object.fromEntries([...apps.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([k, e]) => [k, explanationJson(e)])),

@@ -5,13 +5,24 @@
  */
 import type { Blocker, Explanation, Placed } from '../argo/live/explanation';
 
-const placed = (p: Placed) => ({ kind: p.kind, name: p.name, namespace: p.namespace, phase: p.phase ?? null, wave: p.wave ?? null, hook: p.hook, source: p.source ?? null });
+const placed = (p: Placed) => ({
+  kind: p.kind, name: p.name, namespace: p.namespace, phase: p.phase ?? null, wave: p.wave ?? null, hook: p.hook, source: p.source ?? null,
+});
 
 export function blockerJson(b: Blocker) {
   return {
-    kind: b.kind, name: b.name, namespace: b.namespace, health: b.health ?? null, message: b.message,
-    reason: b.reason ?? null, since: b.since ?? null, phase: b.phase ?? null, wave: b.wave ?? null, hook: b.hook,
-    healthSource: b.healthSource, source: b.source ?? null,
+    kind: b.kind,
+    name: b.name,
+    namespace: b.namespace,
+    health: b.health ?? null,
+    message: b.message,
+    reason: b.reason ?? null,
+    since: b.since ?? null,
+    phase: b.phase ?? null,
+    wave: b.wave ?? null,
+    hook: b.hook,
+    healthSource: b.healthSource,
+    source: b.source ?? null,
   };
 }
 

@@ -31,8 +31,19 @@ export function eventLine(e: WatchEvent): string {
 /** One JSON object, keys in a fixed order, absent fields left out. */
 export function eventJson(e: WatchEvent): string {
   const o: Record<string, unknown> = {
-    time: new Date(e.time).toISOString(), event: e.event, app: e.app, operationPhase: e.operationPhase, phase: e.phase, wave: e.wave,
-    resource: e.resource, namespace: e.namespace, health: e.health, secondsWaiting: e.secondsWaiting, minutes: e.minutes, message: e.message, reason: e.reason,
+    time: new Date(e.time).toISOString(),
+    event: e.event,
+    app: e.app,
+    operationPhase: e.operationPhase,
+    phase: e.phase,
+    wave: e.wave,
+    resource: e.resource,
+    namespace: e.namespace,
+    health: e.health,
+    secondsWaiting: e.secondsWaiting,
+    minutes: e.minutes,
+    message: e.message,
+    reason: e.reason,
   };
   return JSON.stringify(Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)));
 }

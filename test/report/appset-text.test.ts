@@ -1,7 +1,7 @@
 /** The ApplicationSet rollout text and JSON, with the blocked Application's own explanation. */
-import { explainFixture, fixture } from '../argo/live/helpers';
 import { readAppSetRollout } from '../../src/argo/live/appset';
 import { renderAppSetJson, renderAppSetText } from '../../src/report/appset-text';
+import { explainFixture, fixture } from '../argo/live/helpers';
 
 const rollout = readAppSetRollout(fixture('appset-rolling.yaml').find(d => d.kind === 'ApplicationSet'));
 

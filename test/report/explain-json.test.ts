@@ -1,6 +1,6 @@
 /** The documented JSON shape of `syncplan explain --format json`. */
-import { explainFixture } from '../argo/live/helpers';
 import { explanationJson } from '../../src/report/explain-json';
+import { explainFixture } from '../argo/live/helpers';
 
 test('keys in the documented order; every key present; blockers with kind, name, namespace, health, message, reason, since', () => {
   const j = explanationJson(explainFixture('running-sync-wave.yaml', { now: '2026-12-01T10:04:10Z' }));

@@ -1,6 +1,6 @@
 /** The explain text: headline, every blocker with its health and why, done, next, SyncFail, hooks left. */
-import { explainFixture } from '../argo/live/helpers';
 import { headline, renderExplanationText } from '../../src/report/explain-text';
+import { explainFixture } from '../argo/live/helpers';
 
 test('the headline says the step in flight, how long, and on what', () => {
   const e = explainFixture('running-sync-wave.yaml', { now: '2026-12-01T10:04:10Z' });

@@ -1,7 +1,7 @@
 /** watch output: plain lines, ndjson, Prometheus text exposition format. */
-import { explainFixture } from '../argo/live/helpers';
 import { refKey } from '../../src/argo/live/application';
 import { eventJson, eventLine, prometheusText } from '../../src/report/watch-events';
+import { explainFixture } from '../argo/live/helpers';
 
 const t = Date.parse('2026-12-01T10:04:10Z');
 

@@ -156,7 +156,9 @@ export function readApplication(obj: unknown): ApplicationView {
         requiresDeletionConfirmation: r.requiresDeletionConfirmation === true,
       };
     }),
-    conditions: arr(status.conditions).map(c => ({ type: s(c.type), message: s(c.message), ...(opt(c.lastTransitionTime) ? { lastTransitionTime: s(c.lastTransitionTime) } : {}) })),
+    conditions: arr(status.conditions).map(c => ({
+      type: s(c.type), message: s(c.message), ...(opt(c.lastTransitionTime) ? { lastTransitionTime: s(c.lastTransitionTime) } : {}),
+    })),
     ...(health(status.health) ? { health: health(status.health) } : {}),
     ...(opt(rec(status.sync).status) ? { syncStatus: s(rec(status.sync).status) } : {}),
     syncOptions: (Array.isArray(syncPolicy.syncOptions) ? syncPolicy.syncOptions as unknown[] : []).filter((x): x is string => typeof x === 'string'),

@@ -58,10 +58,17 @@ export function readAppSetRollout(obj: unknown): AppSetRollout {
   const strategy = rec(spec.strategy);
   const steps = Array.isArray(rec(strategy.rollingSync).steps) ? rec(strategy.rollingSync).steps as unknown[] : [];
   const type = s(strategy.type) || 'AllAtOnce';
-  const statuses: AppSetAppStatus[] = (Array.isArray(rec(o.status).applicationStatus) ? rec(o.status).applicationStatus as unknown[] : []).map((x) => {
+  const listed = rec(o.status).applicationStatus;
+  const statuses: AppSetAppStatus[] = (Array.isArray(listed) ? listed as unknown[] : []).map((x) => {
     const a = rec(x);
     const step = /^-?\d+$/.test(s(a.step)) ? Number(s(a.step)) : -1;
-    return { application: s(a.application), status: s(a.status), step, message: s(a.message), ...(s(a.lastTransitionTime) ? { lastTransitionTime: s(a.lastTransitionTime) } : {}) };
+    return {
+      application: s(a.application),
+      status: s(a.status),
+      step,
+      message: s(a.message),
+      ...(s(a.lastTransitionTime) ? { lastTransitionTime: s(a.lastTransitionTime) } : {}),
+    };
   });
   const rollout: RolloutStep[] = steps.map((_, i) => {
     const applications = statuses.filter(a => a.step === i + 1).sort((a, b) => a.application.localeCompare(b.application));
@@ -77,6 +84,7 @@ export function readAppSetRollout(obj: unknown): AppSetRollout {
     ...(rolling ? { rollingStep: rolling.step } : {}),
     pending: rollout.flatMap(r => r.applications.filter(a => a.status !== 'Healthy')),
     unmatched: statuses.filter(a => a.step < 1 || a.step > steps.length).map(a => a.application).sort(),
-    conditions: (Array.isArray(rec(o.status).conditions) ? rec(o.status).conditions as unknown[] : []).map(c => ({ type: s(rec(c).type), status: s(rec(c).status), message: s(rec(c).message) })),
+    conditions: (Array.isArray(rec(o.status).conditions) ? rec(o.status).conditions as unknown[] : [])
+      .map(c => ({ type: s(rec(c).type), status: s(rec(c).status), message: s(rec(c).message) })),
   };
 }

@@ -13,11 +13,11 @@ import type { ObservedHealth, ObservedHealthIndex } from './observed-health';
 import { parseOperationMessage } from './operation-message';
 import type { OperationMessage, ParsedMessage } from './operation-message';
 import { podsOf, trapReason } from './traps';
-import { readHook } from '../hooks';
 import { deletePoliciesOf } from '../delete-policy';
+import { readHook } from '../hooks';
 import { at, str } from '../live-health/types';
-import type { SyncPhase, SyncPlan, SyncTask } from '../types';
 import { formatSource } from '../tasks';
+import type { SyncPhase, SyncPlan, SyncTask } from '../types';
 
 export interface Placed extends ResourceRef {
   readonly phase?: string;
@@ -42,10 +42,18 @@ export interface PlannedStep {
   readonly resources: readonly Placed[];
 }
 
+export interface SyncFailHook {
+  readonly kind: string;
+  readonly name: string;
+  readonly namespace: string;
+  readonly hookPhase: string;
+  readonly message: string;
+}
+
 export interface SyncFailReport {
   /** SyncFail hooks appear in the results: they ran (or run). */
   readonly ran: boolean;
-  readonly hooks: readonly { readonly kind: string; readonly name: string; readonly namespace: string; readonly hookPhase: string; readonly message: string }[];
+  readonly hooks: readonly SyncFailHook[];
   /** The "one or more SyncFail hooks failed" reasons, when the message has them. */
   readonly failed?: string;
 }
@@ -120,8 +128,13 @@ export function explainApplication(input: ExplainInput): Explanation {
     const phase = task?.phase ?? (result ? phaseOf(result) : st && !st.hook ? 'Sync' : undefined);
     const wave = task?.wave ?? st?.syncWave;
     return {
-      group: r.group, kind: r.kind, namespace: r.namespace, name: r.name, hook,
-      ...(phase !== undefined ? { phase } : {}), ...(wave !== undefined ? { wave } : {}),
+      group: r.group,
+      kind: r.kind,
+      namespace: r.namespace,
+      name: r.name,
+      hook,
+      ...(phase !== undefined ? { phase } : {}),
+      ...(wave !== undefined ? { wave } : {}),
       ...(task ? { source: formatSource(task.manifest.source) } : {}),
     };
   };
@@ -132,7 +145,10 @@ export function explainApplication(input: ExplainInput): Explanation {
     const task = tasks.get(refKey(p));
     const deletePolicies = task?.deletePolicies ?? (live && readHook(live).isHook ? deletePoliciesOf(live) : undefined);
     const reason = trapReason({
-      kind: p.kind, group: p.group, name: p.name, hook: p.hook,
+      kind: p.kind,
+      group: p.group,
+      name: p.name,
+      hook: p.hook,
       ...(observed.status !== undefined ? { health: { status: observed.status, message: observed.message } } : {}),
       healthSource: observed.source,
       ...(live ? { live } : {}),
@@ -153,8 +169,16 @@ export function explainApplication(input: ExplainInput): Explanation {
 
   if (!op) {
     return {
-      app: { name: app.name, namespace: app.namespace }, message: '', parsed: { message: { type: 'empty' } }, retryCount: 0,
-      blockers: [], failed: [], done: [], next: [], hooksLeftInCluster: hooksLeft(app, health), notes: ['the Application has no operation: it was never synced, or its operation state was cleared'],
+      app: { name: app.name, namespace: app.namespace },
+      message: '',
+      parsed: { message: { type: 'empty' } },
+      retryCount: 0,
+      blockers: [],
+      failed: [],
+      done: [],
+      next: [],
+      hooksLeftInCluster: hooksLeft(app, health),
+      notes: ['the Application has no operation: it was never synced, or its operation state was cleared'],
     };
   }
 
@@ -185,10 +209,10 @@ export function explainApplication(input: ExplainInput): Explanation {
   let inFlight: Explanation['inFlight'];
   if (isRunning) {
     const first = blockers[0] ?? (running[0] ? place(withNs(running[0]), running[0]) : undefined);
-    if (first) inFlight = { ...(first.phase !== undefined ? { phase: first.phase } : {}), ...(first.wave !== undefined ? { wave: first.wave } : {}) };
-    else if (results.length > 0) {
-      const last = place(withNs(results[results.length - 1]), results[results.length - 1]);
-      inFlight = { ...(last.phase !== undefined ? { phase: last.phase } : {}), ...(last.wave !== undefined ? { wave: last.wave } : {}) };
+    const last = results.length > 0 ? place(withNs(results[results.length - 1]), results[results.length - 1]) : undefined;
+    const step = first ?? last;
+    if (step) {
+      inFlight = { ...(step.phase !== undefined ? { phase: step.phase } : {}), ...(step.wave !== undefined ? { wave: step.wave } : {}) };
     }
     if (inFlight && inFlight.wave === undefined) notes.push('the wave in flight is unknown: the Application lists no syncWave for it; give the manifests to place it');
   }
@@ -268,9 +292,9 @@ function waitingBlockers(m: OperationMessage, running: readonly ResourceResult[]
   blockers = [...blockers.filter(b => b.hook), ...blockers.filter(b => !b.hook)];
   if (m.type === 'waiting') {
     const named = resolveNamed(m.first, app, results, withNs);
-    const at = blockers.findIndex(b => refKey(b) === refKey(named));
+    const index = blockers.findIndex(b => refKey(b) === refKey(named));
     // The message's task first: the engine names the first in its own sort order.
-    const first = at >= 0 ? blockers.splice(at, 1)[0] : blockerOf(place(named, results.find(x => refKey(withNs(x)) === refKey(named))));
+    const first = index >= 0 ? blockers.splice(index, 1)[0] : blockerOf(place(named, results.find(x => refKey(withNs(x)) === refKey(named))));
     blockers.unshift(first);
     if (blockers.length !== 1 + m.more) {
       notes.push(`Argo CD's message counts ${1 + m.more} awaited task(s); the sync result shows ${blockers.length} running (the message is from the last reconcile)`);
@@ -282,7 +306,8 @@ function waitingBlockers(m: OperationMessage, running: readonly ResourceResult[]
 }
 
 /** The named task with its namespace: from the results or the Application's resources, else the destination namespace. */
-function resolveNamed(first: { group: string; kind: string; name: string }, app: ApplicationView, results: readonly ResourceResult[], withNs: NsFn): ResourceRef {
+function resolveNamed(first: { group: string; kind: string; name: string }, app: ApplicationView,
+  results: readonly ResourceResult[], withNs: NsFn): ResourceRef {
   const same = (r: { group: string; kind: string; name: string }) => r.group === first.group && r.kind === first.kind && r.name === first.name;
   const hit = results.find(same) ?? app.resources.find(same);
   return withNs({ ...first, namespace: hit ? hit.namespace : app.destinationNamespace });

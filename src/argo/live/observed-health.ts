@@ -31,7 +31,10 @@ export function readResourceTree(obj: unknown): TreeNode[] {
   return list(nodes).map((n) => {
     const h = record(n.health);
     return {
-      group: str(n.group), kind: str(n.kind), namespace: str(n.namespace), name: str(n.name),
+      group: str(n.group),
+      kind: str(n.kind),
+      namespace: str(n.namespace),
+      name: str(n.name),
       ...(str(h.status) !== '' ? { health: { status: str(h.status), message: str(h.message) } } : {}),
     };
   });

@@ -63,8 +63,11 @@ function parseCore(text: string): OperationMessage {
   const w = WAITING.exec(text);
   if (w) {
     return {
-      type: 'waiting', reason: w[1] as WaitReason, first: { group: w[2], kind: w[3], name: w[4] },
-      more: w[5] ? Number(w[5]) : 0, ...(w[6] ? { moreOf: w[6] as 'resources' | 'hooks' } : {}),
+      type: 'waiting',
+      reason: w[1] as WaitReason,
+      first: { group: w[2], kind: w[3], name: w[4] },
+      more: w[5] ? Number(w[5]) : 0,
+      ...(w[6] ? { moreOf: w[6] as 'resources' | 'hooks' } : {}),
     };
   }
   if (text === MSG_TASKS_RUNNING) return { type: 'tasks-running' };

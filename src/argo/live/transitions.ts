@@ -51,6 +51,10 @@ export function blockedSeconds(b: Blocker, firstSeen: number, now: number): numb
   return Math.max(0, Math.floor((now - (Number.isNaN(since) ? firstSeen : Math.min(since, firstSeen))) / 1000));
 }
 
+function secondsBetween(from: string, to: string): number {
+  return Math.max(0, Math.floor((Date.parse(to) - Date.parse(from)) / 1000));
+}
+
 /** The events between the last reading and `cur`, and the state to pass next time. */
 export function transitions(state: WatchState, cur: Explanation, now: number): { events: WatchEvent[]; state: WatchState } {
   const prev = state.last;
@@ -65,9 +69,16 @@ export function transitions(state: WatchState, cur: Explanation, now: number): {
     const key = refKey(b);
     if (!curKeys.has(key) && doneKeys.has(key)) {
       const seen = state.firstSeen.get(key) ?? now;
-      events.push({ ...base, event: 'resource-healthy', resource: `${b.kind}/${b.name}`, namespace: b.namespace,
-        health: b.hook ? 'Succeeded' : 'Healthy', secondsWaiting: blockedSeconds(b, seen, now),
-        ...(b.phase ? { phase: b.phase } : {}), ...(b.wave !== undefined ? { wave: b.wave } : {}) });
+      events.push({
+        ...base,
+        event: 'resource-healthy',
+        resource: `${b.kind}/${b.name}`,
+        namespace: b.namespace,
+        health: b.hook ? 'Succeeded' : 'Healthy',
+        secondsWaiting: blockedSeconds(b, seen, now),
+        ...(b.phase ? { phase: b.phase } : {}),
+        ...(b.wave !== undefined ? { wave: b.wave } : {}),
+      });
     }
   }
 
@@ -76,9 +87,17 @@ export function transitions(state: WatchState, cur: Explanation, now: number): {
     const key = `${refKey(f)}/${f.phase ?? ''}`;
     if (failedReported.has(key)) continue;
     failedReported.add(key);
-    events.push({ ...base, event: f.hook ? 'hook-failed' : 'resource-failed', resource: `${f.kind}/${f.name}`, namespace: f.namespace,
-      ...(f.health ? { health: f.health } : {}), ...(f.message ? { message: f.message } : {}), ...(f.reason ? { reason: f.reason } : {}),
-      ...(f.phase ? { phase: f.phase } : {}), ...(f.wave !== undefined ? { wave: f.wave } : {}) });
+    events.push({
+      ...base,
+      event: f.hook ? 'hook-failed' : 'resource-failed',
+      resource: `${f.kind}/${f.name}`,
+      namespace: f.namespace,
+      ...(f.health ? { health: f.health } : {}),
+      ...(f.message ? { message: f.message } : {}),
+      ...(f.reason ? { reason: f.reason } : {}),
+      ...(f.phase ? { phase: f.phase } : {}),
+      ...(f.wave !== undefined ? { wave: f.wave } : {}),
+    });
   }
 
   const inFlight = cur.inFlight;
@@ -98,15 +117,29 @@ export function transitions(state: WatchState, cur: Explanation, now: number): {
     const reported = (newOperation ? undefined : state.stallReported.get(key)) ?? 0;
     stallReported.set(key, Math.max(reported, minutes));
     if (minutes >= 1 && minutes > reported) {
-      events.push({ ...base, event: 'stalled', resource: `${b.kind}/${b.name}`, namespace: b.namespace, minutes, secondsWaiting: waited,
-        ...(b.health ? { health: b.health } : {}), ...(b.message ? { message: b.message } : {}), ...(b.reason ? { reason: b.reason } : {}),
-        ...(b.phase ? { phase: b.phase } : {}), ...(b.wave !== undefined ? { wave: b.wave } : {}) });
+      events.push({
+        ...base,
+        event: 'stalled',
+        resource: `${b.kind}/${b.name}`,
+        namespace: b.namespace,
+        minutes,
+        secondsWaiting: waited,
+        ...(b.health ? { health: b.health } : {}),
+        ...(b.message ? { message: b.message } : {}),
+        ...(b.reason ? { reason: b.reason } : {}),
+        ...(b.phase ? { phase: b.phase } : {}),
+        ...(b.wave !== undefined ? { wave: b.wave } : {}),
+      });
     }
   }
 
   if (isFinished(cur) && (!prev || !isFinished(prev) || newOperation)) {
-    events.push({ ...base, event: 'operation-finished', ...(cur.message ? { message: cur.message } : {}),
-      ...(cur.startedAt && cur.finishedAt ? { secondsWaiting: Math.max(0, Math.floor((Date.parse(cur.finishedAt) - Date.parse(cur.startedAt)) / 1000)) } : {}) });
+    events.push({
+      ...base,
+      event: 'operation-finished',
+      ...(cur.message ? { message: cur.message } : {}),
+      ...(cur.startedAt && cur.finishedAt ? { secondsWaiting: secondsBetween(cur.startedAt, cur.finishedAt) } : {}),
+    });
   }
   return { events, state: { last: cur, firstSeen, stallReported, failedReported } };
 }

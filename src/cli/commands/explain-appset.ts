@@ -7,7 +7,8 @@ import type { ExplainFlags } from './explain';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 
-export function explainAppSetValues(appset: ReadValue, others: readonly ReadValue[], flags: ExplainFlags, manifests: readonly string[]): { text: string; json: string; code: number } {
+export function explainAppSetValues(appset: ReadValue, others: readonly ReadValue[], flags: ExplainFlags,
+  manifests: readonly string[]): { text: string; json: string; code: number } {
   const { readAppSetRollout }: typeof import('../../argo/live/appset') = require('../../argo/live/appset');
   const { isApplication }: typeof import('../../argo/live/application') = require('../../argo/live/application');
   const { renderAppSetJson, renderAppSetText }: typeof import('../../report/appset-text') = require('../../report/appset-text');

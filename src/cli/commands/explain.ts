@@ -6,19 +6,18 @@
  */
 import { InvalidArgumentError } from 'commander';
 import type { Command } from 'commander';
-import type * as ExplanationModule from '../../argo/live/explanation';
-import type { Explanation } from '../../argo/live/explanation';
-import type * as HealthModule from '../../argo/live/observed-health';
 import type * as ApplicationModule from '../../argo/live/application';
+import type * as ExplanationModule from '../../argo/live/explanation';
+import type * as HealthModule from '../../argo/live/observed-health';
 import type { LiveObject, HealthOverride } from '../../argo/live-health';
 import type * as PlanModule from '../../argo/plan';
 import type { SyncPlan } from '../../argo/types';
-import type * as TextModule from '../../report/explain-text';
 import type * as JsonModule from '../../report/explain-json';
+import type * as TextModule from '../../report/explain-text';
 import type * as ErrorsModule from '../errors';
-import type * as ReadModule from '../read-object';
 import type * as LoadModule from '../load';
 import { addFormatOption, writeOut } from '../options';
+import type * as ReadModule from '../read-object';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 
@@ -85,7 +84,8 @@ export function planOf(paths: readonly string[], namespace: string, syncOptions:
 }
 
 /** Explains one Application object read from `file`. */
-export function explainValue(value: unknown, file: string, line: number, flags: ExplainFlags, manifests: readonly string[], sources = healthSources(flags)): Explanation {
+export function explainValue(value: unknown, file: string, line: number, flags: ExplainFlags, manifests: readonly string[],
+  sources = healthSources(flags)): ExplanationModule.Explanation {
   const { readApplication, NotAnApplicationError }: typeof ApplicationModule = require('../../argo/live/application');
   const { ObservedHealthIndex }: typeof HealthModule = require('../../argo/live/observed-health');
   const { explainApplication }: typeof ExplanationModule = require('../../argo/live/explanation');
@@ -149,6 +149,6 @@ function isKind(value: unknown, kind: string): boolean {
 }
 
 /** 0 Succeeded; 1 anything else (Running, Failed, Error, no operation). */
-export function exitCodeOf(e: Explanation): number {
+export function exitCodeOf(e: ExplanationModule.Explanation): number {
   return e.operationPhase === 'Succeeded' ? 0 : 1;
 }

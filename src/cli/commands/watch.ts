@@ -8,12 +8,12 @@ import { spawnSync } from 'child_process';
 import { renameSync, writeFileSync } from 'fs';
 import { InvalidArgumentError, Option } from 'commander';
 import type { Command } from 'commander';
+import type { ExplainFlags } from './explain';
 import type { Explanation } from '../../argo/live/explanation';
 import type * as TransitionsModule from '../../argo/live/transitions';
-import type * as EventsModule from '../../report/watch-events';
 import type * as TextModule from '../../report/explain-text';
+import type * as EventsModule from '../../report/watch-events';
 import type * as ErrorsModule from '../errors';
-import type { ExplainFlags } from './explain';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 

@@ -18,8 +18,13 @@ describe('TestDeploymentHealth', () => {
     expect(deploymentHealth(deployment({ paused: true }, {}))).toEqual({ status: 'Suspended', message: 'Deployment is paused' });
   });
   test('Degraded: Progressing condition ProgressDeadlineExceeded (deployment-degraded)', () => {
-    const d = deployment({}, { observedGeneration: 2, replicas: 3, updatedReplicas: 3, availableReplicas: 1,
-      conditions: [{ type: 'Progressing', status: 'False', reason: 'ProgressDeadlineExceeded' }] });
+    const d = deployment({}, {
+      observedGeneration: 2,
+      replicas: 3,
+      updatedReplicas: 3,
+      availableReplicas: 1,
+      conditions: [{ type: 'Progressing', status: 'False', reason: 'ProgressDeadlineExceeded' }],
+    });
     expect(deploymentHealth(d)).toEqual({ status: 'Degraded', message: 'Deployment "api" exceeded its progress deadline' });
   });
   test('Progressing: generation not observed yet', () => {

@@ -1,6 +1,6 @@
 /** gitops-engine `GetResourceHealth`'s order (`pkg/health/health.go`), `TestCRD`, `TestApplication`, pod-deletion. */
-import { goHealthCheck, HOOK_FINALIZER, liveHealth } from '../../../src/argo/live-health';
 import { HEALTH_CHECKS } from '../../../src/argo/health';
+import { goHealthCheck, HOOK_FINALIZER, liveHealth } from '../../../src/argo/live-health';
 
 test('pod-deletion: a deletionTimestamp without the hook finalizer → Progressing "Pending deletion"', () => {
   const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', deletionTimestamp: '2026-12-01T10:00:00Z' }, status: { phase: 'Running' } };

@@ -3,14 +3,21 @@ import { NotAnApplicationError, readApplication } from '../../../src/argo/live/a
 
 test('operationState, syncResult.resources, status.resources, health; absent fields are defaults', () => {
   const app = readApplication({
-    apiVersion: 'argoproj.io/v1alpha1', kind: 'Application', metadata: { name: 'a', namespace: 'argocd' },
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'Application',
+    metadata: { name: 'a', namespace: 'argocd' },
     spec: { destination: { namespace: 'web' }, syncPolicy: { syncOptions: ['PruneLast=true'] } },
     status: {
       health: { status: 'Progressing' },
       resources: [{ group: 'apps', version: 'v1', kind: 'Deployment', namespace: 'web', name: 'api', status: 'Synced', health: { status: 'Healthy' } },
         { version: 'v1', kind: 'ConfigMap', namespace: 'web', name: 'c', syncWave: -1, hook: true }],
-      operationState: { phase: 'Running', message: 'm', startedAt: '2026-01-01T00:00:00Z', retryCount: 1,
-        syncResult: { revision: 'abc', resources: [{ group: 'batch', version: 'v1', kind: 'Job', namespace: 'web', name: 'j', hookType: 'PreSync', hookPhase: 'Running', syncPhase: 'PreSync' }] } },
+      operationState: {
+        phase: 'Running',
+        message: 'm',
+        startedAt: '2026-01-01T00:00:00Z',
+        retryCount: 1,
+        syncResult: { revision: 'abc', resources: [{ group: 'batch', version: 'v1', kind: 'Job', namespace: 'web', name: 'j', hookType: 'PreSync', hookPhase: 'Running', syncPhase: 'PreSync' }] },
+      },
     },
   });
   expect(app).toMatchObject({ name: 'a', destinationNamespace: 'web', syncOptions: ['PruneLast=true'], health: { status: 'Progressing' } });

@@ -12,7 +12,10 @@ test('mid-rollout: step 2 rolls, staging and prod pending, prod waits for it', (
 test('AllAtOnce, or RollingSync with no steps, orders nothing; an app of no step is never synced', () => {
   expect(readAppSetRollout({ kind: 'ApplicationSet', spec: {} }).progressive).toBe(false);
   expect(readAppSetRollout({ kind: 'ApplicationSet', spec: { strategy: { type: 'RollingSync', rollingSync: { steps: [] } } } }).progressive).toBe(false);
-  const r = readAppSetRollout({ kind: 'ApplicationSet', spec: { strategy: { type: 'RollingSync', rollingSync: { steps: [{}] } } },
-    status: { applicationStatus: [{ application: 'a', status: 'Healthy', step: '1' }, { application: 'lost', status: 'Waiting', step: '-1' }] } });
+  const r = readAppSetRollout({
+    kind: 'ApplicationSet',
+    spec: { strategy: { type: 'RollingSync', rollingSync: { steps: [{}] } } },
+    status: { applicationStatus: [{ application: 'a', status: 'Healthy', step: '1' }, { application: 'lost', status: 'Waiting', step: '-1' }] },
+  });
   expect([r.rollingStep, r.unmatched]).toEqual([undefined, ['lost']]);
 });

@@ -18,6 +18,7 @@ export function fixture(name: string): any[] {
 
 export function explainFixture(name: string, opts: { live?: string; now?: string; override?: HealthOverride } = {}): Explanation {
   const app = readApplication(fixture(name).find(d => d.kind === 'Application'));
-  const health = new ObservedHealthIndex({ app, ...(opts.live ? { live: fixture(opts.live) } : {}), ...(opts.override ? { override: opts.override } : {}) });
+  const live = opts.live ? { live: fixture(opts.live) } : {};
+  const health = new ObservedHealthIndex({ app, ...live, ...(opts.override ? { override: opts.override } : {}) });
   return explainApplication({ app, health, now: Date.parse(opts.now ?? '2026-12-01T16:00:00Z') });
 }

@@ -3,14 +3,18 @@ import { readApplication } from '../../../src/argo/live/application';
 import { ObservedHealthIndex, readResourceTree } from '../../../src/argo/live/observed-health';
 
 const app = readApplication({
-  apiVersion: 'argoproj.io/v1alpha1', kind: 'Application', metadata: { name: 'a' },
+  apiVersion: 'argoproj.io/v1alpha1',
+  kind: 'Application',
+  metadata: { name: 'a' },
   status: { resources: [{ group: 'apps', kind: 'Deployment', namespace: 'w', name: 'persisted', health: { status: 'Degraded', message: 'x' } }] },
 });
 const ref = (kind: string, name: string, group = 'apps') => ({ group, kind, namespace: 'w', name });
 
 test('the Application\'s own health first, then the tree, then live objects; none given: unknown', () => {
-  const tree = readResourceTree({ nodes: [{ group: 'apps', kind: 'Deployment', namespace: 'w', name: 'persisted', health: { status: 'Healthy' } },
-    { group: 'apps', kind: 'Deployment', namespace: 'w', name: 'treed', health: { status: 'Progressing', message: 'rolling' } }] });
+  const tree = readResourceTree({
+    nodes: [{ group: 'apps', kind: 'Deployment', namespace: 'w', name: 'persisted', health: { status: 'Healthy' } },
+      { group: 'apps', kind: 'Deployment', namespace: 'w', name: 'treed', health: { status: 'Progressing', message: 'rolling' } }],
+  });
   const live = [{ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'lived', namespace: 'w' }, spec: { paused: true } }];
   const h = new ObservedHealthIndex({ app, tree, live });
   expect(h.of(ref('Deployment', 'persisted'))).toMatchObject({ status: 'Degraded', source: 'application' });
