@@ -101,6 +101,11 @@ function taskIndex(plan: SyncPlan | undefined): Map<string, SyncTask> {
   return byKey;
 }
 
+function ttlOf(task: SyncTask | undefined): number | undefined {
+  const ttl = task ? at(task.manifest.object, 'spec', 'ttlSecondsAfterFinished') : undefined;
+  return typeof ttl === 'number' ? ttl : undefined;
+}
+
 function seconds(from: string | undefined, now: number): number | undefined {
   if (!from) return undefined;
   const t = Date.parse(from);
@@ -155,6 +160,7 @@ export function explainApplication(input: ExplainInput): Explanation {
       pods: podsOf(p.kind, p.name, p.namespace, health.liveObjects),
       ...(deletePolicies ? { deletePolicies } : {}),
       resultMessage: result?.message ?? '',
+      ...(ttlOf(task) !== undefined ? { ttlSecondsAfterFinished: ttlOf(task) } : {}),
     });
     return {
       ...p,
@@ -264,7 +270,7 @@ type NsFn = (r: { group: string; kind: string; name: string; namespace?: string 
 function waitingBlockers(m: OperationMessage, running: readonly ResourceResult[], results: readonly ResourceResult[], app: ApplicationView,
   health: ObservedHealthIndex, place: PlaceFn, blockerOf: BlockerFn, withNs: NsFn, notes: string[]): Blocker[] {
   if (m.type === 'waiting' && m.reason === 'pruning confirmation of') {
-    const toConfirm = app.resources.filter(r => r.requiresDeletionConfirmation || r.requiresPruning);
+    const toConfirm = app.resources.filter(r => r.requiresDeletionConfirmation);
     const named = toConfirm.length > 0 ? toConfirm.map(r => withNs(r)) : [resolveNamed(m.first, app, results, withNs)];
     return named.map(r => ({
       ...blockerOf(place(r)),

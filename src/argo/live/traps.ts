@@ -22,6 +22,8 @@ export interface TrapInput {
   readonly deletePolicies?: readonly string[];
   /** The sync result message. */
   readonly resultMessage: string;
+  /** The manifest's `spec.ttlSecondsAfterFinished`, for a Job given in the manifests. */
+  readonly ttlSecondsAfterFinished?: number;
 }
 
 const CONTROLLED = new Set(['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet', 'Job']);
@@ -75,6 +77,10 @@ export function trapReason(t: TrapInput): string | undefined {
   }
   if (t.healthSource === 'none' || t.healthSource === 'unknown') {
     return 'no health source: the Application does not carry per-resource health (Argo CD 3.0+ keeps it in the resource tree); give --tree or --live';
+  }
+  if (status === 'Missing' && t.hook && t.kind === 'Job') {
+    const ttl = t.ttlSecondsAfterFinished !== undefined ? ` (its ttlSecondsAfterFinished is ${t.ttlSecondsAfterFinished})` : '';
+    return `the hook Job is gone while Argo CD still waits for its result: deleted by its TTL${ttl} or by hand; before Argo CD 3.0 this hangs the sync, since 3.4 it fails it ("is missing, it might have been deleted")`;
   }
   if (status === 'Missing') return 'the object does not exist in the cluster (Missing): it was never created, or was deleted; see the sync result message';
   if (status === 'Suspended') {

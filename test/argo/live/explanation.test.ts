@@ -87,3 +87,33 @@ test('an Application with no operation: said so, not an error', () => {
   expect(e.operationPhase).toBeUndefined();
   expect(e.notes[0]).toMatch(/no operation/);
 });
+
+describe('messages the results do not match, and prune confirmation', () => {
+  const withOperation = (operationState: object, resources: object[] = []) => {
+    const app = readApplication({ apiVersion: 'argoproj.io/v1alpha1', kind: 'Application', metadata: { name: 'a' }, spec: { destination: { namespace: 'n' } },
+      status: { resources, operationState: { phase: 'Running', startedAt: '2026-12-01T10:00:00Z', ...operationState } } });
+    return explainApplication({ app, health: new ObservedHealthIndex({ app }), now: Date.parse('2026-12-01T10:01:00Z') });
+  };
+
+  test('"and 2 more" with one running result: the named task is listed and the gap is a note', () => {
+    const e = withOperation({ message: 'waiting for healthy state of apps/Deployment/api and 2 more resources', syncResult: { resources: [] } },
+      [{ group: 'apps', kind: 'Deployment', namespace: 'n', name: 'api', syncWave: 3 }]);
+    expect(e.blockers.map(b => [refShort(b), b.namespace, b.wave])).toEqual([['Deployment/api', 'n', 3]]);
+    expect(e.notes[0]).toBe('Argo CD\'s message counts 3 awaited task(s); the sync result shows 1 running (the message is from the last reconcile)');
+  });
+
+  test('waiting for pruning confirmation: every resource that needs it, with how to approve', () => {
+    const e = withOperation({ message: 'waiting for pruning confirmation of /Secret/old and 1 more resources' }, [
+      { version: 'v1', kind: 'Secret', namespace: 'n', name: 'old', requiresDeletionConfirmation: true },
+      { version: 'v1', kind: 'ConfigMap', namespace: 'n', name: 'old-cm', requiresDeletionConfirmation: true },
+      { group: 'apps', kind: 'Deployment', namespace: 'n', name: 'keep' }]);
+    expect(e.blockers.map(refShort)).toEqual(['Secret/old', 'ConfigMap/old-cm']);
+    expect(e.blockers[0].reason).toMatch(/argocd\.argoproj\.io\/deletion-approved/);
+  });
+
+  test('one or more tasks are running: a note that the awaited tasks come on the next reconcile', () => {
+    const e = withOperation({ message: 'one or more tasks are running', syncResult: { resources: [] } });
+    expect(e.blockers).toEqual([]);
+    expect(e.notes.join('\n')).toMatch(/applying the step right now/);
+  });
+});

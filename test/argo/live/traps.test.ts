@@ -32,3 +32,9 @@ test('podsOf: a Deployment\'s Pods through its ReplicaSets', () => {
   const live = [pod([]), { ...pod([]), metadata: { name: 'other-1-x', namespace: 'n', ownerReferences: [{ kind: 'ReplicaSet', name: 'other-1' }] } }];
   expect(podsOf('Deployment', 'api', 'n', live).map(p => (p.metadata as any).name)).toEqual(['api-abc12-xyz']);
 });
+
+test('a hook Job gone while awaited (before 3.4): deleted by its TTL, with the manifest\'s value when known', () => {
+  const gone = { ...base, group: 'batch', kind: 'Job', hook: true, health: { status: 'Missing', message: '' } };
+  expect(trapReason(gone)).toMatch(/^the hook Job is gone while Argo CD still waits for its result: deleted by its TTL or by hand/);
+  expect(trapReason({ ...gone, ttlSecondsAfterFinished: 0 })).toMatch(/its ttlSecondsAfterFinished is 0/);
+});
