@@ -92,7 +92,9 @@ const hasScript = spawnSync('script', ['--version'], { encoding: 'utf8' }).statu
 (hasScript ? test : test.skip)('on a terminal: a progress line redrawn in place between the transitions', () => {
   const counter = join(dir, 'counter');
   const r = spawnSync('script', ['-qec', `${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} watch shop --interval 20ms --timeout 150ms`, '/dev/null'], {
-    cwd: ROOT, encoding: 'utf8', timeout: 30_000,
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 30_000,
     env: { ...process.env, PATH: `${join(WATCH, 'bin')}${delimiter}${process.env.PATH}`, SYNCPLAN_FAKE_STATES: join(WATCH, 'stuck'), SYNCPLAN_FAKE_COUNTER: counter },
   });
   expect(r.stdout).toMatch(/\r\x1b\[2Kshop: Running Sync wave 1, waiting on Deployment\/api \(Progressing\) \d+/);

@@ -90,8 +90,13 @@ test('an Application with no operation: said so, not an error', () => {
 
 describe('messages the results do not match, and prune confirmation', () => {
   const withOperation = (operationState: object, resources: object[] = []) => {
-    const app = readApplication({ apiVersion: 'argoproj.io/v1alpha1', kind: 'Application', metadata: { name: 'a' }, spec: { destination: { namespace: 'n' } },
-      status: { resources, operationState: { phase: 'Running', startedAt: '2026-12-01T10:00:00Z', ...operationState } } });
+    const app = readApplication({
+      apiVersion: 'argoproj.io/v1alpha1',
+      kind: 'Application',
+      metadata: { name: 'a' },
+      spec: { destination: { namespace: 'n' } },
+      status: { resources, operationState: { phase: 'Running', startedAt: '2026-12-01T10:00:00Z', ...operationState } },
+    });
     return explainApplication({ app, health: new ObservedHealthIndex({ app }), now: Date.parse('2026-12-01T10:01:00Z') });
   };
 
@@ -106,7 +111,8 @@ describe('messages the results do not match, and prune confirmation', () => {
     const e = withOperation({ message: 'waiting for pruning confirmation of /Secret/old and 1 more resources' }, [
       { version: 'v1', kind: 'Secret', namespace: 'n', name: 'old', requiresDeletionConfirmation: true },
       { version: 'v1', kind: 'ConfigMap', namespace: 'n', name: 'old-cm', requiresDeletionConfirmation: true },
-      { group: 'apps', kind: 'Deployment', namespace: 'n', name: 'keep' }]);
+      { group: 'apps', kind: 'Deployment', namespace: 'n', name: 'keep' },
+    ]);
     expect(e.blockers.map(refShort)).toEqual(['Secret/old', 'ConfigMap/old-cm']);
     expect(e.blockers[0].reason).toMatch(/argocd\.argoproj\.io\/deletion-approved/);
   });
