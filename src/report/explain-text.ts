@@ -53,7 +53,9 @@ export function renderExplanationText(e: Explanation): string {
       : `What failed it (${e.blockers.length})`;
     sections.push([title, ...e.blockers.flatMap(b => blockerLines(b))]);
   }
-  if (e.done.length > 0) sections.push([`Done (${e.done.length})`, ...e.done.map(d => `  ${where(d)}: ${handle(d)}`)]);
+  if (e.done.length > 0) {
+    sections.push([`Done (${e.done.length})`, ...e.done.map(d => `  ${where(d)}: ${handle(d)}${d.noHealthCheck ? '  (no health check: done on apply)' : ''}`)]);
+  }
   if (e.next.length > 0) {
     sections.push(['Next', ...e.next.map(s => `  ${s.phase} wave ${s.wave}: ${s.resources.map(r => `${r.kind}/${r.name}`).join(', ')}`)]);
   }

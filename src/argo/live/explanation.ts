@@ -14,6 +14,7 @@ import { parseOperationMessage } from './operation-message';
 import type { OperationMessage, ParsedMessage } from './operation-message';
 import { podsOf, trapReason } from './traps';
 import { deletePoliciesOf } from '../delete-policy';
+import { hasHealthCheck } from '../health';
 import { readHook } from '../hooks';
 import { at, str } from '../live-health/types';
 import { formatSource } from '../tasks';
@@ -25,6 +26,11 @@ export interface Placed extends ResourceRef {
   readonly hook: boolean;
   /** file:line of the manifest, when manifests were given. */
   readonly source?: string;
+}
+
+export interface DoneTask extends Placed {
+  /** Argo CD has no health check for the kind: it counted done the moment it was applied (a wave after it did not wait for it). */
+  readonly noHealthCheck: boolean;
 }
 
 export interface Blocker extends Placed {
@@ -73,7 +79,7 @@ export interface Explanation {
   readonly blockers: readonly Blocker[];
   /** Tasks that failed (apply error, hook Failed/Error, Degraded while awaited), SyncFail hooks included. */
   readonly failed: readonly Blocker[];
-  readonly done: readonly Placed[];
+  readonly done: readonly DoneTask[];
   readonly next: readonly PlannedStep[];
   readonly syncFail?: SyncFailReport;
   readonly hooksLeftInCluster: readonly string[];
@@ -190,6 +196,7 @@ export function explainApplication(input: ExplainInput): Explanation {
 
   const parsed = parseOperationMessage(op.message);
   const m = parsed.message;
+  if (parsed.retry) notes.push(`the operation failed and Argo CD retries it: attempt #${parsed.retry.attempt} at ${parsed.retry.at} (controller time)`);
   if (m.type === 'unknown') notes.push(`the operation message is in no format this tool knows; shown as Argo CD wrote it: "${m.text}"`);
   const running = op.results.filter(r => r.hookPhase === 'Running' || r.hookPhase === 'Terminating');
   const results = op.results;
@@ -227,7 +234,7 @@ export function explainApplication(input: ExplainInput): Explanation {
   const done = nonFail
     .filter(r => !blockerKeys.has(refKey(withNs(r))) && r.hookPhase !== 'Running' && r.hookPhase !== 'Failed' && r.hookPhase !== 'Error' && r.status !== 'SyncFailed'
       && (r.hookPhase === 'Succeeded' || r.status === 'Synced' || r.status === 'Pruned'))
-    .map(r => place(withNs(r), r));
+    .map(r => ({ ...place(withNs(r), r), noHealthCheck: r.status !== 'Pruned' && !hasHealthCheck(r.group, r.kind) }));
 
   const next = isRunning ? nextSteps(inFlight, results, app, plan, place, withNs, notes) : [];
 

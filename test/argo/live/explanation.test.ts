@@ -12,7 +12,7 @@ test('Running in a Sync wave on a Progressing Deployment: the step, the wait, th
   expect(e).toMatchObject({ operationPhase: 'Running', waitingSeconds: 250, inFlight: { phase: 'Sync', wave: 1 } });
   expect(e.blockers.map(b => [refShort(b), b.health, b.since])).toEqual([['Deployment/api', 'Progressing', '2026-12-01T10:00:20Z']]);
   expect(e.blockers[0].reason).toMatch(/readiness probe fails \(Pod api-6d4cf56db6-x7k2p/);
-  expect(e.done.map(refShort)).toEqual(['Job/db-migrate', 'ConfigMap/api-config', 'Service/api']);
+  expect(e.done.map(d => [refShort(d), d.noHealthCheck])).toEqual([['Job/db-migrate', false], ['ConfigMap/api-config', true], ['Service/api', false]]);
   expect(e.next.map(s => [s.phase, s.wave, s.resources.map(refShort)])).toEqual([['Sync', 2, ['Ingress/api']]]);
 });
 
@@ -122,4 +122,15 @@ describe('messages the results do not match, and prune confirmation', () => {
     expect(e.blockers).toEqual([]);
     expect(e.notes.join('\n')).toMatch(/applying the step right now/);
   });
+});
+
+test('a failed operation Argo CD retries is a note with the attempt', () => {
+  const app = readApplication({
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'Application',
+    metadata: { name: 'a' },
+    status: { operationState: { phase: 'Running', message: 'one or more objects failed to apply, reason: denied. Retrying attempt #2 at 3:04PM.', retryCount: 2 } },
+  });
+  const e = explainApplication({ app, health: new ObservedHealthIndex({ app }), now: 0 });
+  expect(e.notes).toContain('the operation failed and Argo CD retries it: attempt #2 at 3:04PM (controller time)');
 });
