@@ -43,3 +43,18 @@ export function synthError(chart: Chart): string {
 export function jobs(chart: Chart): Record<string, any> {
   return Object.fromEntries(Testing.synth(chart).filter((o) => o.kind === 'Job').map((o) => [o.metadata.name, o]));
 }
+
+/** What `run` wrote to stderr (synth warnings). */
+export function stderrOf(run: () => void): string {
+  let out = '';
+  const spy = jest.spyOn(process.stderr, 'write').mockImplementation((chunk: any) => {
+    out += String(chunk);
+    return true;
+  });
+  try {
+    run();
+  } finally {
+    spy.mockRestore();
+  }
+  return out;
+}
