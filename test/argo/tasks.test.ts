@@ -1,5 +1,5 @@
-import { HOOK, m, manifest, obj, WAVE } from './helpers';
 import { buildPlan, buildTasks, hookName, Manifest } from '../../src/argo';
+import { HOOK, m, manifest, obj, WAVE } from '../fixtures/manifests';
 
 const names = (ms: readonly Manifest[], options = {}) => buildTasks(ms, options).tasks.map(t => `${t.phase}:${t.kind}/${t.name}`);
 

@@ -10,7 +10,7 @@ import { buildContext, resolveOptions } from '../../src/rules/context';
 import { hookRead } from '../../src/rules/hooks';
 import { RULE_IDS } from '../../src/rules/pack';
 import type { LintOptions, RuleContext } from '../../src/rules/types';
-import { docArb, toObject } from '../determinism/manifests';
+import { docArb, toObject } from '../fixtures/yaml-arbitrary';
 
 function contextOf(objects: ReadonlyArray<Record<string, unknown>>, options: LintOptions = {}): RuleContext {
   const manifests: Manifest[] = objects.map((object, index) => ({ object, source: { file: 'app.yaml', line: index + 1, index } }));
