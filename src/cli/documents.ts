@@ -320,9 +320,11 @@ function checked(object: Record<string, unknown>, source: SourceLocation, raw: R
   if (typeof meta !== 'object' || meta === null) {
     throw new InputError(source.file, at(['metadata']), `${what(object)} has no metadata`, json ? 'add `"metadata": {"name": ...}`' : 'add `metadata:` with a `name:`');
   }
-  const { name, generateName } = meta as Record<string, unknown>;
-  if (name !== undefined || !nonEmptyString(generateName)) {
-    need(name, ['metadata', 'name'], pair('name', 'web'), ` (or \`${json ? '"generateName"' : 'generateName:'}\` for a hook)`);
+  // No name is Argo CD's to judge, not a reading error: it names a hook itself and fails the sync
+  // on anything else (a plan error and the rule name-missing).
+  for (const field of ['name', 'generateName'] as const) {
+    const value = (meta as Record<string, unknown>)[field];
+    if (value !== undefined && value !== null && value !== '') need(value, ['metadata', field], pair(field, 'web'));
   }
   return { object, source };
 }

@@ -140,7 +140,6 @@ describe('exit status 2: unreadable input or bad usage, one line, no stack trace
     ['malformed YAML', 'bad.yaml', `${cm('a')}---\nkind: ConfigMap\n  metadata: x\n`, /bad\.yaml:6: invalid YAML: Nested mappings/],
     ['a non-mapping document', 'scalar.yaml', `${cm('a')}---\nhello\n`, /scalar\.yaml:6: document is a string/],
     ['a missing kind', 'nokind.yaml', 'apiVersion: v1\nmetadata: {name: a}\n', /nokind\.yaml:1: object has no kind/],
-    ['a duplicate object', 'dup.yaml', `${cm('a')}---\n${cm('a')}`, /dup\.yaml:6: duplicate object ConfigMap\/a, first defined at .*dup\.yaml:1/],
     ['binary junk', 'junk.yaml', 'a: 1\n\u0000\u0001\u0002', /junk\.yaml:2: binary data/],
   ])('%s', (_what, name, content, pattern) => {
     const file = join(dir, name);

@@ -84,7 +84,24 @@ const ingress = (name: string, a?: Obj) => k('networking.k8s.io/v1', 'Ingress', 
   spec: { rules: [{ http: { paths: [{ path: '/', pathType: 'Prefix', backend: { service: { name, port: { number: 80 } } } }] } }] },
 }, a);
 
+const withInit = (name: string) => ({ ...podSpec({ probe: false }), initContainers: [{ name, image: 'registry.internal/migrate:1.0.0' }] });
+
 export const CASES: Readonly<Record<string, RuleCase>> = {
+  'resource-repeated': {
+    ref: 'Test_NormalizeTargetObjects_Deduplication',
+    trips: yaml(hookJob('migrate'), cm('cfg'), hookJob('migrate')),
+    passes: yaml(hookJob('migrate'), cm('cfg'), hookJob('migrate-search')),
+  },
+  'name-missing': {
+    ref: 'TestNamingNonHookResource',
+    trips: yaml({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { labels: { app: 'web' } }, data: { x: 'y' } }),
+    passes: yaml({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cfg', labels: { app: 'web' } }, data: { x: 'y' } }),
+  },
+  'object-invalid': {
+    ref: 'TestSyncWithCreateNamespaceAndDryRunError',
+    trips: yaml(hookJob('migrate', {}, {}, withInit('app'))),
+    passes: yaml(hookJob('migrate', {}, {}, withInit('wait-for-db'))),
+  },
   'annotation-not-string': {
     ref: 'argo-cd #13730',
     trips: yaml(cm('cfg', { 'argocd.argoproj.io/sync-wave': 1 })),
