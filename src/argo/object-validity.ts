@@ -39,7 +39,7 @@ const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
 
 const maxLen = (n: number) => `must be no more than ${n} characters`;
 const regexError = (message: string, regex: string, ...examples: string[]) =>
-  `${message} (e.g. ${examples.map(e => `'${e}', `).join('or ')}regex used for validation is '${regex}')`;
+  `${message} (e.g. ${examples.map(e => `'${e}', `).join(' or ')}regex used for validation is '${regex}')`;
 
 const LABEL_MESSAGE = regexError(
   "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character",
