@@ -57,8 +57,12 @@ const LABEL_VALUE_MESSAGE = regexError(
   "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character",
   '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?', 'MyValue', 'my_value', '12345');
 
+/** Shared by every valid value: this runs on each object of every synth. */
+const NONE: readonly string[] = [];
+
 /** `IsDNS1123Label`: what is wrong with `value` as an RFC 1123 label (empty when nothing). */
-export function dns1123LabelErrors(value: string): string[] {
+export function dns1123LabelErrors(value: string): readonly string[] {
+  if (value.length <= 63 && LABEL.test(value)) return NONE;
   const errors: string[] = [];
   if (value.length > 63) errors.push(maxLen(63));
   if (!LABEL.test(value)) errors.push(SUBDOMAIN.test(value) ? 'must not contain dots' : LABEL_MESSAGE);
@@ -66,14 +70,16 @@ export function dns1123LabelErrors(value: string): string[] {
 }
 
 /** `IsDNS1123Subdomain`. */
-export function dns1123SubdomainErrors(value: string): string[] {
+export function dns1123SubdomainErrors(value: string): readonly string[] {
+  if (value.length <= 253 && SUBDOMAIN.test(value)) return NONE;
   const errors: string[] = [];
   if (value.length > 253) errors.push(maxLen(253));
   if (!SUBDOMAIN.test(value)) errors.push(SUBDOMAIN_MESSAGE);
   return errors;
 }
 
-function dns1035LabelErrors(value: string): string[] {
+function dns1035LabelErrors(value: string): readonly string[] {
+  if (value.length <= 63 && LABEL_1035.test(value)) return NONE;
   const errors: string[] = [];
   if (value.length > 63) errors.push(maxLen(63));
   if (!LABEL_1035.test(value)) errors.push(LABEL_1035_MESSAGE);
@@ -81,14 +87,26 @@ function dns1035LabelErrors(value: string): string[] {
 }
 
 /** `path.IsValidPathSegmentName`: the RBAC kinds' names (`system:aggregate-to-view` is fine). */
-function pathSegmentErrors(value: string): string[] {
+function pathSegmentErrors(value: string): readonly string[] {
   if (value === '.' || value === '..') return [`may not be '${value}'`];
   const bad = ['/', '%'].find(c => value.includes(c));
-  return bad ? [`may not contain '${bad}'`] : [];
+  return bad ? [`may not contain '${bad}'`] : NONE;
 }
 
+/** Keys repeat across a chart's objects (`app`, `app.kubernetes.io/name`): each is judged once. */
+const keyVerdicts = new Map<string, readonly string[]>();
+
 /** `IsQualifiedName`: a label or annotation key (an optional DNS subdomain prefix and `/`). */
-export function qualifiedNameErrors(value: string): string[] {
+export function qualifiedNameErrors(value: string): readonly string[] {
+  let verdict = keyVerdicts.get(value);
+  if (verdict === undefined) {
+    if (keyVerdicts.size >= 10_000) keyVerdicts.clear();
+    keyVerdicts.set(value, verdict = judgeQualifiedName(value));
+  }
+  return verdict;
+}
+
+function judgeQualifiedName(value: string): readonly string[] {
   const parts = value.split('/');
   if (parts.length > 2) {
     return [`a qualified name ${QUALIFIED_MESSAGE} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`];
@@ -103,18 +121,19 @@ export function qualifiedNameErrors(value: string): string[] {
   if (name === '') errors.push('name part must be non-empty');
   else if (name.length > 63) errors.push(`name part ${maxLen(63)}`);
   if (!QUALIFIED_NAME.test(name)) errors.push(`name part ${QUALIFIED_MESSAGE}`);
-  return errors;
+  return errors.length === 0 ? NONE : errors;
 }
 
 /** `IsValidLabelValue`. */
-export function labelValueErrors(value: string): string[] {
+export function labelValueErrors(value: string): readonly string[] {
+  if (value.length <= 63 && LABEL_VALUE.test(value)) return NONE;
   const errors: string[] = [];
   if (value.length > 63) errors.push(maxLen(63));
   if (!LABEL_VALUE.test(value)) errors.push(LABEL_VALUE_MESSAGE);
   return errors;
 }
 
-type NameRule = (name: string) => string[];
+type NameRule = (name: string) => readonly string[];
 
 /**
  * The name rule of a kind, where it is known: `group/Kind` first, then the group's rule. Custom
@@ -169,23 +188,32 @@ function invalid(path: Path, value: string, details: readonly string[], shownPat
   return details.map(detail => ({ field: fieldOf(shownPath), path, type: 'Invalid value', value, detail }));
 }
 
+/** `invalid` for a field of a map, its path built only when something is wrong. */
+function invalidIn(path: Path, key: string, value: string, details: readonly string[], shownPath: Path): readonly FieldError[] {
+  return details.length === 0 ? NO_ERRORS : invalid([...path, key], value, details, shownPath);
+}
+const NO_ERRORS: readonly FieldError[] = [];
+
 /** Keys and values of a label map (`ValidateLabels`); errors name the map, as the API server does. */
 function labelErrors(labels: unknown, path: Path, shownPath: Path = path): FieldError[] {
   if (!isPlainObject(labels)) return [];
   const errors: FieldError[] = [];
-  for (const [key, value] of Object.entries(labels as Obj)) {
-    errors.push(...invalid([...path, key], key, qualifiedNameErrors(key), shownPath));
-    if (typeof value === 'string') errors.push(...invalid([...path, key], value, labelValueErrors(value), shownPath));
+  for (const key in labels as Obj) {
+    const value = (labels as Obj)[key];
+    errors.push(...invalidIn(path, key, key, qualifiedNameErrors(key), shownPath));
+    if (typeof value === 'string') errors.push(...invalidIn(path, key, value, labelValueErrors(value), shownPath));
   }
   return errors;
 }
+
+const ANNOTATIONS: Path = ['metadata', 'annotations'];
 
 /** Annotation keys (`ValidateAnnotations` checks them lower-cased); sizes are `apply-size.ts`'s. */
 function annotationKeyErrors(annotations: unknown): FieldError[] {
   if (!isPlainObject(annotations)) return [];
   const errors: FieldError[] = [];
-  for (const key of Object.keys(annotations as Obj)) {
-    errors.push(...invalid(['metadata', 'annotations', key], key, qualifiedNameErrors(key.toLowerCase()), ['metadata', 'annotations']));
+  for (const key in annotations as Obj) {
+    errors.push(...invalidIn(ANNOTATIONS, key, key, qualifiedNameErrors(key.toLowerCase()), ANNOTATIONS));
   }
   return errors;
 }
@@ -199,14 +227,15 @@ function containerErrors(spec: unknown, path: Path): FieldError[] {
     if (!Array.isArray(list)) continue;
     list.forEach((c, i) => {
       const name = child(c, 'name');
-      const namePath = [...path, field, i, 'name'];
       if (name !== undefined && typeof name !== 'string') return; // not an object the API server decodes: not ours to judge
+      const namePath = () => [...path, field, i, 'name'];
       if (name === undefined || name === '') {
-        errors.push({ field: fieldOf(namePath), path: namePath, type: 'Required value' });
+        errors.push({ field: fieldOf(namePath()), path: namePath(), type: 'Required value' });
         return;
       }
-      errors.push(...invalid(namePath, name, dns1123LabelErrors(name)));
-      if (names.has(name)) errors.push({ field: fieldOf(namePath), path: namePath, type: 'Duplicate value', value: name });
+      const bad = dns1123LabelErrors(name);
+      if (bad.length > 0) errors.push(...invalid(namePath(), name, bad));
+      if (names.has(name)) errors.push({ field: fieldOf(namePath()), path: namePath(), type: 'Duplicate value', value: name });
       names.add(name);
     });
   }
@@ -222,13 +251,15 @@ export function apiServerFieldErrors(object: Obj, group: string, kind: string, n
   const errors: FieldError[] = [];
   if (name !== '') {
     const rule = nameRuleOf(group, kind);
-    if (rule) errors.push(...invalid(['metadata', 'name'], name, rule(name)));
+    const bad = rule?.(name) ?? NONE;
+    if (bad.length > 0) errors.push(...invalid(['metadata', 'name'], name, bad));
     if (group === 'batch' && kind === 'CronJob' && name.length > 52) errors.push(...invalid(['metadata', 'name'], name, ['must be no more than 52 characters']));
     if (group === 'apiextensions.k8s.io' && kind === 'CustomResourceDefinition') errors.push(...crdNameErrors(object, name));
   }
   const namespace = child(metadata, 'namespace');
   if (typeof namespace === 'string' && namespace !== '' && !isClusterScopedKind(group, kind)) {
-    errors.push(...invalid(['metadata', 'namespace'], namespace, dns1123LabelErrors(namespace)));
+    const bad = dns1123LabelErrors(namespace);
+    if (bad.length > 0) errors.push(...invalid(['metadata', 'namespace'], namespace, bad));
   }
   errors.push(...labelErrors(child(metadata, 'labels'), ['metadata', 'labels']));
   errors.push(...annotationKeyErrors(child(metadata, 'annotations')));
