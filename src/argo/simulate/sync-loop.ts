@@ -5,8 +5,8 @@
  * when to move on, when to fail and when to wait.
  */
 import { annotationsTooLongError, clientSideApplyOverflow } from '../apply-size';
-import { apiServerRejection } from '../object-validity';
 import { hasHealthCheck } from '../health';
+import { apiServerRejection } from '../object-validity';
 import { hasSyncOption } from '../sync-options';
 import type { SyncPhase, SyncPlan, SyncTask } from '../types';
 import { crdGroupKind, discoveryError, noKindMatchError } from './api-discovery';

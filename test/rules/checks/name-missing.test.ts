@@ -1,10 +1,12 @@
 /** gitops-engine `pkg/sync/sync_context.go` `getSyncTasks`; argo-cd e2e `TestNamingNonHookResource`, `TestAutomaticallyNamingUnnamedHook`. */
+import { buildPlan } from '../../../src/argo/plan';
 import { yaml } from '../cases';
 import { findingsOf, manifestsOf } from '../helpers';
-import { buildPlan } from '../../../src/argo/plan';
 
 const pod = (annotations?: Record<string, string>) => ({
-  apiVersion: 'v1', kind: 'Pod', metadata: annotations ? { annotations } : { labels: { app: 'web' } },
+  apiVersion: 'v1',
+  kind: 'Pod',
+  metadata: annotations ? { annotations } : { labels: { app: 'web' } },
   spec: { restartPolicy: 'Never', containers: [{ name: 'main', image: 'registry.internal/tool:1.0.0', command: ['true'] }] },
 });
 

@@ -1,7 +1,7 @@
 /** argo-cd `controller/state.go` `NormalizeTargetObjects`, test `Test_NormalizeTargetObjects_Deduplication`. */
+import { buildPlan } from '../../../src/argo/plan';
 import { cm, hookJob, k, yaml } from '../cases';
 import { findingsOf, manifestsOf } from '../helpers';
-import { buildPlan } from '../../../src/argo/plan';
 
 const role = (verb: string) => k('rbac.authorization.k8s.io/v1', 'ClusterRole', 'reader', { rules: [{ verbs: [verb], resources: ['pods'], apiGroups: [''] }] });
 
