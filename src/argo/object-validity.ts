@@ -307,3 +307,33 @@ export function apiServerRejection(object: Obj, group: string, kind: string, nam
   const errors = apiServerFieldErrors(object, group, kind, name);
   return errors.length === 0 ? undefined : invalidObjectMessage(group, kind, name, errors);
 }
+
+/** A field every object needs before Argo CD can even read it, and what is wrong with it. */
+export interface ShapeProblem {
+  /** `apiVersion`, `kind`, `metadata`, `metadata.name` or `metadata.generateName`. */
+  readonly path: readonly string[];
+  readonly problem: 'missing' | 'not a string' | 'not a mapping';
+  readonly value?: unknown;
+}
+
+/**
+ * The first field Argo CD cannot read an object without: `apiVersion` and `kind` (strings), a
+ * `metadata` map, and a name or generateName that is a string if given (a missing name is Argo CD's
+ * to judge: it names hooks, and fails the sync on the rest). `syncplan` refuses such input, and a
+ * synth whose rendered object has one fails, so both read the same objects.
+ */
+export function shapeProblem(object: Obj): ShapeProblem | undefined {
+  for (const field of ['apiVersion', 'kind']) {
+    const value = object[field];
+    if (value === undefined || value === null || value === '') return { path: [field], problem: 'missing' };
+    if (typeof value !== 'string') return { path: [field], problem: 'not a string', value };
+  }
+  const metadata = object.metadata;
+  if (metadata === undefined || metadata === null) return { path: ['metadata'], problem: 'missing' };
+  if (!isPlainObject(metadata)) return { path: ['metadata'], problem: 'not a mapping', value: metadata };
+  for (const field of ['name', 'generateName']) {
+    const value = (metadata as Obj)[field];
+    if (value !== undefined && value !== null && value !== '' && typeof value !== 'string') return { path: ['metadata', field], problem: 'not a string', value };
+  }
+  return undefined;
+}

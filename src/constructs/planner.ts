@@ -254,7 +254,7 @@ export class SyncPlanner extends Construct {
     this.warnCrossChart();
     if (this.checks === SynthChecks.NONE) return [];
     const read = readBack(result.objects, this);
-    const errors = proveOrder(result, read);
+    const errors = [...read.unreadable, ...proveOrder(result, read)];
     if (this.checks === SynthChecks.PROOF) return errors;
     // The rule pack on the same manifests `syncplan lint` would read from the synthesized YAML.
     for (const f of lint(read.manifests, { levels: SYNTH_LEVELS }, read.plan)) {

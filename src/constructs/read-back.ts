@@ -9,6 +9,7 @@ import { ApiObject } from 'cdk8s';
 import type { ObjectEdge, PlannerResult, SyncPlanner } from './planner';
 import { rawAnnotations } from './raw-annotations';
 import { ANNOTATION_HOOK, ANNOTATION_SYNC_WAVE, annotationOf, HELM_HOOK } from '../argo/annotations';
+import { shapeProblem } from '../argo/object-validity';
 import { buildPlan } from '../argo/plan';
 import { howByKindOrder, independentInStep, KindRef, runsPods, waitsOnHealth, whyNotByKindOrder } from '../argo/same-wave';
 import { Manifest, SyncPlan, SyncStep, SyncTask } from '../argo/types';
@@ -90,11 +91,25 @@ export interface ReadBack {
   readonly manifests: Manifest[];
   readonly objectOf: Map<Manifest, ApiObject>;
   readonly plan: SyncPlan;
+  /**
+   * Rendered objects `syncplan` would refuse to read (a JSON patch that removed `kind`, a name
+   * that is not a string): the synth fails on them as `syncplan lint` on its YAML would.
+   */
+  readonly unreadable: string[];
 }
 
 export function readBack(objects: readonly ApiObject[], planner: SyncPlanner): ReadBack {
   const { manifests, objectOf } = renderChart(objects, planner);
-  return { manifests, objectOf, plan: buildPlan(manifests) };
+  const unreadable: string[] = [];
+  for (const m of manifests) {
+    const shape = shapeProblem(m.object);
+    if (!shape) continue;
+    const o = objectOf.get(m)!;
+    const found = shape.problem === 'missing' ? 'is missing' : `is ${JSON.stringify(shape.value)}, ${shape.problem}`;
+    unreadable.push(`${o.node.path}: the rendered ${o.kind} ${shape.path.join('.')} ${found}, so syncplan lint refuses the synthesized YAML and Argo CD cannot read it; `
+      + 'fix the JSON patch (or the props) that writes it');
+  }
+  return { manifests, objectOf, plan: buildPlan(manifests), unreadable };
 }
 
 /**

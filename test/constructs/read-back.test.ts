@@ -102,6 +102,19 @@ describe('what syncplan lint or the API server refuses fails the synth, naming t
     expect(synthError(chart)).toContain('(shop/seed/Resource): is refused by the API server: Job.batch "shop-seed" is invalid: spec.template.spec.initContainers[0].name: Duplicate value: "main"');
   });
 
+  test('one set of checks with the CLI loader: a JSON patch that leaves an object syncplan cannot read fails the synth at its path', () => {
+    const chart = newChart('shop');
+    const settings = configMap(chart, 'settings');
+    new Tier(chart, 'config').add(settings);
+    settings.addJsonPatch(JsonPatch.remove('/kind'));
+    expect(synthError(chart)).toContain('shop/settings: the rendered ConfigMap kind is missing, so syncplan lint refuses the synthesized YAML');
+    const other = newChart('other');
+    const cfg = configMap(other, 'cfg');
+    new Tier(other, 'config').add(cfg);
+    cfg.addJsonPatch(JsonPatch.replace('/metadata/name', 7));
+    expect(synthError(other)).toContain('other/cfg: the rendered ConfigMap metadata.name is 7, not a string');
+  });
+
   test('TestSyncWithCreateNamespaceAndDryRunError: an invalid label value on a tier member names its construct path', () => {
     const chart = newChart('shop');
     new Tier(chart, 'config').add(new ApiObject(chart, 'settings', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'settings', labels: { team: 'Web Team' } } }));
