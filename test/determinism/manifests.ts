@@ -3,7 +3,7 @@
  * specially (Namespaces, CRDs and their CRs, workloads with and without readiness probes,
  * LoadBalancer Services, hook Jobs with names or generateName, Applications), with valid and
  * invalid sync-wave, hook, delete-policy, sync-option and suppression annotations. Object keys
- * are unique (a repeated key is an input error, tested elsewhere).
+ * are unique (a repeated key is order-dependent by design: the last definition wins, as in Argo CD).
  */
 import * as fc from 'fast-check';
 import { stringify } from 'yaml';
