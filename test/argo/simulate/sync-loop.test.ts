@@ -416,3 +416,26 @@ describe('notes', () => {
     ]);
   });
 });
+
+describe('what the API server refuses in the object (src/argo/object-validity.ts)', () => {
+  const c = (name: string) => ({ name, image: 'registry.internal/app:1.0.0' });
+
+  test('TestSyncWithCreateNamespaceAndDryRunError: without --apply-error an invalid object fails its apply, not the dry run: earlier steps are applied, SyncFail hooks run', () => {
+    const config = obj({ kind: 'ConfigMap', name: 'settings', wave: 0 });
+    const web = obj({ kind: 'Deployment', name: 'web', wave: 1, spec: { template: { spec: { initContainers: [c('web')], containers: [c('web')] } } } });
+    const notify = obj({ kind: 'Job', name: 'notify', hook: 'SyncFail' });
+    const r = sim([config, web, notify]);
+    const refusal = 'Deployment.apps "web" is invalid: spec.template.spec.initContainers[0].name: Duplicate value: "web"';
+    expect(r.operationPhase).toBe('Failed');
+    expect(appliedNames(r)).toEqual(['ConfigMap/settings', 'Deployment/web', 'Job/notify']);
+    expect(r.results).toContainEqual({ kind: 'Deployment', name: 'web', status: 'SyncFailed', message: refusal });
+    expect(r.message).toContain(`reason: ${refusal}`);
+  });
+
+  test('a valid object is applied as before, and a kind the cluster does not serve is refused first by discovery', () => {
+    expect(sim([obj({ kind: 'Deployment', name: 'web', spec: { template: { spec: { containers: [c('web')] } } } })]).operationPhase).toBe('Succeeded');
+    const widget = obj({ kind: 'Widget', apiVersion: 'example.com/v1', name: 'Bad_Name' });
+    const [result] = sim([widget]).results;
+    expect(result.message).not.toMatch(/is invalid/);
+  });
+});
