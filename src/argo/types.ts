@@ -81,6 +81,8 @@ export interface SyncStep {
 export interface ExcludedObject extends ResourceKey {
   readonly reason: string;
   readonly manifest: Manifest;
+  /** A repeated definition: the later one Argo CD keeps instead (`NormalizeTargetObjects`). */
+  readonly keptInstead?: Manifest;
 }
 
 /** A problem Argo CD itself would fail on (validation or apply error). */

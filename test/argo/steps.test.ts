@@ -1,5 +1,5 @@
-import { HOOK, m, WAVE } from './helpers';
 import { buildPlan, isMultiStep, SyncTask } from '../../src/argo';
+import { HOOK, m, WAVE } from '../fixtures/manifests';
 
 const gates = (plan: ReturnType<typeof buildPlan>) => plan.steps.map(s => `${s.phase}/${s.wave}:${s.gate}`);
 

@@ -49,7 +49,7 @@ export function register(program: Command): void {
       return;
     }
     const syncOptions = appSyncOptions(flags);
-    const manifests = readManifests(paths, flags);
+    const manifests = readManifests(paths);
     const options: LintOptions = {
       ...planOptions(flags),
       syncOptions,
