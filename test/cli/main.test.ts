@@ -213,7 +213,11 @@ describe('startup', () => {
 describe('the Application and its cluster: --live and --sync-option', () => {
   test('--live objects missing from the input are pruned in mirrored waves; PruneLast after every Sync wave', () => {
     const live = join(dir, 'live.yaml');
-    writeFileSync(live, `${cm('old-a', '    argocd.argoproj.io/sync-wave: "1"\n')}---\n${cm('old-b', '    argocd.argoproj.io/sync-wave: "2"\n')}---\n${cm('old-c', '    argocd.argoproj.io/sync-options: PruneLast=true\n')}`);
+    // Each tracked as the app's (argocd.argoproj.io/tracking-id, the default since Argo CD 3.0); an
+    // untracked one is left alone and listed as excluded.
+    const tracked = (name: string) => `    argocd.argoproj.io/tracking-id: shop:/ConfigMap:default/${name}\n`;
+    writeFileSync(live, `${cm('old-a', `    argocd.argoproj.io/sync-wave: "1"\n${tracked('old-a')}`)}---\n${cm('old-b', `    argocd.argoproj.io/sync-wave: "2"\n${tracked('old-b')}`)}---\n`
+      + `${cm('old-c', `    argocd.argoproj.io/sync-options: PruneLast=true\n${tracked('old-c')}`)}---\n${cm('stranger', '    other: "x"\n')}`);
     const input = join(dir, 'target.yaml');
     writeFileSync(input, `${cm('kept', '    argocd.argoproj.io/sync-wave: "2"\n')}`);
     const r = syncplan(['plan', input, '--live', live, '-f', 'json']);
@@ -222,12 +226,23 @@ describe('the Application and its cluster: --live and --sync-option', () => {
     // Prune waves {0, 1, 2} mirror to {2, 1, 0} (old-c's 0 counts too), then PruneLast moves old-c
     // after the highest Sync wave: 2 + 1 (TestWaveReorderingOfPruneTasks, TestPruneLast).
     expect(tasks).toEqual(['0 prune old-b', '1 prune old-a', '2 apply kept', '3 prune old-c']);
+    expect(JSON.parse(r.stdout).excluded.map((x: any) => [x.name, x.reason])).toEqual([
+      ['stranger', expect.stringMatching(/^live, not tracked as this app's: no argocd.argoproj.io\/tracking-id annotation/)],
+    ]);
+    // --app-name: another app's objects are left out too.
+    const other = JSON.parse(syncplan(['plan', input, '--live', live, '--app-name', 'web', '-f', 'json']).stdout);
+    expect(other.steps.flatMap((s: any) => s.tasks.map((t: any) => t.name))).toEqual(['kept']);
   });
 
-  test('--sync-option reaches the model: CreateNamespace=true adds the PreSync Namespace', () => {
+  test('--sync-option reaches the model: CreateNamespace=true creates the Namespace first, in no step of its own', () => {
     const r = syncplan(['plan', EXAMPLE, '-n', 'workflow', '--sync-option', 'CreateNamespace=true', '-f', 'json']);
     expect([r.code, r.stderr]).toEqual([0, '']);
-    expect(JSON.parse(r.stdout).steps[0].tasks[0]).toMatchObject({ kind: 'Namespace', name: 'workflow' });
+    const plan = JSON.parse(r.stdout);
+    expect(plan.createNamespace).toMatchObject({ kind: 'Namespace', name: 'workflow' });
+    expect(plan.steps.flatMap((s: any) => s.tasks).some((t: any) => t.kind === 'Namespace')).toBe(false);
+    // With managedNamespaceMetadata the task is there on every sync: a PreSync step.
+    const managed = JSON.parse(syncplan(['plan', EXAMPLE, '-n', 'workflow', '--sync-option', 'CreateNamespace=true', '--managed-namespace-metadata', '-f', 'json']).stdout);
+    expect(managed.steps[0].tasks[0]).toMatchObject({ kind: 'Namespace', name: 'workflow' });
   });
 
   test.each([
