@@ -12,10 +12,12 @@ import { behavesSince } from '../versions';
 import { crdGroupKind, noKindMatchError, unservedError } from './api-discovery';
 import { Cluster } from './cluster';
 import { hookOutcome } from './hook-result';
+import { missingResourceFailure } from './missing-resource';
+import { namespaceCreationTask } from './namespace-creation';
 import {
   MSG_COMPLETED_UNSUCCESSFULLY, MSG_DRY_RUN_FAILED, MSG_FAILED_TO_APPLY, MSG_NOT_VALID, MSG_NO_PRUNE, MSG_PRUNED,
   MSG_REQUIRES_PRUNING, MSG_SUCCEEDED_ALL_RUN, MSG_SUCCEEDED_NO_MORE, MSG_SYNC_FAIL_HOOKS_FAILED,
-  MSG_NAMESPACE_FAILED, MSG_TASKS_RUNNING, applyOutput, missingMessage, runningMessage, withReasons,
+  MSG_NAMESPACE_FAILED, MSG_TASKS_RUNNING, applyOutput, runningMessage, withReasons,
 } from './messages';
 import type { HealthStatus, OperationPhase, Reconcile, ResultCode, SimulateOptions } from './types';
 
@@ -268,15 +270,9 @@ export class SyncLoop {
     return ok;
   }
 
-  /**
-   * 3.1+ `getNamespaceCreationTask`: before the dry run, the first task (hooks included) that is
-   * the destination Namespace and has no live object is applied for real, so objects in it pass the
-   * dry run; it stays created even when the dry run then fails. False when its apply failed.
-   */
+  /** Creates the destination Namespace before the dry run (3.1+); false when its apply failed. */
   private createNamespaceFirst(all: readonly TaskState[]): boolean {
-    if (this.destination === '' || !behavesSince('namespaceBeforeDryRun', this.options.argocdVersion)) return true;
-    const ns = all.find(t => t.task.action === 'apply' && !t.live && t.task.kind === 'Namespace' && t.task.group === ''
-      && t.task.name === this.destination);
+    const ns = namespaceCreationTask(all, this.destination, this.options.argocdVersion);
     if (!ns) return true;
     ns.beforeDryRun = true;
     if (this.runTasks([ns]) === 'failed') {
@@ -286,17 +282,12 @@ export class SyncLoop {
     return true;
   }
 
-  /**
-   * 3.4+: a running task whose object is gone (`liveObj == nil` and the API server has none) fails
-   * with "Resource … is missing"; the next call fails the sync and runs the SyncFail hooks. Before
-   * 3.4 the engine waited for it forever.
-   */
+  /** Fails the running tasks whose object is gone (3.4+, `missing-resource.ts`). */
   private failMissing(runningTasks: readonly TaskState[]): void {
-    if (!behavesSince('missingFailsSync', this.options.argocdVersion)) return;
     for (const t of runningTasks) {
       // Not in the cache: the engine asks the API server, which has one it has just created.
-      if (t.live || t.task.action !== 'apply' || !this.cluster.isGone(t.task)) continue;
-      this.setResult(t, 'SyncFailed', 'Error', missingMessage(t.task));
+      const failure = missingResourceFailure(t.task, t.live, !this.cluster.isGone(t.task), this.options.argocdVersion);
+      if (failure !== undefined) this.setResult(t, 'SyncFailed', 'Error', failure);
     }
   }
 
