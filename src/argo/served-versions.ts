@@ -68,10 +68,13 @@ const RANGES: readonly ServedRange[] = [
   { apiVersion: 'admissionregistration.k8s.io/v1', kinds: ['ValidatingAdmissionPolicy', 'ValidatingAdmissionPolicyBinding'], from: 30 },
 ];
 
-const BY_GVK = new Map<string, ServedRange>();
+/** apiVersion → kind → range: two lookups and no string built per object (lint runs on every synth). */
+const BY_GVK = new Map<string, Map<string, ServedRange>>();
 const BY_GV = new Map<string, ServedRange[]>();
 for (const r of RANGES) {
-  for (const kind of r.kinds) BY_GVK.set(`${r.apiVersion}/${kind}`, r);
+  const kinds = BY_GVK.get(r.apiVersion) ?? new Map<string, ServedRange>();
+  for (const kind of r.kinds) kinds.set(kind, r);
+  BY_GVK.set(r.apiVersion, kinds);
   BY_GV.set(r.apiVersion, [...(BY_GV.get(r.apiVersion) ?? []), r]);
 }
 
@@ -102,7 +105,7 @@ export interface Unserved {
  * not. Only built-in group/versions are in the table; custom resources are discovery's other case.
  */
 export function unservedBuiltin(apiVersion: string, kind: string, kubeVersion: string = DEFAULT_KUBE_VERSION): Unserved | undefined {
-  const range = BY_GVK.get(`${apiVersion}/${kind}`);
+  const range = BY_GVK.get(apiVersion)?.get(kind);
   if (range === undefined) return undefined;
   const minor = kubeMinor(kubeVersion) ?? kubeMinor(DEFAULT_KUBE_VERSION)!;
   if (servesRange(range, minor)) return undefined;

@@ -135,6 +135,11 @@ export const CASES: Readonly<Record<string, RuleCase>> = {
     trips: yaml(crd(wave('1')), widget()),
     passes: yaml(crd(wave('-1')), widget()),
   },
+  'api-version-removed': {
+    ref: 'TestSync_getSyncTasks_FailureMessage (Kubernetes 1.25 removed policy/v1beta1)',
+    trips: yaml(k('policy/v1beta1', 'PodDisruptionBudget', 'web', { spec: { maxUnavailable: 1 } })),
+    passes: yaml(k('policy/v1', 'PodDisruptionBudget', 'web', { spec: { maxUnavailable: 1 } })),
+  },
   'client-side-apply-too-large': {
     ref: 'argo-cd docs/user-guide/sync-options.md ServerSideApply, upgrading/3.2-3.3.md',
     trips: yaml(bigCrd()),
