@@ -197,9 +197,10 @@ export const CASES: Readonly<Record<string, RuleCase>> = {
     passes: yaml(hookJob('migrate')),
   },
   'hook-ttl-too-short': {
-    ref: 'TestSync_MultistepResourceDeletionMidstep',
+    ref: 'TestSync_MultistepResourceDeletionMidstep, Argo CD 2.14 (no hook finalizer)',
     trips: yaml(hookJob('migrate', {}, { ttlSecondsAfterFinished: 0 })),
     passes: yaml(hookJob('migrate', {}, { ttlSecondsAfterFinished: 3600 })),
+    options: { argocdVersion: '2.14' },
   },
   'hook-name-without-before-hook-creation': {
     ref: 'argo-cd #7430',

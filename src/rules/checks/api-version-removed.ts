@@ -18,10 +18,10 @@ export const apiVersionRemoved: Rule = {
     const hits: Hit[] = [];
     const seen = new Set<object>(); // once per object (a hook in two phases is two tasks)
     for (const t of ctx.tasks) {
-      if (t.action !== 'apply' || seen.has(t.manifest)) continue;
+      // Two map misses for nearly every object: nothing built unless the table knows it.
+      const unserved = t.action === 'apply' ? unservedBuiltin(t.apiVersion, t.kind, kube) : undefined;
+      if (unserved === undefined || seen.has(t.manifest)) continue;
       seen.add(t.manifest);
-      const unserved = unservedBuiltin(t.apiVersion, t.kind, kube);
-      if (unserved === undefined) continue;
       const when = unserved.removedIn !== undefined
         ? `which Kubernetes ${unserved.removedIn} removed`
         : `which Kubernetes serves only from ${unserved.servedFrom}`;
