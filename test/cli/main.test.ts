@@ -245,6 +245,31 @@ describe('the Application and its cluster: --live and --sync-option', () => {
     expect(managed.steps[0].tasks[0]).toMatchObject({ kind: 'Namespace', name: 'workflow' });
   });
 
+  test('plan and simulate --help document the model options, with their defaults', () => {
+    for (const command of ['plan', 'simulate']) {
+      const help = syncplan([command, '--help']).stdout.replace(/\s+/g, ' ');
+      for (const option of ['--argocd-version <version>', '--kube-version <version>', '--managed-namespace-metadata', '--app-name <name>', '--tracking-method <method>']) {
+        expect(help).toContain(option);
+      }
+      expect(help).toContain('2.14 to 3.6 (default: 3.6)');
+      expect(help).toContain('1.16 to 1.36 (default: 1.35)');
+    }
+  });
+
+  test('--argocd-version and --kube-version reach the model, and bad values are refused in one line', () => {
+    const cron = join(dir, 'cron.yaml');
+    writeFileSync(cron, 'apiVersion: batch/v1beta1\nkind: CronJob\nmetadata:\n  name: nightly\n');
+    const current = syncplan(['simulate', cron, '-f', 'json']);
+    expect(JSON.parse(current.stdout).message).toMatch(/^one or more synchronization tasks are not valid: failed to discover server resources for group version batch\/v1beta1/);
+    expect(JSON.parse(syncplan(['simulate', cron, '--argocd-version', '3.4.2', '-f', 'json']).stdout).message).toBe('one or more synchronization tasks are not valid');
+    expect(syncplan(['simulate', cron, '--kube-version', '1.24']).code).toBe(0);
+    for (const bad of [['--kube-version', '1.99'], ['--argocd-version', '2.13']]) {
+      const r = syncplan(['plan', cron, ...bad]);
+      expect(r.code).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    }
+  });
+
   test.each([
     ['mis-cased', 'prunelast=true', /matched exactly and case-sensitively\); write "PruneLast=true"/],
     ['a value Argo CD ignores', 'Prune=maybe', /Prune takes "false" or "confirm"\); write "Prune=false"/],
