@@ -8,7 +8,7 @@ import type * as FindingsTextModule from '../../report/findings-text';
 import type * as SarifModule from '../../report/sarif';
 import type * as RulesModule from '../../rules';
 import type { LevelSetting, LintOptions } from '../../rules/types';
-import { addAppOptions, appSyncOptions } from '../app-options';
+import { addAppOptions, appModelOptions, appSyncOptions } from '../app-options';
 import { UsageError } from '../errors';
 import { addFormatOption, addPlanOptions, planOptions, readManifests, writeOut } from '../options';
 import type { CommonFlags } from '../options';
@@ -52,6 +52,7 @@ export function register(program: Command): void {
     const manifests = readManifests(paths);
     const options: LintOptions = {
       ...planOptions(flags),
+      ...appModelOptions(flags),
       syncOptions,
       installedCrds: flags.installedCrd ?? [],
       levels,
