@@ -7,7 +7,8 @@ const project = new cdk8s.ConstructLibraryCdk8s({
   author: 'cdk8s-syncplan maintainers',
   authorAddress: 'maintainers@users.noreply.cdk8s-syncplan.example',
   repositoryUrl: 'https://github.com/cdk8s-syncplan/cdk8s-syncplan.git',
-  keywords: ['cdk8s', 'argocd', 'argo-cd', 'sync-waves', 'gitops', 'kubernetes'],
+  // Construct Hub lists a package by the `cdk` and `cdk8s` keywords.
+  keywords: ['cdk', 'cdk8s', 'argocd', 'argo-cd', 'sync-waves', 'gitops', 'kubernetes'],
   defaultReleaseBranch: 'main',
   packageManager: javascript.NodePackageManager.NPM,
   projenrcTs: true,
@@ -17,8 +18,8 @@ const project = new cdk8s.ConstructLibraryCdk8s({
   constructsVersion: '10.8.1',
   jsiiVersion: '~6.0.0',
 
-  // cdk8s-plus-27 types are part of our public API (Tier.add accepts its L2s).
-  peerDeps: ['cdk8s-plus-27@^2.9.0'],
+  // No cdk8s-plus line is a peer: the API reads Services, Secrets and ConfigMaps through their
+  // ApiObject, so apps on any line (or none) install without a second cdk8s-plus.
   // Not jsii modules, so they are bundled into the package. Justification:
   // - yaml: reading manifests with line numbers, exactly as YAML 1.2 parses them.
   // - commander: the `syncplan` CLI parser (zero dependencies, fast to load).
@@ -30,6 +31,9 @@ const project = new cdk8s.ConstructLibraryCdk8s({
     '@swc/core',
     '@swc/jest',
     'cdk8s-cli@^2.207.0',
+    // The README's line and what `cdk8s init` gives today: the same app must synthesize the same YAML on both.
+    'cdk8s-plus-27@^2.9.0',
+    'cdk8s-plus-33@^2.5.57',
     'kubernetes-models@4.5.1',
     '@kubernetes-models/argo-cd@2.7.2',
     'playwright-core',
@@ -43,7 +47,17 @@ const project = new cdk8s.ConstructLibraryCdk8s({
 
   bin: { syncplan: 'lib/cli/main.js' },
 
-  // JS-only here: no PyPI/Maven/Go toolchains on these machines. The API still obeys jsii.
+  // jsii targets for Construct Hub. Their packages build where the toolchains exist (the release
+  // pipeline), never in `npm test`: these machines have no Python, Java, Go or .NET.
+  publishToPypi: { distName: 'cdk8s-syncplan', module: 'cdk8s_syncplan' },
+  publishToMaven: {
+    javaPackage: 'io.github.cdk8s_syncplan',
+    mavenGroupId: 'io.github.cdk8s-syncplan',
+    mavenArtifactId: 'cdk8s-syncplan',
+  },
+  publishToGo: { moduleName: 'github.com/cdk8s-syncplan/cdk8s-syncplan-go' },
+  publishToNuget: { dotNetNamespace: 'Cdk8sSyncplan', packageId: 'Cdk8sSyncplan' },
+
   github: false,
   release: false,
   depsUpgrade: false,
@@ -65,6 +79,10 @@ const project = new cdk8s.ConstructLibraryCdk8s({
 
 // These machines run Node 20 (jsii prints an end-of-life banner on every compile); cdk8s-cli's
 // upgrade check needs the internet.
+// Semantic versioning, set here (projen writes 0.0.0 unless a release workflow bumps it, and this
+// project has none); CHANGELOG.md says what each version changed.
+project.package.addVersion('0.1.0');
+
 project.tasks.addEnvironment('JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION', '20');
 project.tasks.addEnvironment('CDK8S_CHECK_UPGRADE', 'false');
 
