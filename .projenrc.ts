@@ -73,12 +73,19 @@ const project = new cdk8s.ConstructLibraryCdk8s({
       coverageProvider: 'v8',
     },
   },
-  gitignore: ['/dist/', '/bench/out/', '/.syncplan-tmp/'],
-  npmIgnoreOptions: { ignorePatterns: ['/examples/', '/bench/', '/docs/', '/.ci/', '/cdk8s.yaml'] },
+  gitignore: ['/dist/', '/bench/out/', '/.syncplan-tmp/', '/.jsii.tabl.json'],
+  // The package holds what users run and read: lib/, README, API.md, CHANGELOG and docs/rules/
+  // (every finding says "see docs/rules/<rule>.md"); test/package.test.ts checks the list.
+  npmIgnoreOptions: {
+    ignorePatterns: ['/examples/', '/bench/', '/docs/*', '!/docs/rules/', '/scripts/', '/.ci/', '/cdk8s.yaml', '/action.yml', '/.pre-commit-hooks.yaml', '/.jsii.tabl.json'],
+  },
 });
 
 // These machines run Node 20 (jsii prints an end-of-life banner on every compile); cdk8s-cli's
 // upgrade check needs the internet.
+// The README example uses cdk8s-plus-27, a dev dependency only: jsii-rosetta compiles it with it.
+project.package.addField('jsiiRosetta', { exampleDependencies: { 'cdk8s-plus-27': '^2.9.0' } });
+
 // Semantic versioning, set here (projen writes 0.0.0 unless a release workflow bumps it, and this
 // project has none); CHANGELOG.md says what each version changed.
 project.package.addVersion('0.1.0');
@@ -95,6 +102,13 @@ project.testTask.spawn(project.addTask('typecheck', {
   steps: [{ exec: 'tsc --noEmit -p test/tsconfig.json' }, { exec: 'tsc --noEmit -p examples/tsconfig.json' }],
 }));
 project.eslint?.addLintPattern('examples');
+
+// The README's TypeScript examples compile as jsii-rosetta translates them (Construct Hub shows
+// them in every language); slow (~40 s), so `.ci/run` runs it after the tests, `npm test` does not.
+project.addTask('rosetta', {
+  description: 'Compile the README examples with jsii-rosetta (fails on any diagnostic)',
+  steps: [{ exec: 'jsii-rosetta extract --compile --fail' }],
+});
 
 // `npm run demo`: synthesize the example app (the article's rollout) and print its plan.
 const demo = project.addTask('demo', { description: 'Synthesize examples/workflow-console and print its Argo CD sync plan' });
