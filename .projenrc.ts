@@ -93,6 +93,10 @@ project.package.addVersion('0.1.0');
 project.tasks.addEnvironment('JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION', '20');
 project.tasks.addEnvironment('CDK8S_CHECK_UPGRADE', 'false');
 
+// lib/ holds only what src/ compiles to now: output of a deleted source would ship in the package
+// (test/package/contents.test.ts checks it).
+project.preCompileTask.exec('rm -rf lib');
+
 // CLI tests spawn the compiled binary, so the test task compiles first; the HTML report is
 // tested in Debian's Chromium, installed on first use.
 project.testTask.prependSpawn(project.compileTask);
