@@ -37,6 +37,8 @@ const project = new cdk8s.ConstructLibraryCdk8s({
     'kubernetes-models@4.5.1',
     '@kubernetes-models/argo-cd@2.7.2',
     'playwright-core',
+    // Renders `syncplan diagram`'s Mermaid in the headless Chromium, as GitHub would (test/browser).
+    'mermaid@^12',
     // Schema validity of every synthesized document (strict: unknown fields rejected).
     'ajv@^8',
     'ts-json-schema-generator@^2',

@@ -48,7 +48,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function runStep(name: string, inputs: Record<string, string> = {}) {
   const step = action.runs.steps.find((s: any) => s.name === name);
   expect(step.shell).toBe('bash');
-  const values: Record<string, string> = { ...Object.fromEntries(Object.entries(action.inputs).map(([k, v]: [string, any]) => [k, v.default])), ...inputs };
+  const defaults = Object.fromEntries(Object.entries(action.inputs).map(([k, v]: [string, any]) => [k, v.default]));
+  const values: Record<string, string> = { ...defaults, ...inputs };
   const expr = (s: string) => s.replace(/\$\{\{\s*inputs\.([\w-]+)\s*\}\}/g, (_, k) => values[k]);
   const env = Object.fromEntries(Object.entries(step.env ?? {}).map(([k, v]) => [k, expr(String(v))]));
   const output = join(dir, 'github-output');

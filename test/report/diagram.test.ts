@@ -79,7 +79,7 @@ describe('renderMermaid', () => {
   test('subgraphs per phase and step, edges between steps, the holder linked from the outcome', () => {
     const { plan, result } = stalled();
     const text = renderMermaid(diagramModel(plan, { result }));
-    expect(text.startsWith('flowchart LR\n')).toBe(true);
+    expect(text.startsWith('flowchart TB\n')).toBe(true);
     expect(text.match(/^ {2}subgraph /gm)).toHaveLength(4);
     expect(text.match(/^ {4}subgraph /gm)).toHaveLength(6);
     expect(text.match(/-->\|/g)).toHaveLength(4);
@@ -116,7 +116,7 @@ describe('renderSvg', () => {
     expect(svg).not.toMatch(/NaN|undefined|Infinity/);
   });
 
-  test('any plan: well-formed, no NaN, every task drawn, lanes in wave order', () => {
+  test('any plan: well-formed, no NaN, every task drawn, one row per step in run order', () => {
     const hooks = [undefined, undefined, 'PreSync', 'PostSync', 'SyncFail'];
     fc.assert(fc.property(
       fc.array(fc.record({ wave: fc.integer({ min: -3, max: 3 }), hook: fc.constantFrom(...hooks), long: fc.boolean() }), { maxLength: 12 }),
@@ -127,8 +127,11 @@ describe('renderSvg', () => {
         expect(svg).not.toMatch(/NaN|undefined|Infinity/);
         const tasks = plan.steps.reduce((n, s) => n + s.tasks.length, 0) + plan.syncFail.length;
         expect((svg.match(/<g class="box /g) ?? []).length).toBe(tasks);
-        const lanes = [...svg.matchAll(/>wave (-?\d+)</g)].map(m => Number(m[1]));
-        expect(lanes).toEqual([...lanes].sort((a, b) => a - b));
+        // One row per step, in run order (SyncFail last): the rows' waves are the steps' waves.
+        const rows = [...svg.matchAll(/>(wave -?\d+|on failure)</g)].map(m => m[1]);
+        expect(rows).toEqual([...plan.steps.map(st => `wave ${st.wave}`), ...(plan.syncFail.length > 0 ? ['on failure'] : [])]);
+        const stepTops = [...svg.matchAll(/<g class="step" id="[^"]+">\n<rect x="\d+" y="(\d+)"/g)].map(m => Number(m[1]));
+        expect(stepTops).toEqual([...stepTops].sort((a, b) => a - b));
       },
     ));
   });
