@@ -25,7 +25,7 @@ const project = new cdk8s.ConstructLibraryCdk8s({
   // - commander: the `syncplan` CLI parser (zero dependencies, fast to load).
   // - jsonc-parser: JSON manifests located by offset (the first syntax error, a List's items), as
   //   Node 20's JSON.parse gives no position (VS Code's parser, zero dependencies, loaded only then).
-  bundledDeps: ['yaml@^2.9.0', 'commander@^14.0.0', 'jsonc-parser@^3.3.1'],
+  bundledDeps: ['yaml@^2.9.0', 'commander@^14.0.0', 'jsonc-parser@^3.3.1', 'fengari@^0.1.5'],
   devDeps: [
     'fast-check@^4',
     '@swc/core',

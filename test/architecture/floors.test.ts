@@ -22,7 +22,7 @@ const ALLOWED: Record<string, readonly string[]> = {
 };
 /** Packages each floor may import (node built-ins are always fine). */
 const PACKAGES: Record<string, readonly string[]> = {
-  argo: [],
+  argo: ['fengari'],
   plan: [],
   rules: [],
   report: [],
