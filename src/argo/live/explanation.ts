@@ -288,7 +288,7 @@ function waitingBlockers(m: OperationMessage, running: readonly ResourceResult[]
     const first = resolveNamed(m.first, app, results, withNs);
     const candidates = [first, ...results.filter(r => r.status === 'Pruned').map(r => withNs(r)).filter(r => refKey(r) !== refKey(first)
       && (!health.hasLive || health.live(r) !== undefined))];
-    const pendingDeletion: ObservedHealth = { status: 'Progressing', message: 'Pending deletion', source: 'application' };
+    const pendingDeletion: ObservedHealth = { status: 'Progressing', message: 'Pending deletion', source: 'message' };
     const list = candidates.slice(0, 1 + m.more).map((r) => {
       const result = results.find(x => refKey(withNs(x)) === refKey(r));
       const observed = health.of(r);

@@ -10,7 +10,8 @@ import { liveHealth } from '../live-health';
 import type { HealthOverride, LiveObject } from '../live-health';
 import { at, groupVersion, list, record, str } from '../live-health/types';
 
-export type ObservedSource = 'application' | 'tree' | 'live' | 'argocd-cm' | 'builtin-lua' | 'none' | 'unknown';
+/** `message`: only the operation message says it ("waiting for deletion of" means the object is still there, terminating). */
+export type ObservedSource = 'application' | 'tree' | 'live' | 'argocd-cm' | 'builtin-lua' | 'message' | 'none' | 'unknown';
 
 export interface ObservedHealth {
   /** Absent when no source knows it. */

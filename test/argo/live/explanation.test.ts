@@ -134,3 +134,8 @@ test('a failed operation Argo CD retries is a note with the attempt', () => {
   const e = explainApplication({ app, health: new ObservedHealthIndex({ app }), now: 0 });
   expect(e.notes).toContain('the operation failed and Argo CD retries it: attempt #2 at 3:04PM (controller time)');
 });
+
+test('a prune waiting for deletion without live objects: the message is the only source, said so', () => {
+  const e = explainFixture('prune-waiting.yaml');
+  expect(e.blockers.map(b => [refShort(b), b.health, b.healthSource])).toEqual([['ConfigMap/old-config', 'Progressing', 'message']]);
+});
