@@ -9,6 +9,7 @@
  */
 import type { ApplicationView, ResourceRef, ResourceResult } from './application';
 import { refKey, refShort } from './application';
+import { lastConditionChange } from './observed-health';
 import type { ObservedHealth, ObservedHealthIndex } from './observed-health';
 import { parseOperationMessage } from './operation-message';
 import type { OperationMessage, ParsedMessage } from './operation-message';
@@ -107,6 +108,10 @@ function taskIndex(plan: SyncPlan | undefined): Map<string, SyncTask> {
   return byKey;
 }
 
+function since(observed: ObservedHealth, live: Record<string, unknown> | undefined): string | undefined {
+  return observed.lastTransitionTime ?? lastConditionChange(live);
+}
+
 function ttlOf(task: SyncTask | undefined): number | undefined {
   const ttl = task ? at(task.manifest.object, 'spec', 'ttlSecondsAfterFinished') : undefined;
   return typeof ttl === 'number' ? ttl : undefined;
@@ -175,7 +180,8 @@ export function explainApplication(input: ExplainInput): Explanation {
       // The health message; for a task that failed, the result's message says why.
       message: observed.message || (result && (result.status === 'SyncFailed' || result.hookPhase === 'Failed' || result.hookPhase === 'Error') ? result.message : ''),
       ...(reason ? { reason } : {}),
-      ...(observed.lastTransitionTime ? { since: observed.lastTransitionTime } : {}),
+      // HealthStatus.lastTransitionTime is deprecated upstream (rarely set); the live object's last condition change says more.
+      ...(since(observed, live) ? { since: since(observed, live) } : {}),
     };
   };
 

@@ -57,6 +57,15 @@ export interface HealthSources {
   readonly override?: HealthOverride;
 }
 
+/**
+ * When the live object last changed state: the latest `lastTransitionTime` of its conditions
+ * (Deployment Progressing/Available, Pod Ready, Job Failed...), if any.
+ */
+export function lastConditionChange(obj: LiveObject | undefined): string | undefined {
+  const times = list(at(obj, 'status', 'conditions')).map(c => str(c.lastTransitionTime)).filter(t => !Number.isNaN(Date.parse(t)));
+  return times.length > 0 ? times.reduce((a, b) => (Date.parse(b) > Date.parse(a) ? b : a)) : undefined;
+}
+
 /** A resolver: health by resource, and the live object when given. */
 export class ObservedHealthIndex {
   private readonly fromApp = new Map<string, ObservedHealth>();
