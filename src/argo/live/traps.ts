@@ -75,7 +75,11 @@ export function trapReason(t: TrapInput): string | undefined {
   if (t.healthSource === 'builtin-lua') {
     return `Argo CD judges ${t.group}/${t.kind} with its built-in Lua health script, which this tool does not ship; give --tree with Argo CD's resource tree for its health`;
   }
-  if (t.healthSource === 'none' || t.healthSource === 'unknown') {
+  if (t.healthSource === 'none') {
+    return `Argo CD has no health check for ${t.group ? `${t.group}/` : ''}${t.kind}: it counts as done once applied, so it holds no wave, and a later wave that needs it ready does not wait; `
+      + `add a resource.customizations.health.${t.group ? `${t.group}_` : ''}${t.kind} Lua check to argocd-cm`;
+  }
+  if (t.healthSource === 'unknown') {
     // Since 3.0 (resourceHealthSource: appTree) health lives in the resource tree; the API server fills it back
     // into status.resources (server/application/application.go inferResourcesStatusHealth), kubectl does not.
     return 'no health source: the Application as kubectl reads it carries no per-resource health since Argo CD 3.0 (resourceHealthSource: appTree); '
