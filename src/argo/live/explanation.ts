@@ -32,6 +32,8 @@ export interface Placed extends ResourceRef {
 export interface DoneTask extends Placed {
   /** Argo CD has no health check for the kind: it counted done the moment it was applied (a wave after it did not wait for it). */
   readonly noHealthCheck: boolean;
+  /** False when Argo CD applied it and never waited for its health (the last step, a single-step sync). */
+  readonly awaited: boolean;
 }
 
 export interface Blocker extends Placed {
@@ -237,10 +239,18 @@ export function explainApplication(input: ExplainInput): Explanation {
   }
 
   const blockerKeys = new Set(blockers.map(b => refKey(b)));
+  // An applied resource keeps hookPhase Running until its health is read; the last step's (and a single-step
+  // sync's) never is: once the operation ended, such a resource was applied and not awaited.
+  const finished = op.phase === 'Succeeded';
   const done = nonFail
-    .filter(r => !blockerKeys.has(refKey(withNs(r))) && r.hookPhase !== 'Running' && r.hookPhase !== 'Failed' && r.hookPhase !== 'Error' && r.status !== 'SyncFailed'
+    .filter(r => !blockerKeys.has(refKey(withNs(r))) && r.hookPhase !== 'Failed' && r.hookPhase !== 'Error' && r.status !== 'SyncFailed'
+      && (r.hookPhase !== 'Running' || (finished && r.hookType === '' && r.status === 'Synced'))
       && (r.hookPhase === 'Succeeded' || r.status === 'Synced' || r.status === 'Pruned'))
-    .map(r => ({ ...place(withNs(r), r), noHealthCheck: r.status !== 'Pruned' && !hasHealthCheck(r.group, r.kind) }));
+    .map(r => ({
+      ...place(withNs(r), r),
+      noHealthCheck: r.status !== 'Pruned' && !hasHealthCheck(r.group, r.kind),
+      awaited: r.hookPhase !== 'Running',
+    }));
 
   const next = isRunning ? nextSteps(inFlight, results, app, plan, place, withNs, notes) : [];
 
@@ -306,7 +316,14 @@ function waitingBlockers(m: OperationMessage, running: readonly ResourceResult[]
     if (list.length < 1 + m.more) notes.push(`Argo CD waits on ${1 + m.more} deletions; ${list.length} are known here (give --live to see the rest)`);
     return list;
   }
-  let blockers = running.map(r => blockerOf(place(withNs(r), r), r));
+  let awaited = running;
+  const runningHooks = running.filter(r => r.hookType !== '');
+  // A single-step sync awaits only its hooks (`multiStep` false): the message then counts the running hooks alone.
+  if (m.type === 'waiting' && m.reason === 'completion of hook' && 1 + m.more === runningHooks.length && runningHooks.length < running.length) {
+    awaited = runningHooks;
+    notes.push('a single-step sync: Argo CD waits only for its hooks; the resources applied with them are not awaited');
+  }
+  let blockers = awaited.map(r => blockerOf(place(withNs(r), r), r));
   // The engine names hooks first.
   blockers = [...blockers.filter(b => b.hook), ...blockers.filter(b => !b.hook)];
   if (m.type === 'waiting') {
