@@ -143,19 +143,24 @@ export function declaredEdges(chart: Chart, manifests: readonly Manifest[]): Dec
   const all = chart.node.findAll();
   const ofTier = tierObjects(chart, all);
   const objectsOf = (c: IConstruct) => (c instanceof Tier ? ofTier.get(c) ?? [] : objectsUnder(c, chart));
-  const add = (before: IConstruct, after: IConstruct, why: string) => {
-    const b = objectsOf(before);
-    const a = objectsOf(after);
-    if (b.length > 0 && a.length > 0) edges.push({ before: b, after: a, why });
-  };
+  // Construct-level intent first: an ordering through a unit with no objects (an empty tier)
+  // still holds between what comes before it and what comes after it (#10 §1).
+  let stated: Array<{ before: IConstruct; after: IConstruct; why: string }> = [];
   for (const c of all) {
-    if (c instanceof Tier || c instanceof HookJob) for (const u of c.after) add(u, c, `${c.node.path} is after ${u.node.path}`);
+    if (c instanceof Tier || c instanceof HookJob) for (const u of c.after) stated.push({ before: u, after: c, why: `${c.node.path} is after ${u.node.path}` });
     if (c instanceof Chart) continue;
     for (const d of c.node.dependencies) {
-      if (d instanceof Chart) continue;
-      add(d, c, `${c.node.path} depends on ${d.node.path}`);
+      if (!(d instanceof Chart)) stated.push({ before: d, after: c, why: `${c.node.path} depends on ${d.node.path}` });
     }
   }
+  const empty = new Set([...stated.flatMap((e) => [e.before, e.after])].filter((c) => objectsOf(c).length === 0));
+  for (const hollow of empty) {
+    const into = stated.filter((e) => e.after === hollow);
+    const out = stated.filter((e) => e.before === hollow);
+    stated = stated.filter((e) => e.after !== hollow && e.before !== hollow);
+    for (const a of into) for (const b of out) stated.push({ before: a.before, after: b.after, why: `${a.why}, and ${b.why}` });
+  }
+  for (const e of stated) edges.push({ before: objectsOf(e.before), after: objectsOf(e.after), why: e.why });
   // Namespaces and CRDs, read from the rendered YAML: what lives in a Namespace, what a CRD defines.
   const objects = all.filter((x): x is ApiObject => x instanceof ApiObject && x.chart === chart);
   const rendered = new Map(manifests.map((m) => [keyString(resourceKeyOf(m.object)), m.object]));
