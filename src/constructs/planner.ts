@@ -28,7 +28,7 @@ import { groupOf } from '../argo/keys';
 import { KindRef, minimumGap } from '../argo/same-wave';
 import { Manifest, SyncPlan } from '../argo/types';
 import { computeWaves, formatWave, OrderEdge, OrderingError, OrderUnit, UnitPhase } from '../plan';
-import { ALL_RULES, Finding, LevelSetting, LintOptions, lintReport } from '../rules';
+import { ALL_RULES, Finding, findingText, LevelSetting, LintOptions, lintReport } from '../rules';
 
 /** What a tier or hook tells the planner about itself. */
 export interface UnitSource {
@@ -258,8 +258,8 @@ export class SyncPlanner extends Construct {
     if (this.checks === SynthChecks.PROOF) return errors;
     // The rule pack on the same manifests `syncplan lint` would read from the synthesized YAML.
     for (const f of lint(read.manifests, { levels: SYNTH_LEVELS }, read.plan)) {
-      if (f.level === 'error') errors.push(f.message);
-      else if (f.level === 'warning') warnOnce(this.chart, `[${this.chart.node.path}] warning: ${f.message}`);
+      if (f.level === 'error') errors.push(findingText(f).join('\n  ')); // the fix nested under cdk8s's list entry
+      else if (f.level === 'warning') warnOnce(this.chart, `[${this.chart.node.path}] ${findingText(f).join('\n')}`);
     }
     return errors;
   }
