@@ -114,7 +114,7 @@ describe('reads-resource-created-later', () => {
   test('a gated Deployment needing a Secret of a later wave deadlocks too', () => {
     const text = yaml(deployment('web', W('0'), {}, podSpec({ envFrom: [{ secretRef: { name: 'db' } }] })), secret('db', W('1')));
     const [f] = findingsOf('reads-resource-created-later', text);
-    expect(f.message).toContain('created only in Sync wave 1, after its own Sync wave 0');
+    expect(f.message).toContain('is in Sync wave 0 and needs Secret/db, which is created only in Sync wave 1');
   });
 
   test('a Secret in another namespace is another object', () => {
@@ -269,7 +269,7 @@ describe('pvc-gates-wave: a claim alone in a wave the next one waits on never bi
 
   test('a claim in wave 0, its StatefulSet in wave 1 (what `sts.node.addDependency(pvc)` renders)', () => {
     const [f] = findingsOf('pvc-gates-wave', yaml(pvc('data'), deployment('db', W('1'), {}, mounts('data'))));
-    expect(f.message).toBe('PersistentVolumeClaim/data (app.yaml:2): Sync wave 1 waits for it to be Bound, but with a WaitForFirstConsumer '
+    expect(f.message).toBe('PersistentVolumeClaim/data (app.yaml:2): is in Sync wave 0, which makes Sync wave 1 wait for it to be Bound, but with a WaitForFirstConsumer '
       + 'StorageClass (the default class on GKE, EKS, AKS and kind, and this claim names none) it stays Pending until a Pod that mounts it '
       + 'is scheduled, and no Pod in its wave or an earlier one mounts it: the sync stays Progressing forever (see docs/rules/pvc-gates-wave.md)');
   });
