@@ -13,6 +13,7 @@ import { autoscaledWebApp } from './autoscaled-web';
 import { AppBuilder, AppReadBack, brokenEdges, findingLines, minimumWaves, synthAndRead, taskNamed, writtenWaves } from './harness';
 import { helmHookApp } from './helm-hook';
 import { inAppMigrationApp } from './in-app-migration';
+import { namespacedMigrationApp } from './namespaced-migration';
 import { operatorCrdApp } from './operator-crd';
 import { postgresApp } from './postgres';
 import { presyncBootstrapApp } from './presync-bootstrap';
@@ -36,6 +37,7 @@ const PRESYNC_TIER = '#10 §4: Tier `phase: HookPhase.PRE_SYNC` is not there yet
 const PER_OBJECT = '#10 §2 second bullet: same-wave is decided per unit, so the worker waits a wave after the edge tier';
 const DECLARED_WAVE = '#10 §3 second bullet: wave-unneeded fires on a wave the planner made for a declared dependency';
 const HELM_HOOK = '#10 §5 third bullet: a helm.sh/hook object is ordered as a Sync object after its Namespace, and the proof fails';
+const HOISTED_NAMESPACE = '#10 §3 first bullet: the Namespace is annotated Sync wave 0, Argo CD hoists it before the PreSync migration, namespace-after-resource warns';
 const WORKER_WARNS = '#10 §2 second bullet: the worker\'s extra wave makes the Ingress gate it, and the library warns about its own placement';
 
 const APPS: ReadonlyArray<{ name: string; build: AppBuilder; pending?: Pending }> = [
@@ -47,6 +49,7 @@ const APPS: ReadonlyArray<{ name: string; build: AppBuilder; pending?: Pending }
   { name: 'Helm-hooked object in a chart whose Namespace is ordered', build: helmHookApp, pending: { edges: HELM_HOOK, waves: HELM_HOOK, quiet: HELM_HOOK } },
   { name: 'Deployment + HorizontalPodAutoscaler + PodDisruptionBudget', build: autoscaledWebApp, pending: { quiet: DECLARED_WAVE } },
   { name: 'two charts, two Applications', build: twoChartsApp },
+  { name: 'a Namespace of its own with a PreSync migration in it', build: namespacedMigrationApp, pending: { quiet: HOISTED_NAMESPACE } },
   { name: 'the README example (examples/workflow-console)', build: (app: App) => { new WorkflowConsoleChart(app, 'workflow-console'); } },
 ];
 
@@ -152,6 +155,21 @@ describe('what each app is about', () => {
     const [web, hpa, pdb] = [taskNamed(c, 'Deployment', 'catalog-web'), taskNamed(c, 'HorizontalPodAutoscaler', 'catalog-hpa'), taskNamed(c, 'PodDisruptionBudget', 'catalog-pdb')];
     expect([hpa.wave, pdb.wave]).toEqual([web.wave, web.wave]);
     expect((web.manifest.object.spec as Record<string, unknown>).replicas).toBeUndefined();
+  });
+
+  test('namespaced migration: the Namespace runs first, before the migration that lives in it', () => {
+    const [c] = read(namespacedMigrationApp).charts;
+    const steps = c.plan.steps.map((s) => s.tasks.map((t) => `${t.kind}/${t.name}`));
+    expect(steps[0].slice(0, 2)).toEqual(['Namespace/ledger', 'Job/ledger-migrate']);
+  });
+
+  pendingTest('namespaced migration: the library writes no wave on a Namespace Argo CD runs in PreSync', () => {
+    // #10 §3 first bullet: "0" is written today. A Namespace is never made a hook, so no Sync wave
+    // says what runs (PreSync wave 0, hoisted before the migration): nothing is the right annotation.
+    const [c] = read(namespacedMigrationApp).charts;
+    const ns = taskNamed(c, 'Namespace', 'ledger');
+    expect(ns.phase).toBe('PreSync');
+    expect((ns.manifest.object.metadata as { annotations?: Record<string, string> }).annotations?.['argocd.argoproj.io/sync-wave']).toBeUndefined();
   });
 
   test('two charts: each file is its own plan, the platform\'s Namespace only in its own', () => {
