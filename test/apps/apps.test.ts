@@ -8,7 +8,7 @@
  * names its bullet. When it lands, these flip back to `test`. `SYNCPLAN_PENDING=run` runs them as
  * plain tests, to read why each fails.
  */
-import { App } from 'cdk8s';
+import { App, Testing } from 'cdk8s';
 import { autoscaledWebApp } from './autoscaled-web';
 import { AppBuilder, AppReadBack, brokenEdges, findingLines, minimumWaves, synthAndRead, taskNamed, writtenWaves } from './harness';
 import { helmHookApp } from './helm-hook';
@@ -20,6 +20,7 @@ import { presyncBootstrapApp } from './presync-bootstrap';
 import { twoChartsApp } from './two-charts';
 import { workerAfterWebApp } from './worker-after-web';
 import { WorkflowConsoleChart } from '../../examples/workflow-console/chart';
+import { SyncOrder } from '../../src';
 import type { SyncPhase } from '../../src/argo/types';
 
 jest.setTimeout(30_000);
@@ -141,6 +142,16 @@ describe('what each app is about', () => {
     const [web, ingress, worker] = [taskNamed(c, 'Deployment', 'storefront-web'), taskNamed(c, 'Ingress', 'storefront-ingress'), taskNamed(c, 'Deployment', 'storefront-worker')];
     expect(worker.wave).toBe(ingress.wave);
     expect(web.wave).toBeLessThan(worker.wave);
+  });
+
+  pendingTest('worker: SyncOrder means by `web` what cdk8s and the planner mean, its subtree (the Service of exposeViaService too)', () => {
+    // #10 §2 second bullet: SyncOrder reads a construct with a `Resource` child as that object alone.
+    const app = Testing.app();
+    workerAfterWebApp(app);
+    const [chart] = app.charts;
+    const how = SyncOrder.of(chart).explainBefore(chart.node.findChild('web'), chart.node.findChild('worker'));
+    expect(how).toMatch(/\(Deployment storefront-web, Sync wave \d+\) before/);
+    expect(how).toMatch(/\(Service storefront, Sync wave \d+\) before/);
   });
 
   pendingTest('Helm hook: the pre-install Job runs as a PreSync hook and the synth passes', () => {
