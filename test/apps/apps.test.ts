@@ -32,22 +32,19 @@ interface Pending {
   readonly quiet?: string;
 }
 
-const STS_SERVICE = '#10 §2 first bullet: a StatefulSet and its headless Service in one tier are refused ("drop the dependency")';
 const SYNC_MIGRATION = '#10 §4: MigrationHook `phase: HookPhase.SYNC` is not there yet (the hook stays PreSync, after a Sync tier: refused)';
 const PRESYNC_TIER = '#10 §4: Tier `phase: HookPhase.PRE_SYNC` is not there yet (the tier stays Sync, before a PreSync hook: refused)';
-const PER_OBJECT = '#10 §2 second bullet: same-wave is decided per unit, so the worker waits a wave after the edge tier';
 const DECLARED_WAVE = '#10 §3 second bullet: wave-unneeded fires on a wave the planner made for a declared dependency';
-const HELM_HOOK = '#10 §5 third bullet: a helm.sh/hook object is ordered as a Sync object after its Namespace, and the proof fails';
+const HELM_NAMESPACE = '#10 §3 first bullet: the Namespace is annotated Sync wave 0, Argo CD hoists it before the pre-install (PreSync) Job, namespace-after-resource warns';
 const HOISTED_NAMESPACE = '#10 §3 first bullet: the Namespace is annotated Sync wave 0, Argo CD hoists it before the PreSync migration, namespace-after-resource warns';
-const WORKER_WARNS = '#10 §2 second bullet: the worker\'s extra wave makes the Ingress gate it, and the library warns about its own placement';
 
 const APPS: ReadonlyArray<{ name: string; build: AppBuilder; pending?: Pending }> = [
-  { name: 'postgres (StatefulSet + headless Service + claim, one tier)', build: postgresApp, pending: { edges: STS_SERVICE, waves: STS_SERVICE, quiet: STS_SERVICE } },
+  { name: 'postgres (StatefulSet + headless Service + claim, one tier)', build: postgresApp },
   { name: 'in-app database with a Sync-phase migration', build: inAppMigrationApp, pending: { edges: SYNC_MIGRATION, waves: SYNC_MIGRATION, quiet: SYNC_MIGRATION } },
   { name: 'PreSync bootstrap tier read by a PreSync migration', build: presyncBootstrapApp, pending: { edges: PRESYNC_TIER, waves: PRESYNC_TIER, quiet: PRESYNC_TIER } },
   { name: 'operator CRD with custom resources', build: operatorCrdApp, pending: { quiet: DECLARED_WAVE } },
-  { name: 'worker depending on an exposed web tier', build: workerAfterWebApp, pending: { waves: PER_OBJECT, quiet: WORKER_WARNS } },
-  { name: 'Helm-hooked object in a chart whose Namespace is ordered', build: helmHookApp, pending: { edges: HELM_HOOK, waves: HELM_HOOK, quiet: HELM_HOOK } },
+  { name: 'worker depending on an exposed web tier', build: workerAfterWebApp },
+  { name: 'Helm-hooked object in a chart whose Namespace is ordered', build: helmHookApp, pending: { quiet: HELM_NAMESPACE } },
   { name: 'Deployment + HorizontalPodAutoscaler + PodDisruptionBudget', build: autoscaledWebApp, pending: { quiet: DECLARED_WAVE } },
   { name: 'two charts, two Applications', build: twoChartsApp },
   { name: 'a Namespace of its own with a PreSync migration in it', build: namespacedMigrationApp, pending: { quiet: HOISTED_NAMESPACE } },
@@ -101,10 +98,9 @@ describe.each(APPS)('$name', ({ build, pending = {} }) => {
 });
 
 describe('what each app is about', () => {
-  pendingTest('postgres: the StatefulSet, its headless Service and its claim share one wave, in the order Argo CD applies them', () => {
-    // #10 §2 first bullet: refused today ("drop the dependency").
+  test('postgres: the StatefulSet, its headless Service and its claim share one wave, in the order Argo CD applies them', () => {
     const [c] = read(postgresApp).charts;
-    const [service, claim, sts] = [taskNamed(c, 'Service', 'postgres-service'), taskNamed(c, 'PersistentVolumeClaim', 'postgres-data'), taskNamed(c, 'StatefulSet', 'postgres-postgres')];
+    const [service, claim, sts] = [taskNamed(c, 'Service', 'postgres-service'), taskNamed(c, 'PersistentVolumeClaim', 'postgres-data'), taskNamed(c, 'StatefulSet', 'postgres')];
     expect([service.wave, claim.wave]).toEqual([sts.wave, sts.wave]);
   });
 
@@ -136,16 +132,14 @@ describe('what each app is about', () => {
     expect([crd.wave < operator.wave, operator.wave < backup.wave]).toEqual([true, true]);
   });
 
-  pendingTest('worker: lands in the edge tier\'s wave (after the web Deployment, beside its ClusterIP Service and the Ingress)', () => {
-    // #10 §2 second bullet: the worker is a wave later today.
+  test('worker: lands in the edge tier\'s wave (after the web Deployment, beside its ClusterIP Service and the Ingress)', () => {
     const [c] = read(workerAfterWebApp).charts;
     const [web, ingress, worker] = [taskNamed(c, 'Deployment', 'storefront-web'), taskNamed(c, 'Ingress', 'storefront-ingress'), taskNamed(c, 'Deployment', 'storefront-worker')];
     expect(worker.wave).toBe(ingress.wave);
     expect(web.wave).toBeLessThan(worker.wave);
   });
 
-  pendingTest('worker: SyncOrder means by `web` what cdk8s and the planner mean, its subtree (the Service of exposeViaService too)', () => {
-    // #10 §2 second bullet: SyncOrder reads a construct with a `Resource` child as that object alone.
+  test('worker: SyncOrder means by `web` what cdk8s and the planner mean, its subtree (the Service of exposeViaService too)', () => {
     const app = Testing.app();
     workerAfterWebApp(app);
     const [chart] = app.charts;
@@ -154,8 +148,7 @@ describe('what each app is about', () => {
     expect(how).toMatch(/\(Service storefront, Sync wave \d+\) before/);
   });
 
-  pendingTest('Helm hook: the pre-install Job runs as a PreSync hook and the synth passes', () => {
-    // #10 §5 third bullet: "sync order broken" today.
+  test('Helm hook: the pre-install Job runs as a PreSync hook and the synth passes', () => {
     const [c] = read(helmHookApp).charts;
     const job = taskNamed(c, 'Job', 'search-init-index');
     expect({ phase: job.phase, hook: job.hook }).toEqual({ phase: 'PreSync', hook: true });

@@ -45,6 +45,8 @@ export interface ChartReadBack {
   readonly plan: SyncPlan;
   readonly findings: readonly Finding[];
   readonly edges: readonly DeclaredEdge[];
+  /** The tier an object belongs to (a tier is one wave), else the object itself. */
+  unitOf(o: ApiObject): Tier | ApiObject;
   /** The task of each of the chart's objects (undefined: not in the sync). */
   taskOf(o: ApiObject): SyncTask | undefined;
 }
@@ -98,6 +100,8 @@ function objectKey(o: ApiObject): string {
 }
 
 function readChart(chart: Chart, manifests: Manifest[]): ChartReadBack {
+  const tierOf = new Map<ApiObject, Tier>();
+  for (const [tier, objects] of tierObjects(chart, chart.node.findAll())) for (const o of objects) tierOf.set(o, tier);
   const plan = buildPlan(manifests);
   const tasks = new Map<string, SyncTask>();
   for (const t of [...plan.steps.flatMap((s) => s.tasks), ...plan.syncFail]) if (!tasks.has(keyString(t))) tasks.set(keyString(t), t);
@@ -107,6 +111,7 @@ function readChart(chart: Chart, manifests: Manifest[]): ChartReadBack {
     plan,
     findings: lintReport(manifests, {}, plan).findings,
     edges: declaredEdges(chart, manifests),
+    unitOf: (o) => tierOf.get(o) ?? o,
     taskOf: (o) => tasks.get(objectKey(o)),
   };
 }
@@ -237,14 +242,18 @@ function whyBroken(pb: Place | undefined, px: Place | undefined, plan: SyncPlan,
 }
 
 /**
- * The fewest waves of a phase the declared edges need: 1 + the heaviest path over object pairs in
- * that phase, a pair costing a wave when `minimumGap` of the two objects alone says so (a claim
- * before a group that runs Pods costs none for the group's other objects, which need nothing of it).
+ * The fewest waves of a phase the declared edges need: 1 + the heaviest path, a pair of objects
+ * costing a wave when `minimumGap` of the two alone says so (a claim before a group that runs Pods
+ * costs none for the group's other objects, which need nothing of it). A tier is one wave, so its
+ * objects are one node; every other object (a hook, a lone object, a Namespace) is its own.
  */
 export function minimumWaves(r: ChartReadBack, phase: SyncPhase): number {
   const inPhase = r.plan.steps.filter((s) => s.phase === phase).flatMap((s) => s.tasks);
   if (inPhase.length === 0) return 0;
-  const succ = new Map<SyncTask, Array<{ to: SyncTask; gap: number }>>();
+  const objectOf = new Map<SyncTask, ApiObject>();
+  for (const e of r.edges) for (const o of [...e.before, ...e.after]) { const t = r.taskOf(o); if (t) objectOf.set(t, o); }
+  const nodeOf = (t: SyncTask): object => { const o = objectOf.get(t); return o ? r.unitOf(o) : t; };
+  const succ = new Map<object, Array<{ to: object; gap: number }>>();
   for (const e of r.edges) {
     const afterTasks = e.after.map((x) => r.taskOf(x)).filter((t): t is SyncTask => t?.phase === phase);
     const podsAfter = e.after.some((x) => { const t = r.taskOf(x); return t !== undefined && runsPods(t); });
@@ -252,28 +261,29 @@ export function minimumWaves(r: ChartReadBack, phase: SyncPhase): number {
       const tb = r.taskOf(b);
       if (tb?.phase !== phase) continue;
       for (const tx of afterTasks) {
-        if (tx === tb) continue;
+        // Inside one tier kind order must hold (the edge check says whether it does).
+        if (nodeOf(tx) === nodeOf(tb)) continue;
         // Argo CD hoists a late Namespace or CRD right before its first user: no wave of its own.
         const gap = tb.hoisted || independentInStep(tb, tx, podsAfter) ? 0 : minimumGap([tb], [tx]).gap;
-        let list = succ.get(tb);
-        if (!list) succ.set(tb, list = []);
-        list.push({ to: tx, gap });
+        let list = succ.get(nodeOf(tb));
+        if (!list) succ.set(nodeOf(tb), list = []);
+        list.push({ to: nodeOf(tx), gap });
       }
     }
   }
-  const memo = new Map<SyncTask, number>();
-  const onPath = new Set<SyncTask>();
-  const depth = (t: SyncTask): number => {
-    const known = memo.get(t);
+  const memo = new Map<object, number>();
+  const onPath = new Set<object>();
+  const depth = (n: object): number => {
+    const known = memo.get(n);
     if (known !== undefined) return known;
-    if (onPath.has(t)) throw new Error(`declared edges form a cycle through ${t.kind}/${t.name}`);
-    onPath.add(t);
-    const d = Math.max(0, ...(succ.get(t) ?? []).map((s) => s.gap + depth(s.to)));
-    onPath.delete(t);
-    memo.set(t, d);
+    if (onPath.has(n)) throw new Error('declared edges form a cycle');
+    onPath.add(n);
+    const d = Math.max(0, ...(succ.get(n) ?? []).map((x) => x.gap + depth(x.to)));
+    onPath.delete(n);
+    memo.set(n, d);
     return d;
   };
-  return 1 + Math.max(...inPhase.map(depth));
+  return 1 + Math.max(...inPhase.map((t) => depth(nodeOf(t))));
 }
 
 /** The waves the plan has in a phase. */

@@ -49,7 +49,7 @@ export const specs: fc.Arbitrary<Spec> = fc.integer({ min: 1, max: 5 }).chain((n
 }));
 
 /** Builds one member of kind `kind`; returns the construct the tier holds. */
-function member(chart: Chart, id: string, kind: Kind, crds: string[]): IConstruct | undefined {
+function member(chart: Chart, id: string, kind: Kind, crds: string[]): IConstruct | ConstructGroup | undefined {
   const probe = kplus.Probe.fromHttpGet('/healthz');
   switch (kind) {
     case 'ConfigMap':
