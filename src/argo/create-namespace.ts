@@ -1,7 +1,8 @@
 /**
- * `CreateNamespace=true` (`GE/sync/sync_context.go` `autoCreateNamespace`, `CD/controller/sync_namespace.go`):
- * when the destination namespace does not exist yet, the engine adds a Namespace task in PreSync,
- * wave 0. That extra step alone makes a one-wave sync multi-step, so its resources become gated.
+ * `CreateNamespace=true` (`gitops-engine pkg/sync/sync_context.go` `autoCreateNamespace`, `argo-cd
+ * controller/sync_namespace.go`): when the destination namespace does not exist yet, the engine adds a Namespace
+ * task in PreSync, wave 0. That extra step alone makes a one-wave sync multi-step, so its resources become
+ * gated.
  */
 import { DraftTask } from './draft';
 import { readHook } from './hooks';

@@ -1,6 +1,6 @@
 /**
- * Manifests → sync tasks (`CD/controller/state.go` partition, `GE/sync/reconcile.go` `splitHooks`,
- * `GE/sync/sync_context.go` `getSyncTasks`).
+ * Manifests → sync tasks (`argo-cd controller/state.go` partition, `gitops-engine pkg/sync/reconcile.go` `splitHooks`,
+ * `gitops-engine pkg/sync/sync_context.go` `getSyncTasks`).
  */
 import { readAnnotations, isPlainObject } from './annotations';
 import { readDeletePolicies } from './delete-policy';
@@ -78,7 +78,7 @@ function exclusionReason(hook: HookRead, skipHooks: boolean): string | undefined
 }
 
 /**
- * `CD/controller/state.go` `NormalizeTargetObjects`: targets are grouped by key (namespace filled in)
+ * `argo-cd controller/state.go` `NormalizeTargetObjects`: targets are grouped by key (namespace filled in)
  * and only the last of a repeated key is kept, hooks included. Returns, for every document that
  * loses, the one that wins. Objects named only by generateName never collide. `keys` are the
  * documents' keys by position (undefined: not an object), computed once for this and the tasks.
