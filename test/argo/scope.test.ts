@@ -10,7 +10,7 @@ import { join } from 'path';
 import { resourceKeyOf } from '../../src/argo/keys';
 import { buildPlan } from '../../src/argo/plan';
 import { loadPaths } from '../../src/cli/load';
-import { inputError, tempDirEach } from '../cli/helpers';
+import { tempDirEach } from '../cli/helpers';
 import { manifestsOf } from '../rules/helpers';
 
 const CLUSTER_ROLE = `
@@ -58,12 +58,13 @@ describe('a cluster-scoped object\'s own namespace is dropped, as Argo CD drops 
 
   describe('files', () => {
     const tmp = tempDirEach('syncplan-cluster-scoped');
-    test('the same ClusterRole with and without a namespace is one object, defined twice', () => {
+    test('the same ClusterRole with and without a namespace is one object, defined twice: the last wins', () => {
       const dir = tmp();
       writeFileSync(join(dir, 'a.yaml'), CLUSTER_ROLE.replace('  namespace: ingress-nginx\n', ''));
       writeFileSync(join(dir, 'b.yaml'), CLUSTER_ROLE);
-      const err = inputError(() => loadPaths([dir], { namespace: 'argocd' }));
-      expect(err.reason).toBe(`duplicate object ClusterRole/ingress-nginx, first defined at ${join(dir, 'a.yaml')}:2`);
+      const plan = buildPlan(loadPaths([dir]), { namespace: 'argocd' });
+      expect(plan.excluded.map((x) => [x.manifest.source.file, x.keptInstead?.source.file])).toEqual([[join(dir, 'a.yaml'), join(dir, 'b.yaml')]]);
+      expect(plan.steps.flatMap((s) => s.tasks).map((t) => t.manifest.source.file)).toEqual([join(dir, 'b.yaml')]);
     });
   });
 });

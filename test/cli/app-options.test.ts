@@ -38,10 +38,10 @@ test('objects with ownerReferences are left out of --live: never prune tasks, as
   const input = join(dir, 'app.yaml');
   writeFileSync(input, 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  namespace: shop\n');
 
-  const kept = liveManifests({ live: [live] }, 'shop');
+  const kept = liveManifests({ live: [live] });
   expect(kept.map((m) => `${m.object.kind}/${(m.object.metadata as any).name}`)).toEqual(['Deployment/web', 'ConfigMap/old-settings']);
 
-  const plan = buildPlan(loadPaths([input], { namespace: 'shop' }), { namespace: 'shop', live: kept });
+  const plan = buildPlan(loadPaths([input]), { namespace: 'shop', live: kept });
   const prunes = plan.steps.flatMap((s) => s.tasks).filter((t) => t.action === 'prune').map((t) => `${t.kind}/${t.name}`);
   expect(prunes).toEqual(['ConfigMap/old-settings']);
 });
@@ -49,5 +49,5 @@ test('objects with ownerReferences are left out of --live: never prune tasks, as
 test('an empty ownerReferences list is no owner: the object is still pruned', () => {
   const live = join(dir, 'live.yaml');
   writeFileSync(live, 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: stale\n  ownerReferences: []\n');
-  expect(liveManifests({ live: [live] }, 'shop').map((m) => (m.object.metadata as any).name)).toEqual(['stale']);
+  expect(liveManifests({ live: [live] }).map((m) => (m.object.metadata as any).name)).toEqual(['stale']);
 });

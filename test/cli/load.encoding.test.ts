@@ -79,15 +79,15 @@ describe('a .json file missing a field gets a fix written in JSON', () => {
     [{ apiVersion: 'v1', metadata: { name: 'x' } }, 'object has no kind', 'add one, e.g. `"kind": "Deployment"`'],
     [{ apiVersion: 'v1', kind: 'ConfigMap' }, 'ConfigMap has no metadata', 'add `"metadata": {"name": ...}`'],
     [{ apiVersion: 'v1', kind: 'ConfigMap', metadata: [] }, 'ConfigMap has metadata that is a list, not a mapping', 'make `"metadata"` an object with a `"name"`'],
-    [{ apiVersion: 'v1', kind: 'ConfigMap', metadata: {} }, 'ConfigMap has no metadata.name', 'add one, e.g. `"name": "web"` (or `"generateName"` for a hook)'],
+    [{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 7 } }, 'metadata.name is 7 (a number), not a string', 'quote it, e.g. `"name": "7"`'],
   ])('%j', (object, reason, fix) => {
     const err = inputError(() => parseManifests(JSON.stringify(object, null, 2), 'app.json'));
     expect([err.reason, err.hint]).toEqual([reason, fix]);
   });
 
   test('the same object in YAML keeps YAML examples', () => {
-    const err = inputError(() => parseManifests('apiVersion: v1\nkind: ConfigMap\nmetadata: {}\n', 'app.yaml'));
-    expect([err.reason, err.hint]).toEqual(['ConfigMap has no metadata.name', 'add one, e.g. `name: web` (or `generateName:` for a hook)']);
+    const err = inputError(() => parseManifests('apiVersion: v1\nkind: ConfigMap\nmetadata: {name: 7}\n', 'app.yaml'));
+    expect([err.reason, err.hint]).toEqual(['metadata.name is 7 (a number), not a string', 'quote it, e.g. `name: "7"`']);
   });
 });
 

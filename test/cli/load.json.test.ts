@@ -48,11 +48,14 @@ describe('folders: *.json files are manifests too', () => {
     expect([err.file, err.line, err.reason]).toEqual([dir, 0, 'folder has no .yaml, .yml or .json files']);
   });
 
-  test('the same object in a .yaml and a .json file is a duplicate naming both places', () => {
+  test('Test_NormalizeTargetObjects_Deduplication: the same object in a .yaml and a .json file is read; resource-repeated names both places', () => {
     writeFileSync(join(dir, 'a.yaml'), cmYaml('web'));
     writeFileSync(join(dir, 'b.json'), `\n${JSON.stringify(cmJson('web'))}`);
-    const err = inputError(() => loadPaths([dir]));
-    expect(err.message).toBe(`${join(dir, 'b.json')}:2: duplicate object ConfigMap/web, first defined at ${join(dir, 'a.yaml')}:1 (remove one of them or give them different names)`);
+    const found = lint(loadPaths([dir])).filter((f) => f.rule === 'resource-repeated');
+    expect(found.map((f) => f.message)).toEqual([
+      `ConfigMap/web (${join(dir, 'a.yaml')}:4): is defined again at ${join(dir, 'b.json')}:2 as the same object (/ConfigMap//web): `
+      + 'Argo CD keeps only the last definition (RepeatedResourceWarning) and never applies this one (see docs/rules/resource-repeated.md)',
+    ]);
   });
 
   test('a .jsonnet file is refused, not skipped: Argo CD would render objects syncplan cannot see', () => {

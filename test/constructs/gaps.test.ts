@@ -229,11 +229,12 @@ describe('hooks keep a wave of their own', () => {
 describe('CRDs keep a wave before their custom resources (health check: Established)', () => {
   test('CRD → CR: separate', () => {
     const chart = newChart();
-    obj(chart, 'crd', 'apiextensions.k8s.io/v1', 'CustomResourceDefinition', {
+    // Named <plural>.<group>, as the API server requires (object-invalid).
+    obj(chart, 'widgets.example.com', 'apiextensions.k8s.io/v1', 'CustomResourceDefinition', {
       spec: { group: 'example.com', names: { kind: 'Widget', plural: 'widgets' }, scope: 'Namespaced', versions: [] },
     });
     new Tier(chart, 'app').add(obj(chart, 'w', 'example.com/v1', 'Widget'));
-    expect(wavesByName(chart)).toEqual({ 'CustomResourceDefinition/crd': '-1', 'Widget/w': '0' });
+    expect(wavesByName(chart)).toEqual({ 'CustomResourceDefinition/widgets.example.com': '-1', 'Widget/w': '0' });
   });
 });
 

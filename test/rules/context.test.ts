@@ -85,6 +85,16 @@ test('generateNamed: generateName without metadata.name', () => {
   expect(names(ctx.generateNamed)).toEqual(['run-']);
 });
 
+test('unnamed: neither metadata.name nor metadata.generateName (an empty string is none, as Argo CD\'s getters read it)', () => {
+  const ctx = contextOf([
+    { kind: 'Job', metadata: { labels: { a: 'b' } } },
+    { kind: 'Job', metadata: { name: '', generateName: '' } },
+    { kind: 'Job', metadata: { generateName: 'run-' } },
+    { kind: 'Job', metadata: { name: 'plain' } },
+  ]);
+  expect(ctx.unnamed.map(m => m.object.metadata)).toEqual([{ labels: { a: 'b' } }, { name: '', generateName: '' }]);
+});
+
 /** Random objects, plus shapes the generator does not make (broken annotation maps, odd metadata). */
 const objectsArb = fc.array(fc.oneof(
   { weight: 5, arbitrary: docArb.map(toObject) },
