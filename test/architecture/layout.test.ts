@@ -15,9 +15,12 @@ const CROSS_CUTTING: Record<string, string> = {
   apps: 'realistic apps written with the public API, synthesized and read back',
   architecture: 'the structure of the repository itself',
   browser: 'the HTML report in a real browser',
+  ci: 'the CI workflow and its conventions',
   determinism: 'byte-identical output of the whole pipeline',
   examples: 'the examples folder, as users run it',
   fuzz: 'the whole pipeline on hostile input',
+  package: 'the published package: its contents and the install journey',
+  schemas: 'the JSON Schemas in schemas/, against what the CLI prints',
   validity: 'everything the library synthesizes, against Kubernetes and Argo CD schemas',
 };
 /** Top-level suites about one document. */
