@@ -1,8 +1,8 @@
 import { hasBuiltinLuaHealth } from './health-lua';
 
 /**
- * Which objects make a wave wait (`GE/health/health.go` `GetHealthCheckFunc`, Argo CD's built-in Lua
- * in `CD/resource_customizations`, reference §4). A kind with no health check counts as done the
+ * Which objects make a wave wait (`gitops-engine pkg/health/health.go` `GetHealthCheckFunc`, Argo CD's built-in Lua
+ * in `argo-cd resource_customizations`; docs/argo-cd-model.md#health). A kind with no health check counts as done the
  * moment it is applied, so a wave of only such kinds never waits.
  */
 
@@ -43,10 +43,10 @@ export const HEALTH_CHECKS: readonly HealthCheck[] = [
   { group: 'autoscaling', kind: 'HorizontalPodAutoscaler', check: 'go', healthyWhen: 'condition AbleToScale or ScalingLimited is True', otherwise: 'Degraded on known failure reasons; else Progressing' },
   { group: 'argoproj.io', kind: 'Workflow', check: 'go', healthyWhen: 'phase Succeeded', otherwise: 'Degraded on Failed/Error; Progressing when Pending/Running' },
   { group: 'batch', kind: 'CronJob', check: 'lua', healthyWhen: 'the last run did not fail', otherwise: 'Degraded when the last Job failed; Progressing without status' },
-  { group: 'policy', kind: 'PodDisruptionBudget', check: 'lua', healthyWhen: 'currentHealthy ≥ desiredHealthy', otherwise: 'Degraded when disruptions are not allowed; Progressing without status' },
+  { group: 'policy', kind: 'PodDisruptionBudget', check: 'lua', healthyWhen: 'status has conditions, none False except for InsufficientPods (a budget that cannot be met yet still counts)', otherwise: 'Degraded when a condition is False for another reason (e.g. SyncFailed); Progressing until the status has conditions' },
   { group: 'apiextensions.k8s.io', kind: 'CustomResourceDefinition', check: 'lua', healthyWhen: 'condition Established', otherwise: 'Degraded when names are not accepted or the schema is non-structural; else Progressing' },
   { group: 'argoproj.io', kind: 'Rollout', check: 'lua', healthyWhen: 'the rollout completed and is not paused', otherwise: 'Suspended when paused (blocks the wave); Degraded when aborted' },
-  { group: 'argoproj.io', kind: 'ApplicationSet', check: 'lua', healthyWhen: 'no error condition', otherwise: 'Degraded on ErrorOccurred' },
+  { group: 'argoproj.io', kind: 'ApplicationSet', check: 'lua', healthyWhen: 'condition ResourcesUpToDate True', otherwise: 'Degraded on ErrorOccurred True or ResourcesUpToDate False; Progressing while RolloutProgressing is True (progressive sync) or before any status' },
   { group: 'argoproj.io', kind: 'AnalysisRun', check: 'lua', healthyWhen: 'phase Successful', otherwise: 'Degraded on Failed/Error; Progressing while running' },
   { group: 'argoproj.io', kind: 'Experiment', check: 'lua', healthyWhen: 'status Successful', otherwise: 'Degraded on Failed/Error; else Progressing' },
   { group: 'argoproj.io', kind: 'CronWorkflow', check: 'lua', healthyWhen: 'the last scheduled run did not fail', otherwise: 'Degraded on a failed run or error condition' },

@@ -1,6 +1,7 @@
 /**
- * Manifests → sync tasks (`CD/controller/state.go` partition, `GE/sync/reconcile.go` `splitHooks`,
- * `GE/sync/sync_context.go` `getSyncTasks`).
+ * Manifests → sync tasks (argo-cd `controller/state.go` partition; gitops-engine
+ * `pkg/sync/reconcile.go` `splitHooks`, `pkg/sync/sync_context.go` `getSyncTasks`;
+ * docs/argo-cd-model.md#tasks).
  */
 import { readAnnotations, isPlainObject } from './annotations';
 import { readDeletePolicies } from './delete-policy';
@@ -8,6 +9,7 @@ import { DraftTask } from './draft';
 import { HookRead, readHook, readHookIn } from './hooks';
 import { keyString, metadataString, resourceKeyOf } from './keys';
 import { ExcludedObject, Manifest, PlanError, PlanOptions, ResourceKey, SourceLocation, SyncPhase } from './types';
+import { untrackedReason } from './tracking';
 import { readWaveIn, waveOf } from './waves';
 
 export const DEFAULT_REVISION = '0000000';
@@ -207,6 +209,11 @@ export function buildTasks(manifests: readonly Manifest[], options: PlanOptions 
     }
     if (hook.skip) {
       excluded.push(excludedOf(key, m, 'hook Skip: never pruned'));
+      continue;
+    }
+    const untracked = options.tracking ? untrackedReason(m.object, options.tracking, options.argocdVersion) : undefined;
+    if (untracked !== undefined) {
+      excluded.push(excludedOf(key, m, `live, not tracked as this app's: ${untracked}; Argo CD never prunes it`));
       continue;
     }
     const wave = waveOf(m.object);

@@ -94,11 +94,23 @@ export interface PlanError {
 }
 
 export interface SyncPlan {
+  /**
+   * Steps of every call of the sync after the first. The `CreateNamespace=true` task without
+   * managed metadata is not among them: it exists in the first call only (see `createNamespace`).
+   */
   readonly steps: readonly SyncStep[];
   /** SyncFail hooks: run all at once when the sync fails, waves ignored. */
   readonly syncFail: readonly SyncTask[];
   readonly excluded: readonly ExcludedObject[];
   readonly errors: readonly PlanError[];
+  /**
+   * The destination Namespace that `CreateNamespace=true` adds while it is missing, when the
+   * namespace is not managed (`managedNamespaceMetadata`): a task of the first call only, at its
+   * sorted place (phase, wave). Undefined otherwise (managed: it is a task of `steps`).
+   */
+  readonly createNamespace?: SyncTask;
+  /** The Application's destination namespace ('' when none). @default '' */
+  readonly destinationNamespace?: string;
 }
 
 export interface PlanOptions {
@@ -114,4 +126,28 @@ export interface PlanOptions {
   readonly live?: readonly Manifest[];
   /** The Application's `spec.syncPolicy.syncOptions` (e.g. `PruneLast=true`). @default [] */
   readonly syncOptions?: readonly string[];
+  /**
+   * `spec.syncPolicy.managedNamespaceMetadata` is set: with `CreateNamespace=true` the Namespace
+   * task is added on every call, not only while the namespace is missing. @default false
+   */
+  readonly managedNamespaceMetadata?: boolean;
+  /**
+   * Prune only live objects tracked as the app's (see `tracking.ts`); undefined: every live object
+   * given is the app's. @default undefined
+   */
+  readonly tracking?: TrackingOptions;
+  /** The Argo CD minor version modelled, e.g. `3.4` (see `versions.ts`). @default the latest modelled */
+  readonly argocdVersion?: string;
+  /** The cluster's Kubernetes minor version, e.g. `1.31` (which built-in API versions it serves). @default DEFAULT_KUBE_VERSION */
+  readonly kubeVersion?: string;
+}
+
+/** How Argo CD tells which live objects are the application's (argocd-cm `application.resourceTrackingMethod`; src/argo/tracking.ts). */
+export type TrackingMethod = 'annotation' | 'label' | 'annotation+label';
+
+export interface TrackingOptions {
+  /** `application.resourceTrackingMethod` of argocd-cm. @default `defaultTrackingMethod(version)` */
+  readonly method?: TrackingMethod;
+  /** The Application's name; without it any app's tracking counts. @default any */
+  readonly appName?: string;
 }

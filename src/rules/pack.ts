@@ -3,6 +3,7 @@
  * overridden per id through `LintOptions.levels` (`off` drops a rule).
  */
 import { annotationNotString } from './checks/annotation-not-string';
+import { apiVersionRemoved } from './checks/api-version-removed';
 import { clientSideApplyTooLarge } from './checks/client-side-apply-too-large';
 import { crdNotBeforeCustomResource } from './checks/crd-not-before-custom-resource';
 import { customResourceWithoutCrd } from './checks/custom-resource-without-crd';
@@ -54,6 +55,7 @@ export const ALL_RULES: readonly Rule[] = [
   syncOptionInvalid,
   syncOptionUnknown,
   // What the API server rejects at apply time.
+  apiVersionRemoved,
   clientSideApplyTooLarge,
   objectInvalid,
   // Order between objects.

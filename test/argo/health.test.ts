@@ -1,6 +1,6 @@
 import { BUILTIN_LUA_HEALTH, HEALTH_CHECKS, hasBuiltinLuaHealth, healthCheckOf, hasHealthCheck } from '../../src/argo';
 
-describe('health table (GE/health/health.go GetHealthCheckFunc, reference §4)', () => {
+describe('health table (gitops-engine pkg/health/health.go GetHealthCheckFunc; docs/argo-cd-model.md#health)', () => {
   test.each([
     ['apps', 'Deployment'], ['apps', 'StatefulSet'], ['apps', 'DaemonSet'], ['apps', 'ReplicaSet'], ['batch', 'Job'],
     ['', 'Pod'], ['', 'Service'], ['', 'PersistentVolumeClaim'], ['networking.k8s.io', 'Ingress'], ['extensions', 'Ingress'],
@@ -44,6 +44,21 @@ describe('health table (GE/health/health.go GetHealthCheckFunc, reference §4)',
     expect(hasBuiltinLuaHealth('crossplane.io', 'Bucket')).toBe(false);
     expect(hasBuiltinLuaHealth('argoproj.io', 'Application')).toBe(false);
     expect(hasBuiltinLuaHealth('', 'ConfigMap')).toBe(false);
+  });
+
+  // resource_customizations/policy/PodDisruptionBudget/health.lua and argoproj.io/ApplicationSet/health.lua
+  // (their health_test.yaml cases): the texts say what the scripts read, nothing they do not.
+  test('PodDisruptionBudget: conditions, InsufficientPods tolerated; no currentHealthy/desiredHealthy comparison', () => {
+    const pdb = healthCheckOf('policy', 'PodDisruptionBudget');
+    expect(`${pdb.healthyWhen}; ${pdb.otherwise}`).toMatch(/InsufficientPods/);
+    expect(pdb.otherwise).toMatch(/^Degraded when a condition is False .*Progressing until the status has conditions$/);
+    expect(`${pdb.healthyWhen} ${pdb.otherwise}`).not.toMatch(/currentHealthy|desiredHealthy|disruptions are not allowed/);
+  });
+
+  test('ApplicationSet: ResourcesUpToDate, ErrorOccurred and RolloutProgressing', () => {
+    const appSet = healthCheckOf('argoproj.io', 'ApplicationSet');
+    expect(appSet.healthyWhen).toBe('condition ResourcesUpToDate True');
+    expect(appSet.otherwise).toMatch(/ErrorOccurred True or ResourcesUpToDate False; Progressing while RolloutProgressing/);
   });
 
   test('argoproj.io/Application has no health check since 1.8, and says how to fix it', () => {

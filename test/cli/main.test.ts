@@ -212,7 +212,11 @@ describe('startup', () => {
 describe('the Application and its cluster: --live and --sync-option', () => {
   test('--live objects missing from the input are pruned in mirrored waves; PruneLast after every Sync wave', () => {
     const live = join(dir, 'live.yaml');
-    writeFileSync(live, `${cm('old-a', '    argocd.argoproj.io/sync-wave: "1"\n')}---\n${cm('old-b', '    argocd.argoproj.io/sync-wave: "2"\n')}---\n${cm('old-c', '    argocd.argoproj.io/sync-options: PruneLast=true\n')}`);
+    // Each tracked as the app's (argocd.argoproj.io/tracking-id, the default since Argo CD 3.0); an
+    // untracked one is left alone and listed as excluded.
+    const tracked = (name: string) => `    argocd.argoproj.io/tracking-id: shop:/ConfigMap:default/${name}\n`;
+    writeFileSync(live, `${cm('old-a', `    argocd.argoproj.io/sync-wave: "1"\n${tracked('old-a')}`)}---\n${cm('old-b', `    argocd.argoproj.io/sync-wave: "2"\n${tracked('old-b')}`)}---\n`
+      + `${cm('old-c', `    argocd.argoproj.io/sync-options: PruneLast=true\n${tracked('old-c')}`)}---\n${cm('stranger', '    other: "x"\n')}`);
     const input = join(dir, 'target.yaml');
     writeFileSync(input, `${cm('kept', '    argocd.argoproj.io/sync-wave: "2"\n')}`);
     const r = syncplan(['plan', input, '--live', live, '-f', 'json']);
@@ -221,12 +225,48 @@ describe('the Application and its cluster: --live and --sync-option', () => {
     // Prune waves {0, 1, 2} mirror to {2, 1, 0} (old-c's 0 counts too), then PruneLast moves old-c
     // after the highest Sync wave: 2 + 1 (TestWaveReorderingOfPruneTasks, TestPruneLast).
     expect(tasks).toEqual(['0 prune old-b', '1 prune old-a', '2 apply kept', '3 prune old-c']);
+    expect(JSON.parse(r.stdout).excluded.map((x: any) => [x.name, x.reason])).toEqual([
+      ['stranger', expect.stringMatching(/^live, not tracked as this app's: no argocd.argoproj.io\/tracking-id annotation/)],
+    ]);
+    // --app-name: another app's objects are left out too.
+    const other = JSON.parse(syncplan(['plan', input, '--live', live, '--app-name', 'web', '-f', 'json']).stdout);
+    expect(other.steps.flatMap((s: any) => s.tasks.map((t: any) => t.name))).toEqual(['kept']);
   });
 
-  test('--sync-option reaches the model: CreateNamespace=true adds the PreSync Namespace', () => {
+  test('--sync-option reaches the model: CreateNamespace=true creates the Namespace first, in no step of its own', () => {
     const r = syncplan(['plan', EXAMPLE, '-n', 'workflow', '--sync-option', 'CreateNamespace=true', '-f', 'json']);
     expect([r.code, r.stderr]).toEqual([0, '']);
-    expect(JSON.parse(r.stdout).steps[0].tasks[0]).toMatchObject({ kind: 'Namespace', name: 'workflow' });
+    const plan = JSON.parse(r.stdout);
+    expect(plan.createNamespace).toMatchObject({ kind: 'Namespace', name: 'workflow' });
+    expect(plan.steps.flatMap((s: any) => s.tasks).some((t: any) => t.kind === 'Namespace')).toBe(false);
+    // With managedNamespaceMetadata the task is there on every sync: a PreSync step.
+    const managed = JSON.parse(syncplan(['plan', EXAMPLE, '-n', 'workflow', '--sync-option', 'CreateNamespace=true', '--managed-namespace-metadata', '-f', 'json']).stdout);
+    expect(managed.steps[0].tasks[0]).toMatchObject({ kind: 'Namespace', name: 'workflow' });
+  });
+
+  test('plan and simulate --help document the model options, with their defaults', () => {
+    for (const command of ['plan', 'simulate']) {
+      const help = syncplan([command, '--help']).stdout.replace(/\s+/g, ' ');
+      for (const option of ['--argocd-version <version>', '--kube-version <version>', '--managed-namespace-metadata', '--app-name <name>', '--tracking-method <method>']) {
+        expect(help).toContain(option);
+      }
+      expect(help).toContain('2.14 to 3.6 (default: 3.6)');
+      expect(help).toContain('1.16 to 1.36 (default: 1.35)');
+    }
+  });
+
+  test('--argocd-version and --kube-version reach the model, and bad values are refused in one line', () => {
+    const cron = join(dir, 'cron.yaml');
+    writeFileSync(cron, 'apiVersion: batch/v1beta1\nkind: CronJob\nmetadata:\n  name: nightly\n');
+    const current = syncplan(['simulate', cron, '-f', 'json']);
+    expect(JSON.parse(current.stdout).message).toMatch(/^one or more synchronization tasks are not valid: failed to discover server resources for group version batch\/v1beta1/);
+    expect(JSON.parse(syncplan(['simulate', cron, '--argocd-version', '3.4.2', '-f', 'json']).stdout).message).toBe('one or more synchronization tasks are not valid');
+    expect(syncplan(['simulate', cron, '--kube-version', '1.24']).code).toBe(0);
+    for (const bad of [['--kube-version', '1.99'], ['--argocd-version', '2.13']]) {
+      const r = syncplan(['plan', cron, ...bad]);
+      expect(r.code).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    }
   });
 
   test.each([

@@ -15,7 +15,7 @@ describe('renderMermaid', () => {
   test('subgraphs per phase and step, edges between steps, the holder linked from the outcome', () => {
     const { plan, result } = stalledArticle();
     const text = renderMermaid(diagramModel(plan, { result }));
-    expect(text.startsWith('flowchart LR\n')).toBe(true);
+    expect(text.startsWith('flowchart TB\n')).toBe(true);
     expect(text.match(/^ {2}subgraph /gm)).toHaveLength(4);
     expect(text.match(/^ {4}subgraph /gm)).toHaveLength(6);
     expect(text.match(/-->\|/g)).toHaveLength(4);

@@ -38,7 +38,7 @@ describe('renderSvg', () => {
     expect(svg).not.toMatch(/NaN|undefined|Infinity/);
   });
 
-  test('any plan: well-formed, no NaN, every task drawn, lanes in wave order', () => {
+  test('any plan: well-formed, no NaN, every task drawn, one row per step in run order', () => {
     const hooks = [undefined, undefined, 'PreSync', 'PostSync', 'SyncFail'];
     fc.assert(fc.property(
       fc.array(fc.record({ wave: fc.integer({ min: -3, max: 3 }), hook: fc.constantFrom(...hooks), long: fc.boolean() }), { maxLength: 12 }),
@@ -49,8 +49,11 @@ describe('renderSvg', () => {
         expect(svg).not.toMatch(/NaN|undefined|Infinity/);
         const tasks = plan.steps.reduce((n, s) => n + s.tasks.length, 0) + plan.syncFail.length;
         expect((svg.match(/<g class="box /g) ?? []).length).toBe(tasks);
-        const lanes = [...svg.matchAll(/>wave (-?\d+)</g)].map(x => Number(x[1]));
-        expect(lanes).toEqual([...lanes].sort((a, b) => a - b));
+        // One row per step, in run order (SyncFail last): the rows' waves are the steps' waves.
+        const rows = [...svg.matchAll(/>(wave -?\d+|on failure)</g)].map(x => x[1]);
+        expect(rows).toEqual([...plan.steps.map(st => `wave ${st.wave}`), ...(plan.syncFail.length > 0 ? ['on failure'] : [])]);
+        const stepTops = [...svg.matchAll(/<g class="step" id="[^"]+">\n<rect x="\d+" y="(\d+)"/g)].map(x => Number(x[1]));
+        expect(stepTops).toEqual([...stepTops].sort((a, b) => a - b));
       },
     ));
   });

@@ -73,7 +73,7 @@ describe('test/e2e/hook_test.go', () => {
     expect(done.operationPhase).toBe('Failed');
     expect(done.message).toBe('one or more synchronization tasks completed unsuccessfully, reason: Pod "invalid-hook" is invalid');
     expect(done.results).toHaveLength(3);
-    expect(done.results.find(x => x.name === 'hook')).toEqual({ kind: 'Pod', name: 'hook', status: 'Synced', message: 'pod/hook created' });
+    expect(done.results.find(x => x.name === 'hook')).toEqual({ kind: 'Pod', name: 'hook', namespace: 'app', status: 'Synced', message: 'pod/hook created' });
   });
 
   test('TestSyncFailHookPodFailure: a failing pod runs the SyncFail hook, then Failed', () => {

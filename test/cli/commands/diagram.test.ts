@@ -8,7 +8,7 @@ describe('syncplan diagram', () => {
   test('Mermaid by default, SVG with --format svg, the holder highlighted with --health', async () => {
     const mermaid = await cli('diagram', EXAMPLE);
     expect(mermaid.code).toBe(0);
-    expect(mermaid.stdout.startsWith('flowchart LR\n')).toBe(true);
+    expect(mermaid.stdout.startsWith('flowchart TB\n')).toBe(true);
     expect(mermaid.stdout).not.toContain('outcome');
 
     const svg = await cli('diagram', EXAMPLE, '--format', 'svg', '--health', 'Deployment/workflow-console=Progressing');

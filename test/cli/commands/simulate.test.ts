@@ -41,8 +41,8 @@ describe('syncplan simulate', () => {
     expect(Object.keys(json)).toEqual(['operationPhase', 'message', 'applied', 'neverApplied', 'waitingOn', 'hooksLeftInCluster', 'results', 'minimumSeconds']);
     expect(json.operationPhase).toBe('Succeeded');
     expect(json.message).toBe('successfully synced (no more tasks)');
-    expect(Object.keys(json.applied[0])).toEqual(['step', 'phase', 'wave', 'kind', 'name', 'action', 'result']);
-    expect(Object.keys(json.results[0])).toEqual(['kind', 'name', 'status', 'message']);
+    expect(Object.keys(json.applied[0])).toEqual(['step', 'phase', 'wave', 'kind', 'name', 'namespace', 'action', 'result']);
+    expect(Object.keys(json.results[0])).toEqual(['kind', 'name', 'namespace', 'status', 'message']);
     expect(json.applied.map((a: any) => `${a.phase}/${a.wave} ${a.kind}/${a.name}`)).toEqual([
       'PreSync/0 Job/db-migrate',
       'Sync/0 Secret/workflow-console-db',
@@ -69,11 +69,12 @@ describe('syncplan simulate', () => {
 
   test('--apply-error, --live with --prune-last and --no-prune', async () => {
     const target = file('target.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: new\n');
-    const live = file('live.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: old\n');
+    // Tracked as an app's (annotation tracking, Argo CD 3.0+'s default): only then is it pruned.
+    const live = file('live.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: old\n  annotations:\n    argocd.argoproj.io/tracking-id: shop:/ConfigMap:default/old\n');
     const pruned = JSON.parse((await cli('simulate', target, '--live', live, '--prune-last', '-f', 'json')).stdout);
     expect(pruned.applied.map((a: any) => [a.name, a.action, a.wave, a.result])).toEqual([['new', 'apply', 0, 'no health check'], ['old', 'prune', 1, 'pruned']]);
     const skipped = JSON.parse((await cli('simulate', target, '--live', live, '--no-prune', '-f', 'json')).stdout);
-    expect(skipped.results).toContainEqual({ kind: 'ConfigMap', name: 'old', status: 'PruneSkipped', message: 'ignored (requires pruning)' });
+    expect(skipped.results).toContainEqual({ kind: 'ConfigMap', name: 'old', namespace: '', status: 'PruneSkipped', message: 'ignored (requires pruning)' });
     const failed = await cli('simulate', target, '--apply-error', 'ConfigMap/new=denied by policy', '-f', 'json');
     expect(failed.code).toBe(1);
     expect(JSON.parse(failed.stdout).message).toBe('one or more objects failed to apply, reason: denied by policy');
@@ -118,6 +119,6 @@ describe('syncplan simulate', () => {
     const a = await cli('simulate', EXAMPLE, '--health', 'Job/db-migrate=Degraded');
     const b = await cli('simulate', EXAMPLE, '--health', 'Job/db-migrate=Degraded');
     expect(a.stdout).toBe(b.stdout);
-    expect(a.stdout).toContain('PreSync wave 0 (step 1) failed on Job/db-migrate: failed (Degraded)');
+    expect(a.stdout).toContain('PreSync wave 0 (step 1) failed on Job/db-migrate: failed (Degraded: Job has reached the specified backoff limit)');
   });
 });
