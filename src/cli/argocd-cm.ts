@@ -1,0 +1,31 @@
+/**
+ * `--argocd-cm FILE`: the user's argocd-cm ConfigMap, its health scripts turned into the health
+ * override Argo CD applies before its Go checks (the scripts run in a Lua VM, `argo/lua.ts`).
+ */
+import { parse } from 'yaml';
+import { InputError } from './errors';
+import { readValues } from './read-object';
+import { healthScriptFor, healthScripts } from '../argo/argocd-cm';
+import { groupOf } from '../argo/keys';
+import type { HealthOverride, LiveObject } from '../argo/live-health';
+import type { HealthStatusCode } from '../argo/live-health/types';
+import { runHealthLua } from '../argo/lua';
+
+export function argocdCmOverride(path: string): HealthOverride {
+  const values = readValues(path);
+  const cm = values.find(v => (v.value as Record<string, unknown>)?.kind === 'ConfigMap');
+  if (!cm) throw new InputError(values[0].file, values[0].line, 'no ConfigMap in the file', 'give kubectl get configmap argocd-cm -n argocd -o yaml');
+  const data = (cm.value as Record<string, unknown>).data;
+  let scripts;
+  try {
+    scripts = healthScripts(data !== null && typeof data === 'object' ? data as Record<string, unknown> : {}, (t) => parse(t));
+  } catch (e) {
+    throw new InputError(cm.file, cm.line, `argocd-cm: ${(e as Error).message.split('\n')[0]}`, 'fix the key as Argo CD would need it');
+  }
+  return (obj: LiveObject) => {
+    const script = healthScriptFor(scripts, groupOf(typeof obj.apiVersion === 'string' ? obj.apiVersion : ''), String(obj.kind ?? ''));
+    if (!script) return undefined;
+    const h = runHealthLua(script.script, obj, script.useOpenLibs);
+    return { status: h.status as HealthStatusCode, message: h.message };
+  };
+}
