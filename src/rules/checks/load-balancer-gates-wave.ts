@@ -23,8 +23,8 @@ export const loadBalancerGatesWave: Rule = {
       if (!next || next.phase !== t.phase) continue;
       hits.push({
         manifest: t.manifest,
-        message: `${describeStep(next)} waits until a controller fills its status.loadBalancer.ingress; if none ever does, the sync stays Progressing forever`,
-        fix: `put it in the last wave of the ${t.phase} phase (nothing waits for it there), as the article does with its Service and Ingress`,
+        message: `is in ${describeStep(t)}, which makes ${describeStep(next)} wait until a controller fills its status.loadBalancer.ingress; if none ever does, the sync stays Progressing forever`,
+        fix: `put it in the last wave of the ${t.phase} phase, where nothing waits for it (a PostSync smoke test can check it instead)`,
         path: lb ? ['spec', 'type'] : ['kind'],
       });
     }

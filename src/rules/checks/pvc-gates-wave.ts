@@ -39,7 +39,7 @@ export const pvcGatesWave: Rule = {
         : `with a WaitForFirstConsumer StorageClass (the default class on GKE, EKS, AKS and kind${className ? '' : ', and this claim names none'})`;
       hits.push({
         manifest: t.manifest,
-        message: `${describeStep(next)} waits for it to be Bound, but ${how} it stays Pending until a Pod that mounts it is scheduled, `
+        message: `is in ${describeStep(t)}, which makes ${describeStep(next)} wait for it to be Bound, but ${how} it stays Pending until a Pod that mounts it is scheduled, `
           + 'and no Pod in its wave or an earlier one mounts it: the sync stays Progressing forever',
         fix: 'put it in the same wave as the first workload that mounts it (kind order applies the claim first), '
           + 'or use a StorageClass with volumeBindingMode: Immediate',
