@@ -4,7 +4,7 @@ import { at } from '../objects';
 import type { Hit, Rule } from '../types';
 
 /**
- * Reference §2.2: Suspended never lets a wave finish (argo-cd #25054) and Argo CD has no sync
+ * docs/argo-cd-model.md#task-completion: Suspended never lets a wave finish (argo-cd #25054) and Argo CD has no sync
  * timeout by default, so a paused Deployment or Rollout, or a suspended Job, holds the sync forever.
  */
 export const gateNeverOpens: Rule = {

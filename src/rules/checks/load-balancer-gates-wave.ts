@@ -3,7 +3,7 @@ import { at } from '../objects';
 import type { Hit, Rule } from '../types';
 
 /**
- * `GE/health/health_ingress.go`, `health_service.go`: an Ingress or LoadBalancer Service is Healthy
+ * `gitops-engine pkg/health/health_ingress.go`, `health_service.go`: an Ingress or LoadBalancer Service is Healthy
  * only once a controller fills `status.loadBalancer.ingress`. Many never do (no controller, internal
  * or pending load balancers: argo-cd #14607, #17702, #1704), and every later wave waits forever.
  */

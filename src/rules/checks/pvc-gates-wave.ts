@@ -3,7 +3,7 @@ import { at, POD_KINDS, podReferences, podSpecOf, str } from '../objects';
 import type { Hit, Rule } from '../types';
 
 /**
- * `GE/health/health_pvc.go`: a PersistentVolumeClaim is Healthy only when Bound, Progressing while
+ * `gitops-engine pkg/health/health_pvc.go`: a PersistentVolumeClaim is Healthy only when Bound, Progressing while
  * Pending. With a `WaitForFirstConsumer` StorageClass (the default class of GKE, EKS, AKS, kind and
  * most CSI drivers) a claim stays Pending until a Pod that mounts it is scheduled, so a wave that
  * holds the claim but none of its Pods never ends, and every later wave waits with it.

@@ -4,7 +4,7 @@ import { describeStep, nextStepWaitingOn } from '../gates';
 import type { Hit, Rule } from '../types';
 
 /**
- * Reference §4.3: a kind without a health check is done the moment it is applied. Built-ins like
+ * docs/argo-cd-model.md#health: a kind without a health check is done the moment it is applied. Built-ins like
  * ConfigMaps are meant to be; but a custom resource (argo-cd #14442) or a child Application
  * (health removed in 1.8, argo-cd #3781) "gates" a wave that in truth never waits.
  */
