@@ -1,6 +1,7 @@
 /**
- * Manifests → sync tasks (`CD/controller/state.go` partition, `GE/sync/reconcile.go` `splitHooks`,
- * `GE/sync/sync_context.go` `getSyncTasks`).
+ * Manifests → sync tasks (argo-cd `controller/state.go` partition; gitops-engine
+ * `pkg/sync/reconcile.go` `splitHooks`, `pkg/sync/sync_context.go` `getSyncTasks`;
+ * docs/argo-cd-model.md#tasks).
  */
 import { readAnnotations, isPlainObject } from './annotations';
 import { readDeletePolicies } from './delete-policy';

@@ -23,19 +23,8 @@ export interface TierProps {
   readonly wave?: number;
 
   /**
-   * Always wait in a later wave than everything this tier waits for (`after`, `node.addDependency`).
-   *
-   * By default a tier shares the wave of a tier it comes after when Argo CD's kind order inside one
-   * wave already applies that tier first and nothing in it has a health check to wait for (a
-   * ConfigMap or Secret tier before a Deployment tier, a ClusterIP Service tier before an Ingress
-   * tier): the wave would only cost the inter-wave delay. A PersistentVolumeClaim tier is shared
-   * too, by a tier that runs Pods (a Deployment, StatefulSet, DaemonSet, Job or Pod, with whatever
-   * else the tier holds): kind order applies the claim first, its Pods
-   * wait for it to be Bound, and the wave waits for both; a wave of its own would hang with a
-   * `WaitForFirstConsumer` StorageClass (rule `pvc-gates-wave`), so do not set this there. Inside
-   * one wave, though, Argo CD applies the later kinds even when an earlier kind's apply failed (the
-   * sync fails after the step); set this when a failed apply of what comes first must keep this tier
-   * from being applied at all.
+   * Always wait in a later wave than everything this tier waits for (`after`, `node.addDependency`), even
+   * where one wave would do: see when it does in docs/argo-cd-model.md#same-wave.
    *
    * @default false
    */

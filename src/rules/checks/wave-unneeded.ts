@@ -8,8 +8,8 @@ import { TaskIndex, usesOf } from '../uses';
 const WAVE_DELAY_SECONDS = 2;
 
 /**
- * Article: "I over-used waves early on … each extra wave pays the inter-wave delay, and each one is
- * another place the sync can stall." A wave is needed when something in it uses an object of an
+ * Each extra wave pays the inter-wave delay (`controller/sync.go` `delayBetweenSyncWaves`), and each
+ * one is another place the sync can stall. A wave is needed when something in it uses an object of an
  * earlier wave of the same phase that one wave could not order: one with a health check to wait
  * for, or one kind order would not apply first (`src/argo/same-wave.ts`, the rule the constructs
  * compute waves by). Anything else orders nothing a reader can see, or nothing kind order does not.
