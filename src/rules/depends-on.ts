@@ -47,8 +47,8 @@ export function parseDependsOn(value: string | undefined): DependencyRef[] {
 export function declaredDependencies(t: SyncTask, index: TaskIndex): SyncTask[] {
   const refs = parseDependsOn(annotationOf(t.manifest.object, DEPENDS_ON_ANNOTATION));
   return refs.flatMap((r) => {
-    // A cluster-scoped object's namespace means nothing (Argo CD clears it): match it by name.
-    if (isClusterScopedKind(r.group, r.kind)) return index.get(`${r.kind}//${r.name}`).filter((u) => u.group === r.group);
-    return index.get(`${r.kind}/${r.namespace || t.namespace}/${r.name}`).filter((u) => u.group === r.group);
+    // A built-in cluster-scoped kind is keyed without a namespace, as Argo CD keys it.
+    const namespace = isClusterScopedKind(r.group, r.kind) ? '' : r.namespace || t.namespace;
+    return index.get(`${r.kind}/${namespace}/${r.name}`).filter((u) => u.group === r.group);
   });
 }

@@ -5,7 +5,7 @@
  */
 import { ApiObject, Chart, Size, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
-import { newChart, stderrOf } from './helpers';
+import { newChart, stderrOf } from '../constructs/helpers';
 import { MigrationHook, Tier } from '../../src';
 import { Manifest } from '../../src/argo/types';
 import { lint } from '../../src/rules';
