@@ -3,10 +3,6 @@
  * does and read back as `syncplan plan` reads the files. For each app: every declared edge holds,
  * the waves are the fewest the object-level edges need, and neither the rule pack nor the synth
  * says anything about what the library wrote. App-specific expectations follow.
- *
- * `test.failing` marks what fails only because the planner's work on #10 has not landed yet; each
- * names its bullet. When it lands, these flip back to `test`. `SYNCPLAN_PENDING=run` runs them as
- * plain tests, to read why each fails.
  */
 import { App, Testing } from 'cdk8s';
 import { autoscaledWebApp } from './autoscaled-web';
@@ -26,13 +22,7 @@ import type { SyncPhase } from '../../src/argo/types';
 jest.setTimeout(30_000);
 
 /** Why a check is expected to fail until the planner's part of #10 lands (undefined: it must pass). */
-interface Pending {
-  readonly edges?: string;
-  readonly waves?: string;
-  readonly quiet?: string;
-}
-
-const APPS: ReadonlyArray<{ name: string; build: AppBuilder; pending?: Pending }> = [
+const APPS: ReadonlyArray<{ name: string; build: AppBuilder }> = [
   { name: 'postgres (StatefulSet + headless Service + claim, one tier)', build: postgresApp },
   { name: 'in-app database with a Sync-phase migration', build: inAppMigrationApp },
   { name: 'PreSync bootstrap tier read by a PreSync migration', build: presyncBootstrapApp },
@@ -44,10 +34,6 @@ const APPS: ReadonlyArray<{ name: string; build: AppBuilder; pending?: Pending }
   { name: 'a Namespace of its own with a PreSync migration in it', build: namespacedMigrationApp },
   { name: 'the README example (examples/workflow-console)', build: (app: App) => { new WorkflowConsoleChart(app, 'workflow-console'); } },
 ];
-
-/** `test.failing`, or `test` with SYNCPLAN_PENDING=run (to see the failures). */
-// Every case once pending on the planner branch passes with it: run them all as tests.
-const pendingTest = test;
 
 const PHASES: readonly SyncPhase[] = ['PreSync', 'Sync', 'PostSync'];
 
@@ -66,10 +52,9 @@ function read(build: AppBuilder): AppReadBack {
   return r;
 }
 
-describe.each(APPS)('$name', ({ build, pending = {} }) => {
-  const check = (why: string | undefined) => (why === undefined ? test : pendingTest);
+describe.each(APPS)('$name', ({ build }) => {
 
-  check(pending.edges)('every declared edge holds in the read-back plan', () => {
+  test('every declared edge holds in the read-back plan', () => {
     const r = read(build);
     for (const c of r.charts) {
       expect(c.edges.length).toBeGreaterThan(0);
@@ -77,7 +62,7 @@ describe.each(APPS)('$name', ({ build, pending = {} }) => {
     }
   });
 
-  check(pending.waves)('each phase has the fewest waves its object-level edges need', () => {
+  test('each phase has the fewest waves its object-level edges need', () => {
     for (const c of read(build).charts) {
       const written = Object.fromEntries(PHASES.map((p) => [p, writtenWaves(c, p)]));
       const minimum = Object.fromEntries(PHASES.map((p) => [p, minimumWaves(c, p)]));
@@ -85,7 +70,7 @@ describe.each(APPS)('$name', ({ build, pending = {} }) => {
     }
   });
 
-  check(pending.quiet)('no finding from the rule pack and nothing printed at synth', () => {
+  test('no finding from the rule pack and nothing printed at synth', () => {
     const r = read(build);
     expect(r.charts.flatMap(findingLines)).toEqual([]);
     expect(r.output).toBe('');
