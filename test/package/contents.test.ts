@@ -2,7 +2,7 @@
  * What `npm pack` ships: what users run and read, and nothing else (no sources, tests, fixtures,
  * examples, benchmarks or build scripts); every "see docs/rules/<rule>.md" resolves inside it.
  */
-import { readdirSync, readFileSync } from 'fs';
+import { existsSync, readdirSync, readFileSync } from 'fs';
 import { join } from 'path';
 import { pack, ROOT } from './pack';
 import { ALL_RULES, DOCS_BASE_URL, docsUrl } from '../../src/rules';
@@ -16,19 +16,39 @@ function sources(dir: string): string[] {
     e.isDirectory() ? sources(join(dir, e.name)) : [join(dir, e.name)]);
 }
 
+/**
+ * The packages and, transitively, their dependencies that sit at the top of node_modules (a
+ * dependency installed inside its parent's own node_modules ships inside the parent's folder).
+ */
+function dependencyClosure(roots: readonly string[]): string[] {
+  const top = new Set<string>();
+  const visit = (dir: string, name: string) => {
+    const nested = join(dir, 'node_modules', name);
+    const at = existsSync(nested) ? nested : join(ROOT, 'node_modules', name);
+    if (at === join(ROOT, 'node_modules', name)) {
+      if (top.has(name)) return;
+      top.add(name);
+    }
+    const manifest = JSON.parse(readFileSync(join(at, 'package.json'), 'utf8'));
+    Object.keys(manifest.dependencies ?? {}).forEach((dep) => visit(at, dep));
+  };
+  roots.forEach((name) => visit(ROOT, name));
+  return [...top].sort();
+}
+
 describe('npm pack', () => {
   test('holds lib/ (JavaScript and types), the docs users read, the jsii assembly and the bundled dependencies', () => {
     const { files } = pack();
     const top = [...new Set(files.map((f) => f.split('/')[0]))].sort();
     // rosetta/: the fixture Construct Hub compiles the README examples with.
     expect(top).toEqual(['.jsii', 'API.md', 'CHANGELOG.md', 'LICENSE', 'README.md', 'docs', 'lib', 'node_modules', 'package.json', 'rosetta', 'schemas']);
-    expect(files.filter((f) => f.startsWith('schemas/'))).toEqual(['schemas/lint.schema.json', 'schemas/plan.schema.json', 'schemas/simulate.schema.json']);
+    expect(files.filter((f) => f.startsWith('schemas/'))).toEqual(['schemas/explain.schema.json', 'schemas/lint.schema.json', 'schemas/plan.schema.json', 'schemas/simulate.schema.json']);
     expect(files.filter((f) => f.startsWith('rosetta/'))).toEqual(['rosetta/default.ts-fixture']);
     const other = files.filter((f) => f.startsWith('lib/') && !/\.(js|d\.ts)$/.test(f));
     expect(other).toEqual([]);
-    // Only the bundled dependencies under node_modules.
+    // Only the bundled dependencies (and what they depend on) under node_modules.
     const bundled = [...new Set(files.filter((f) => f.startsWith('node_modules/')).map((f) => f.split('/')[1]))].sort();
-    expect(bundled).toEqual([...packageJson.bundledDependencies].sort());
+    expect(bundled).toEqual(dependencyClosure(packageJson.bundledDependencies));
     expect(files.filter((f) => f.startsWith('docs/') && !f.startsWith('docs/rules/'))).toEqual([]);
   });
 
