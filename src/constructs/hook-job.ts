@@ -4,7 +4,7 @@ import { ContainerResources } from './container-resources';
 import { EnvReference, EnvSource } from './env-reference';
 import { HookDeletePolicy, HookPhase } from './hook-phase';
 import { resourcesOf } from './job-resources';
-import { checkHookNames, wholeSeconds } from './names';
+import { checkHookNames, isDnsLabel, wholeSeconds } from './names';
 import { IOrderable } from './orderable';
 import { SyncPlanner } from './planner';
 import { ANNOTATION_HOOK, ANNOTATION_HOOK_DELETE_POLICY } from '../argo/annotations';
@@ -236,7 +236,7 @@ export class HookJob extends Construct implements IOrderable {
     const initSteps = props.initSteps ?? [];
     const mainName = props.containerName ?? (id.toLowerCase().replace(/[^a-z0-9-]/g, '-').replace(/^-+|-+$/g, '') || 'hook');
     for (const n of [mainName, ...initSteps.map((st) => st.name)]) {
-      if (!/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/.test(n)) throw new Error(`${where}: container name "${n}" is not a DNS label`);
+      if (!isDnsLabel(n)) throw new Error(`${where}: container name "${n}" is not a DNS label`);
     }
     this.apiObject = new ApiObject(this, 'Resource', {
       apiVersion: 'batch/v1',

@@ -78,7 +78,7 @@ export class SyncPlanValidation {
    */
   public async validate(context: IValidationContext): Promise<void> {
     const { options, strict } = pluginSettings(this.props);
-    const { findings, suppressed } = lintReport(loadPaths([...context.manifests], { namespace: options.namespace }), options);
+    const { findings, suppressed } = lintReport(loadPaths([...context.manifests]), options);
     for (const f of findings) context.report.addViolation(violationOf(f));
     const count = (level: string) => String(findings.filter((f) => f.level === level).length);
     context.report.submit(failsOn(findings, strict) ? 'failure' : 'success', {

@@ -12,7 +12,8 @@ import type { Browser, Page } from 'playwright-core';
 import { diagramModel } from '../../src/report/diagram';
 import { renderMermaid } from '../../src/report/mermaid';
 import { renderSvg } from '../../src/report/svg';
-import { obj, planOf } from '../simulate/helpers';
+import { planOf } from '../argo/simulate/helpers';
+import { m as obj } from '../fixtures/manifests';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'];

@@ -80,7 +80,7 @@ export function planOf(paths: readonly string[], namespace: string, syncOptions:
   if (paths.length === 0) return undefined;
   const { loadPaths }: typeof LoadModule = require('../load');
   const { buildPlan }: typeof PlanModule = require('../../argo/plan');
-  return buildPlan(loadPaths(paths, { namespace }), { namespace, syncOptions });
+  return buildPlan(loadPaths(paths), { namespace, syncOptions });
 }
 
 /** Explains one Application object read from `file`. */
