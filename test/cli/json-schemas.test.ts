@@ -54,7 +54,8 @@ apiVersion: v1
 kind: ConfigMap
 metadata: { generateName: report-, namespace: shop }
 `;
-const LIVE = 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: old, namespace: shop }\n';
+// Tracked as the app's (annotation tracking), so Argo CD prunes it.
+const LIVE = 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: old, namespace: shop, annotations: { argocd.argoproj.io/tracking-id: "shop:/ConfigMap:shop/old" } }\n';
 
 const NAMES = ['plan', 'lint', 'simulate', 'explain'] as const;
 // Each schema by its $id, so plan's reference to lint's finding resolves as it does for users.
