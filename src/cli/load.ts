@@ -24,7 +24,7 @@ export interface LoadOptions {
  */
 /**
  * A file holding this anywhere is not a manifest file (a Helm `values.yaml`, a CI snippet): Argo CD's
- * directory source skips it (`CD/reposerver/repository/repository.go`, `skipFileRenderingMarker`).
+ * directory source skips it (`argo-cd reposerver/repository/repository.go`, `skipFileRenderingMarker`).
  */
 export const SKIP_FILE_MARKER = '+argocd:skip-file-rendering';
 

@@ -8,7 +8,7 @@ import { join } from 'path';
 
 jest.setTimeout(60_000);
 
-const ROOT = join(__dirname, '..', '..');
+const ROOT = join(__dirname, '..', '..', '..');
 const BIN = join(ROOT, 'lib', 'cli', 'main.js');
 const F = 'test/fixtures/explain';
 const NOW = ['--now', '2026-12-01T16:00:00Z'];
