@@ -54,7 +54,11 @@ apiVersion: v1
 kind: ConfigMap
 metadata: { generateName: report-, namespace: shop }
 `;
+<<<<<<< HEAD
 // Tracked as the app's (annotation tracking), so Argo CD prunes it.
+=======
+// Tracked as the app's (Argo CD 3.0+ tracking annotation): only such live objects are pruned.
+>>>>>>> main
 const LIVE = 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: old, namespace: shop, annotations: { argocd.argoproj.io/tracking-id: "shop:/ConfigMap:shop/old" } }\n';
 
 const NAMES = ['plan', 'lint', 'simulate', 'explain'] as const;
