@@ -17,24 +17,6 @@ function sources(dir: string): string[] {
 }
 
 /**
-<<<<<<< HEAD
- * The packages and, transitively, their dependencies that sit at the top of node_modules (a
- * dependency installed inside its parent's own node_modules ships inside the parent's folder).
- */
-function dependencyClosure(roots: readonly string[]): string[] {
-  const top = new Set<string>();
-  const visit = (dir: string, name: string) => {
-    const nested = join(dir, 'node_modules', name);
-    const at = existsSync(nested) ? nested : join(ROOT, 'node_modules', name);
-    if (at === join(ROOT, 'node_modules', name)) {
-      if (top.has(name)) return;
-      top.add(name);
-    }
-    const manifest = JSON.parse(readFileSync(join(at, 'package.json'), 'utf8'));
-    Object.keys(manifest.dependencies ?? {}).forEach((dep) => visit(at, dep));
-  };
-  roots.forEach((name) => visit(ROOT, name));
-=======
  * The bundled dependencies and, transitively, theirs that npm installed at the top of node_modules
  * (one installed under its dependent, as fengari's own sprintf-js, is packed there instead).
  */
@@ -51,7 +33,6 @@ function bundledClosure(names: readonly string[]): string[] {
     for (const dep of Object.keys(manifest.dependencies ?? {})) visit(dep, dir);
   };
   names.forEach((n) => visit(n));
->>>>>>> main
   return [...top].sort();
 }
 
@@ -61,20 +42,14 @@ describe('npm pack', () => {
     const top = [...new Set(files.map((f) => f.split('/')[0]))].sort();
     // rosetta/: the fixture Construct Hub compiles the README examples with.
     expect(top).toEqual(['.jsii', 'API.md', 'CHANGELOG.md', 'LICENSE', 'README.md', 'docs', 'lib', 'node_modules', 'package.json', 'rosetta', 'schemas']);
-    expect(files.filter((f) => f.startsWith('schemas/'))).toEqual(['schemas/explain.schema.json', 'schemas/lint.schema.json', 'schemas/plan.schema.json', 'schemas/simulate.schema.json']);
+    expect(files.filter((f) => f.startsWith('schemas/'))).toEqual(['schemas/lint.schema.json', 'schemas/plan.schema.json', 'schemas/simulate.schema.json']);
     expect(files.filter((f) => f.startsWith('rosetta/'))).toEqual(['rosetta/default.ts-fixture']);
     const other = files.filter((f) => f.startsWith('lib/') && !/\.(js|d\.ts)$/.test(f));
     expect(other).toEqual([]);
-<<<<<<< HEAD
-    // Only the bundled dependencies (and what they depend on) under node_modules.
-    const bundled = [...new Set(files.filter((f) => f.startsWith('node_modules/')).map((f) => f.split('/')[1]))].sort();
-    expect(bundled).toEqual(dependencyClosure(packageJson.bundledDependencies));
-=======
     // Only the bundled dependencies under node_modules, with what they depend on themselves (npm
     // bundles those too: fengari brings readline-sync and tmp).
     const bundled = [...new Set(files.filter((f) => f.startsWith('node_modules/')).map((f) => f.split('/')[1]))].sort();
     expect(bundled).toEqual(bundledClosure(packageJson.bundledDependencies));
->>>>>>> main
     expect(files.filter((f) => f.startsWith('docs/') && !f.startsWith('docs/rules/'))).toEqual([]);
   });
 
