@@ -14,18 +14,20 @@ const ALLOWED: Record<string, readonly string[]> = {
   rules: ['argo'],
   report: ['argo', 'rules'],
   cli: ['argo', 'rules', 'report'],
-  constructs: ['argo', 'plan', 'rules'],
+  constructs: ['argo', 'plan', 'rules', 'imports'],
   testing: ['argo', 'constructs'],
+  imports: [],
 };
 /** Packages each floor may import (node built-ins are always fine). */
 const PACKAGES: Record<string, readonly string[]> = {
-  argo: [],
+  argo: ['fengari'],
   plan: [],
   rules: [],
   report: [],
   cli: ['commander', 'jsonc-parser', 'yaml'],
   constructs: ['cdk8s', 'cdk8s-plus-27', 'constructs'],
   testing: ['cdk8s', 'constructs'],
+  imports: ['cdk8s', 'constructs'],
 };
 const BUILTINS = new Set(['child_process', 'crypto', 'fs', 'os', 'path', 'util', 'zlib', 'stream', 'url']);
 
