@@ -52,11 +52,7 @@ export function runHealthLua(script: string, obj: unknown): LuaHealth {
 /** JSON → Lua as gopher-lua's decoder does: objects and arrays become tables (arrays 1-based). */
 function pushValue(L: unknown, v: unknown): void {
   const { lua, to_luastring } = fengari();
-  if (v === null || v === undefined) lua.lua_pushnil(L);
-  else if (typeof v === 'boolean') lua.lua_pushboolean(L, v);
-  else if (typeof v === 'number') lua.lua_pushnumber(L, v);
-  else if (typeof v === 'string') lua.lua_pushstring(L, to_luastring(v));
-  else if (Array.isArray(v)) {
+  if (v === null || v === undefined) {lua.lua_pushnil(L);} else if (typeof v === 'boolean') {lua.lua_pushboolean(L, v);} else if (typeof v === 'number') {lua.lua_pushnumber(L, v);} else if (typeof v === 'string') {lua.lua_pushstring(L, to_luastring(v));} else if (Array.isArray(v)) {
     lua.lua_createtable(L, v.length, 0);
     v.forEach((item, i) => {
       pushValue(L, item);

@@ -5,6 +5,7 @@
 import { parseManifests } from './documents';
 import { InputError } from './errors';
 import { decode, expandPaths, MAX_FILE_BYTES, MAX_TOTAL_BYTES, readFile, readStdin, STDIN } from './files';
+import { SKIP_FILE_RENDERING_MARKER } from '../argo/directory-source';
 import { keyString, resourceKeyOf } from '../argo/keys';
 import { isClusterScopedKind } from '../argo/scope';
 import type { Manifest } from '../argo/types';
@@ -25,11 +26,8 @@ export interface LoadOptions {
  * deterministic. A `.json` file holds one object (a `List` is expanded), as Argo CD requires.
  * @throws InputError on anything that is not a set of Kubernetes objects
  */
-/**
- * A file holding this anywhere is not a manifest file (a Helm `values.yaml`, a CI snippet): Argo CD's
- * directory source skips it (`CD/reposerver/repository/repository.go`, `skipFileRenderingMarker`).
- */
-export const SKIP_FILE_MARKER = '+argocd:skip-file-rendering';
+/** A file holding this anywhere is not a manifest file (a Helm `values.yaml`, a CI snippet). */
+export const SKIP_FILE_MARKER = SKIP_FILE_RENDERING_MARKER;
 
 export function loadPaths(paths: readonly string[], options: LoadOptions = {}): Manifest[] {
   const manifests: Manifest[] = [];

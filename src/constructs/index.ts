@@ -8,3 +8,4 @@ export * from './hook-job';
 export * from './migration-hook';
 export * from './smoke-test';
 export * from './sync-fail-hook';
+export * from './argo-application';

@@ -28,7 +28,7 @@ import { groupOf } from '../argo/keys';
 import { KindRef, minimumGap } from '../argo/same-wave';
 import { Manifest, SyncPlan } from '../argo/types';
 import { computeWaves, formatWave, OrderEdge, OrderingError, OrderUnit, UnitPhase } from '../plan';
-import { ALL_RULES, Finding, LevelSetting, LintOptions, lintReport } from '../rules';
+import { ALL_RULES, ArgocdCm, Finding, LevelSetting, LintOptions, lintReport } from '../rules';
 
 /** What a tier or hook tells the planner about itself. */
 export interface UnitSource {
@@ -124,6 +124,8 @@ export class SyncPlanner extends Construct {
   private checks = SynthChecks.ALL;
   /** Where `checks` was chosen, for the message when two choices disagree. */
   private checksSetAt?: string;
+  /** What the chart's output installs into argocd-cm (the Application health patch), for the rule pack. */
+  private argocdCm?: ArgocdCm;
 
   private constructor(chart: Chart) {
     super(chart, PLANNER_ID);
@@ -147,6 +149,12 @@ export class SyncPlanner extends Construct {
     }
     this.checks = checks;
     this.checksSetAt ??= by.node.path;
+    this.validated = undefined;
+  }
+
+  /** The rule pack at synth reads argocd-cm as holding this (what the chart's output installs). */
+  public assumeArgocdCm(cm: ArgocdCm): void {
+    this.argocdCm = cm;
     this.validated = undefined;
   }
 
@@ -257,7 +265,7 @@ export class SyncPlanner extends Construct {
     const errors = proveOrder(result, read);
     if (this.checks === SynthChecks.PROOF) return errors;
     // The rule pack on the same manifests `syncplan lint` would read from the synthesized YAML.
-    for (const f of lint(read.manifests, { levels: SYNTH_LEVELS }, read.plan)) {
+    for (const f of lint(read.manifests, { levels: SYNTH_LEVELS, argocdCm: this.argocdCm }, read.plan)) {
       if (f.level === 'error') errors.push(f.message);
       else if (f.level === 'warning') warnOnce(this.chart, `[${this.chart.node.path}] warning: ${f.message}`);
     }

@@ -3,6 +3,8 @@
  * overridden per id through `LintOptions.levels` (`off` drops a rule).
  */
 import { annotationNotString } from './checks/annotation-not-string';
+import { applicationHealthMissing } from './checks/application-health-missing';
+import { applicationHealthUnchecked } from './checks/application-health-unchecked';
 import { clientSideApplyTooLarge } from './checks/client-side-apply-too-large';
 import { crdNotBeforeCustomResource } from './checks/crd-not-before-custom-resource';
 import { customResourceWithoutCrd } from './checks/custom-resource-without-crd';
@@ -57,6 +59,8 @@ export const ALL_RULES: readonly Rule[] = [
   // Gates: waits that mean nothing, or never end.
   readinessProbeMissing,
   waveGateNoHealth,
+  applicationHealthUnchecked,
+  applicationHealthMissing,
   gateNeverOpens,
   loadBalancerGatesWave,
   pvcGatesWave,

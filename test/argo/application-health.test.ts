@@ -20,7 +20,8 @@ const cases: Array<[string, unknown, string]> = [
   ['an operation requested, not started', { operation: { sync: { revision: 'def456' } }, status: { health: healthy, sync: synced } }, 'Progressing'],
   ['operation Failed with resources Missing, app Healthy (3.4+, argo-cd #27917)', {
     status: {
-      health: healthy, sync: synced,
+      health: healthy,
+      sync: synced,
       operationState: { phase: 'Failed', message: 'one or more objects failed to apply' },
       resources: [{ kind: 'Deployment', name: 'web', status: 'OutOfSync', health: { status: 'Missing' } }],
     },

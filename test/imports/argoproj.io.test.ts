@@ -21,8 +21,7 @@ const NEWER_THAN_2_7 = new Set([
 ]);
 
 function schemaFieldNames(node: unknown, out = new Set<string>()): Set<string> {
-  if (Array.isArray(node)) node.forEach(n => schemaFieldNames(n, out));
-  else if (node && typeof node === 'object') {
+  if (Array.isArray(node)) {node.forEach(n => schemaFieldNames(n, out));} else if (node && typeof node === 'object') {
     const o = node as Record<string, unknown>;
     if (o.properties && typeof o.properties === 'object') Object.keys(o.properties).forEach(k => out.add(k));
     Object.values(o).forEach(v => schemaFieldNames(v, out));

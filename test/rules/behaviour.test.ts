@@ -90,12 +90,24 @@ describe('gates', () => {
     expect(findingsOf('load-balancer-gates-wave', yaml(service('web', W('0')), cm('c', W('1'))))).toEqual([]);
   });
 
-  test('argo-cd #3781: a child Application gating a wave points at the health Lua', () => {
+  test('argo-cd #3781: a child Application gating a wave points at the health Lua (application-health-unchecked, not wave-gate-no-health)', () => {
     const app = k('argoproj.io/v1alpha1', 'Application', 'db', { spec: {} }, W('0'));
-    const [f] = findingsOf('wave-gate-no-health', yaml(app, k('argoproj.io/v1alpha1', 'Application', 'web', { spec: {} }, W('1'))));
+    const apps = yaml(app, k('argoproj.io/v1alpha1', 'Application', 'web', { spec: {} }, W('1')));
+    const [f] = findingsOf('application-health-unchecked', apps);
     expect(f.name).toBe('db');
     expect(f.message).toContain('argo-cd #3781');
     expect(f.fix).toContain('argoproj.io_Application');
+    expect(findingsOf('wave-gate-no-health', apps)).toEqual([]);
+  });
+
+  test('application-health-missing names each state the operator\'s check gets wrong; the last wave gates nothing', () => {
+    const apps = yaml(k('argoproj.io/v1alpha1', 'Application', 'db', { spec: {} }, W('0')), k('argoproj.io/v1alpha1', 'Application', 'web', { spec: {} }, W('1')));
+    const [none] = findingsOf('application-health-missing', apps, { argocdCm: {} });
+    expect(none.message).toMatch(/has no Application health check/);
+    const [f] = findingsOf('application-health-missing', apps, { argocdCm: { applicationHealth: 'return { status = "Healthy" }' } });
+    expect(f.name).toBe('db');
+    expect(f.message).toMatch(/OutOfSync.*#27917/s);
+    expect(findingsOf('application-health-missing', yaml(k('argoproj.io/v1alpha1', 'Application', 'db', { spec: {} }, W('0'))), { argocdCm: {} })).toEqual([]);
   });
 });
 

@@ -3,6 +3,7 @@
  * differs from the trip case only by the fix, so each pair also checks that the fix works.
  */
 import { stringify } from 'yaml';
+import { APPLICATION_HEALTH_LUA } from '../../src/argo/application-health';
 import type { LintOptions } from '../../src/rules';
 
 export interface RuleCase {
@@ -11,6 +12,8 @@ export interface RuleCase {
   readonly trips: string;
   readonly passes: string;
   readonly options?: LintOptions;
+  /** Options of the pass case when the fix is in them (argocd-cm), not in the manifests. @default options */
+  readonly passesOptions?: LintOptions;
 }
 
 type Obj = Record<string, unknown>;
@@ -76,6 +79,9 @@ export function hookJob(name: string, a: Obj = {}, spec: Obj = {}, pod: Obj = po
 }
 
 const wave = (w: string) => ({ 'argocd.argoproj.io/sync-wave': w });
+const childApp = (name: string, a?: Obj) => k('argoproj.io/v1alpha1', 'Application', name, {
+  spec: { project: 'default', source: { repoURL: 'https://git.example.com/p.git', path: name }, destination: { server: 'https://kubernetes.default.svc', namespace: name } },
+}, a);
 const crd = (a?: Obj) => k('apiextensions.k8s.io/v1', 'CustomResourceDefinition', 'widgets.example.com', {
   spec: { group: 'example.com', names: { kind: 'Widget', plural: 'widgets' }, scope: 'Namespaced' },
 }, a);
@@ -165,6 +171,19 @@ export const CASES: Readonly<Record<string, RuleCase>> = {
     ref: 'argo-cd #14442',
     trips: yaml(crd(wave('-1')), widget(wave('0')), cm('after', wave('1'))),
     passes: yaml(crd(wave('-1')), widget(wave('1'))),
+  },
+  'application-health-unchecked': {
+    ref: 'argo-cd #3781',
+    trips: yaml(childApp('database', wave('0')), childApp('console', wave('1'))),
+    passes: yaml(childApp('database', wave('0')), childApp('console', wave('1'))),
+    passesOptions: { argocdCm: { applicationHealth: APPLICATION_HEALTH_LUA } },
+  },
+  'application-health-missing': {
+    ref: 'argo-cd #27917',
+    trips: yaml(childApp('database', wave('0')), childApp('console', wave('1'))),
+    options: { argocdCm: { applicationHealth: 'hs = { status = "Progressing" }\nif obj.status ~= nil and obj.status.health ~= nil then hs.status = obj.status.health.status end\nreturn hs' } },
+    passes: yaml(childApp('database', wave('0')), childApp('console', wave('1'))),
+    passesOptions: { argocdCm: { applicationHealth: APPLICATION_HEALTH_LUA } },
   },
   'gate-never-opens': {
     ref: 'argo-cd #25054',
