@@ -9,3 +9,4 @@ export * from './migration-hook';
 export * from './smoke-test';
 export * from './sync-fail-hook';
 export * from './argo-application';
+export * from './argo-application-set';
