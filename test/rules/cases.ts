@@ -79,6 +79,23 @@ export function hookJob(name: string, a: Obj = {}, spec: Obj = {}, pod: Obj = po
 }
 
 const wave = (w: string) => ({ 'argocd.argoproj.io/sync-wave': w });
+const automatedApp = (name: string, a?: Obj) => {
+  const app = childApp(name, a) as { spec: Obj };
+  return { ...app, spec: { ...app.spec, syncPolicy: { automated: { prune: true } } } };
+};
+const appSet = (elements: Obj[], steps: string[], maxUpdate?: unknown) => k('argoproj.io/v1alpha1', 'ApplicationSet', 'platform', {
+  spec: {
+    generators: [{ list: { elements } }],
+    template: {
+      metadata: { name: '{{name}}', labels: { step: '{{step}}' } },
+      spec: { project: 'default', source: { repoURL: 'https://git.example.com/p.git', path: '{{name}}' }, destination: { server: 'https://kubernetes.default.svc', namespace: '{{name}}' } },
+    },
+    strategy: {
+      type: 'RollingSync',
+      rollingSync: { steps: steps.map(st => ({ matchExpressions: [{ key: 'step', operator: 'In', values: [st] }], ...(maxUpdate === undefined ? {} : { maxUpdate }) })) },
+    },
+  },
+});
 const childApp = (name: string, a?: Obj) => k('argoproj.io/v1alpha1', 'Application', name, {
   spec: { project: 'default', source: { repoURL: 'https://git.example.com/p.git', path: name }, destination: { server: 'https://kubernetes.default.svc', namespace: name } },
 }, a);
@@ -184,6 +201,21 @@ export const CASES: Readonly<Record<string, RuleCase>> = {
     options: { argocdCm: { applicationHealth: 'hs = { status = "Progressing" }\nif obj.status ~= nil and obj.status.health ~= nil then hs.status = obj.status.health.status end\nreturn hs' } },
     passes: yaml(childApp('database', wave('0')), childApp('console', wave('1'))),
     passesOptions: { argocdCm: { applicationHealth: APPLICATION_HEALTH_LUA } },
+  },
+  'child-automated-sync': {
+    ref: 'argo-cd #8778',
+    trips: yaml(childApp('database', wave('0')), automatedApp('console', wave('1'))),
+    passes: yaml(childApp('database', wave('0')), childApp('console', wave('1'))),
+  },
+  'rolling-sync-app-in-no-step': {
+    ref: 'argo-cd #29347',
+    trips: yaml(appSet([{ name: 'db', step: '0' }, { name: 'web', step: '2' }], ['0', '1'])),
+    passes: yaml(appSet([{ name: 'db', step: '0' }, { name: 'web', step: '1' }], ['0', '1'])),
+  },
+  'max-update-quoted-number': {
+    ref: 'progressive_sync.go maxUpdate (IntOrString)',
+    trips: yaml(appSet([{ name: 'db', step: '0' }], ['0'], '2')),
+    passes: yaml(appSet([{ name: 'db', step: '0' }], ['0'], 2)),
   },
   'gate-never-opens': {
     ref: 'argo-cd #25054',
