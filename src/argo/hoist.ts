@@ -36,7 +36,7 @@ export function adjustDeps(tasks: DraftTask[], isDep: DepKey, refDep: DepKey): v
 
 /** A core-group Namespace is a dependency, keyed by its name. */
 export function namespaceDep(t: DraftTask): string | undefined {
-  return t.kind === 'Namespace' && t.group === '' ? t.name : undefined;
+  return isNamespace(t) ? t.name : undefined;
 }
 
 /** Everything with a namespace depends on it (after fill-in, cluster-scoped kinds too). */
@@ -48,14 +48,29 @@ export function isCrd(t: Pick<DraftTask, 'kind' | 'group'>): boolean {
   return t.kind === 'CustomResourceDefinition' && t.group === 'apiextensions.k8s.io';
 }
 
-/** A CRD is a dependency keyed `spec.group/spec.names.kind` (both strings, else it is not). */
-export function crdDep(t: DraftTask): string | undefined {
-  if (!isCrd(t) || t.target === undefined) return undefined;
-  const spec = t.target.spec;
+/**
+ * What a CRD object defines: `spec.group/spec.names.kind` (both strings, else nothing) and whether
+ * its resources are cluster-scoped (`spec.scope: Cluster`); undefined for any other object.
+ */
+export function crdDefinition(group: string, kind: string,
+  object: Record<string, unknown>): { readonly key: string; readonly clusterScoped: boolean } | undefined {
+  if (!isCrd({ group, kind })) return undefined;
+  const spec = object.spec;
   if (!isPlainObject(spec) || typeof spec.group !== 'string') return undefined;
   const names = spec.names;
   if (!isPlainObject(names) || typeof names.kind !== 'string') return undefined;
-  return `${spec.group}/${names.kind}`;
+  return { key: `${spec.group}/${names.kind}`, clusterScoped: spec.scope === 'Cluster' };
+}
+
+/** A CRD is a dependency keyed `spec.group/spec.names.kind` (both strings, else it is not). */
+export function crdDep(t: DraftTask): string | undefined {
+  if (t.target === undefined) return undefined;
+  return crdDefinition(t.group, t.kind, t.target)?.key;
+}
+
+/** True for a core-group Namespace. */
+export function isNamespace(t: Pick<DraftTask, 'kind' | 'group'>): boolean {
+  return t.kind === 'Namespace' && t.group === '';
 }
 
 /** Every object refers to the CRD of its own group/kind. */

@@ -17,7 +17,7 @@ export * from './health-lua';
 export { buildTasks, hookName, sourceAt, formatSource, DEFAULT_REVISION } from './tasks';
 export type { TaskBuild } from './tasks';
 export type { DraftTask } from './draft';
-export { adjustDeps, hoist, isCrd, crdDep, crdRef, namespaceDep, namespaceRef } from './hoist';
+export { adjustDeps, hoist, isCrd, isNamespace, crdDefinition, crdDep, crdRef, namespaceDep, namespaceRef } from './hoist';
 export { mirrorPruneWaves, applyPruneLast, isPruneLast } from './prune';
 export { groupSteps, isMultiStep } from './steps';
 export { createNamespaceTask, CREATE_NAMESPACE_SOURCE } from './create-namespace';

@@ -55,6 +55,11 @@ export function waitsOnHealth(k: KindRef): boolean {
   return hasHealthCheck(k.group, k.kind);
 }
 
+/** True when whether `k` waits depends on the object itself (a Service's type), not on its kind alone. */
+export function waitsOnHealthNeedsObject(k: KindRef): boolean {
+  return isService(k);
+}
+
 /** The decision for one edge, with the reason for messages. */
 export interface GapDecision {
   readonly gap: 0 | 1;
@@ -74,7 +79,7 @@ function isClaim(k: KindRef): boolean {
   return k.group === '' && k.kind === 'PersistentVolumeClaim';
 }
 
-function isService(k: KindRef): boolean {
+export function isService(k: KindRef): boolean {
   return k.group === '' && k.kind === 'Service';
 }
 

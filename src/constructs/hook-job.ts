@@ -10,19 +10,12 @@ import { SyncPlanner } from './planner';
 import { ANNOTATION_HOOK, ANNOTATION_HOOK_DELETE_POLICY } from '../argo/annotations';
 
 /**
- * Options every hook Job shares. Secure by default: non-root, read-only root filesystem, no
- * privilege escalation, all capabilities dropped, RuntimeDefault seccomp, resource requests and
- * limits, no service-account token, and a deadline so a hook can never hang a sync.
+ * Options every hook Job shares, ordering aside (a `SyncFailHook` has none: Argo CD starts every
+ * SyncFail hook at once). Secure by default: non-root, read-only root filesystem, no privilege
+ * escalation, all capabilities dropped, RuntimeDefault seccomp, resource requests and limits, no
+ * service-account token, and a deadline so a hook can never hang a sync.
  */
-export interface HookJobOptions {
-  /**
-   * Units this hook waits for. Hooks of the same phase get waves inside that phase; an order that
-   * can never hold (a PreSync hook after a Sync tier) fails the synth.
-   *
-   * @default - no ordering constraint
-   */
-  readonly after?: IOrderable[];
-
+export interface HookJobBaseOptions {
   /**
    * `metadata.name` of the Job. The name is fixed across syncs, which is why the default delete
    * policy includes `BeforeHookCreation`.
@@ -118,6 +111,19 @@ export interface HookJobOptions {
 }
 
 /**
+ * Options of a hook Job that can be ordered after other units.
+ */
+export interface HookJobOptions extends HookJobBaseOptions {
+  /**
+   * Units this hook waits for. Hooks of the same phase get waves inside that phase; an order that
+   * can never hold (a PreSync hook after a Sync tier) fails the synth.
+   *
+   * @default - no ordering constraint
+   */
+  readonly after?: IOrderable[];
+}
+
+/**
  * A command run to completion before the hook's main container (an init container).
  */
 export interface HookStep {
@@ -191,8 +197,9 @@ export class HookJob extends Construct implements IOrderable {
     // Find the chart's planner before building the Job, so a hook outside a chart says so first.
     const planner = SyncPlanner.of(this);
     this.syncPhase = props.phase;
-    this._after = [...(props.after ?? [])];
     const where = `${this.constructor.name} ${this.node.path}`;
+    if (props.phase === HookPhase.SYNC_FAIL && (props.after?.length ?? 0) > 0) throw new Error(syncFailAfter(where));
+    this._after = [...(props.after ?? [])];
     checkHookNames(where, props);
 
     const backoffLimit = props.backoffLimit ?? 0;
@@ -275,6 +282,7 @@ export class HookJob extends Construct implements IOrderable {
    * Make this hook wait for more units (same as the `after` prop).
    */
   public addAfter(...units: IOrderable[]): HookJob {
+    if (this.syncPhase === HookPhase.SYNC_FAIL && units.length > 0) throw new Error(syncFailAfter(`${this.constructor.name} ${this.node.path}`));
     for (const u of units) if (!this._after.includes(u)) this._after.push(u);
     SyncPlanner.of(this).changed([]);
     return this;
@@ -284,6 +292,10 @@ export class HookJob extends Construct implements IOrderable {
   public get after(): IOrderable[] {
     return [...this._after];
   }
+}
+
+function syncFailAfter(where: string): string {
+  return `${where}: \`after\` is not supported: Argo CD starts every SyncFail hook at once when a sync fails, with waves ignored, so it orders nothing; remove it`;
 }
 
 function resourcesOf(r: kplus.ContainerResources | undefined): k8s.ResourceRequirements {

@@ -1,89 +1,20 @@
 /**
  * Proof by reading back: the chart's rendered manifests are read with `src/argo` exactly as Argo CD
- * reads them, and every ordering edge must hold in the resulting plan: the `before` object sits in
- * an earlier step that Argo CD waits on, or in the same step, applied first by kind order with no
- * health check to wait for, or a claim whose Pods wait for it (`src/argo/same-wave.ts`). Catches
- * annotations set by hand (or by a JSON patch) that contradict the intent.
+ * reads them, and every ordering edge must hold in the resulting plan (`src/argo/proof.ts`: an
+ * earlier step that Argo CD waits on, or the same step, applied first by kind order with no health
+ * check to wait for, or a claim whose Pods wait for it). Catches annotations set by hand (or by a
+ * JSON patch) that contradict the intent. This file is the cdk8s-facing part: objects to manifests,
+ * and messages that name construct paths.
  */
 import { ApiObject } from 'cdk8s';
-import type { ObjectEdge, PlannerResult, SyncPlanner } from './planner';
-import { rawAnnotations } from './raw-annotations';
+import { rawAnnotations } from './cdk8s-internals';
+import type { PlannerResult } from './chart-plan';
+import type { ObjectEdge } from './intent';
 import { ANNOTATION_HOOK, ANNOTATION_SYNC_WAVE, annotationOf, HELM_HOOK } from '../argo/annotations';
 import { buildPlan } from '../argo/plan';
-import { howByKindOrder, independentInStep, KindRef, runsPods, waitsOnHealth, whyNotByKindOrder } from '../argo/same-wave';
-import { Manifest, SyncPlan, SyncStep, SyncTask } from '../argo/types';
-
-/** The chart's objects as manifests, each sourced at its construct path (line 0). */
-export function renderChart(objects: readonly ApiObject[], planner: SyncPlanner): { manifests: Manifest[]; objectOf: Map<Manifest, ApiObject> } {
-  const manifests: Manifest[] = [];
-  const objectOf = new Map<Manifest, ApiObject>();
-  objects.forEach((o, index) => {
-    const m: Manifest = { object: planner.render(o), source: { file: o.node.path, line: 0, index } };
-    manifests.push(m);
-    objectOf.set(m, o);
-  });
-  return { manifests, objectOf };
-}
-
-/** Where each object landed in a plan: step index (SyncFail = +Infinity), the task and its place in the step. */
-export interface Placement {
-  readonly step?: SyncStep;
-  readonly index: number;
-  readonly task: SyncTask;
-  /** Position of the task in its step's apply order (0 for SyncFail). */
-  readonly position: number;
-}
-
-export function placements(plan: SyncPlan, objectOf: ReadonlyMap<Manifest, ApiObject>): Map<ApiObject, Placement> {
-  const out = new Map<ApiObject, Placement>();
-  plan.steps.forEach((step, index) => {
-    step.tasks.forEach((task, position) => {
-      const o = objectOf.get(task.manifest);
-      if (o && !out.has(o)) out.set(o, { step, index, task, position });
-    });
-  });
-  for (const task of plan.syncFail) {
-    const o = objectOf.get(task.manifest);
-    if (o && !out.has(o)) out.set(o, { index: Number.POSITIVE_INFINITY, task, position: 0 });
-  }
-  return out;
-}
-
-/** Is `p` finished (Healthy, or a completed hook) before anything in a later step starts? */
-export function awaited(p: Placement): boolean {
-  if (!p.step) return false;
-  return p.step.gate === 'all' || (p.step.gate === 'hooks' && p.task.hook);
-}
-
-/** How the object placed at `first` is done before the one at `second` starts, or why it is not. */
-export type OrderProof =
-  | { readonly holds: true; readonly how: string }
-  /** `sameStep`: why one step is not enough, when both are in it. */
-  | { readonly holds: false; readonly why: string; readonly sameStep?: string };
-
-/**
- * `podsAfter`: the group `second` belongs to runs Pods (what a claim before it waits on, see
- * `whyNotByKindOrder`); by default, whether `second` itself does.
- */
-export function proveBefore(first: Placement, second: Placement, firstName: string,
-  kindOrder = whyNotByKindOrder, podsAfter = runsPods(second.task)): OrderProof {
-  if (first.index < second.index) {
-    if (awaited(first)) return { holds: true, how: 'an earlier step, which Argo CD waits on' };
-    return { holds: false, why: `Argo CD does not wait for ${firstName} to be Healthy before moving on` };
-  }
-  if (first.index > second.index) return { holds: false, why: 'Argo CD applies the later one first' };
-  const notByKind = kindOrder(first.task, second.task, podsAfter);
-  if (notByKind === undefined && (first.position < second.position || independentInStep(first.task, second.task, podsAfter))) {
-    return { holds: true, how: `the same step: ${howByKindOrder(first.task, second.task, podsAfter)}` };
-  }
-  const sameStep = notByKind ?? 'not applied first by kind order';
-  return { holds: false, why: `both are applied in the same step, together (${sameStep})`, sameStep };
-}
-
-function describe(o: ApiObject, p: Placement | undefined): string {
-  const where = p ? (p.step ? `${p.step.phase} wave ${p.step.wave}` : 'SyncFail') : 'not in the sync';
-  return `${o.node.path} (${o.kind} ${o.name}, ${where})`;
-}
+import { Placement, placeName, placements, proveBefore } from '../argo/proof';
+import { KindRef, runsPods, waitsOnHealth, whyNotByKindOrder } from '../argo/same-wave';
+import { Manifest, SyncPlan } from '../argo/types';
 
 /** The chart rendered and read back as Argo CD would. */
 export interface ReadBack {
@@ -92,9 +23,30 @@ export interface ReadBack {
   readonly plan: SyncPlan;
 }
 
-export function readBack(objects: readonly ApiObject[], planner: SyncPlanner): ReadBack {
-  const { manifests, objectOf } = renderChart(objects, planner);
+/** The chart's objects as manifests, each sourced at its construct path (line 0), and their plan. */
+export function readBack(objects: readonly ApiObject[], render: (o: ApiObject) => any): ReadBack {
+  const manifests: Manifest[] = [];
+  const objectOf = new Map<Manifest, ApiObject>();
+  objects.forEach((o, index) => {
+    const m: Manifest = { object: render(o), source: { file: o.node.path, line: 0, index } };
+    manifests.push(m);
+    objectOf.set(m, o);
+  });
   return { manifests, objectOf, plan: buildPlan(manifests) };
+}
+
+/** Where each object landed in the plan read back. */
+export function placementsOf(read: Pick<ReadBack, 'plan' | 'objectOf'>): Map<ApiObject, Placement> {
+  const out = new Map<ApiObject, Placement>();
+  for (const [m, p] of placements(read.plan)) {
+    const o = read.objectOf.get(m);
+    if (o && !out.has(o)) out.set(o, p);
+  }
+  return out;
+}
+
+function describe(o: ApiObject, p: Placement | undefined): string {
+  return `${o.node.path} (${o.kind} ${o.name}, ${placeName(p)})`;
 }
 
 /**
@@ -109,7 +61,7 @@ export function readBack(objects: readonly ApiObject[], planner: SyncPlanner): R
 export function proveOrder(result: PlannerResult, read: ReadBack): string[] {
   if (result.edges.length === 0) return [];
   const { objectOf, plan } = read;
-  const placed = placements(plan, objectOf);
+  const placed = placementsOf(read);
   const rendered = new Map<ApiObject, Manifest>();
   for (const [m, o] of objectOf) rendered.set(o, m);
   const excludedWhy = new Map<ApiObject, string>();
@@ -129,7 +81,7 @@ export function proveOrder(result: PlannerResult, read: ReadBack): string[] {
     return key;
   };
   const verdicts = new Map<string, Map<string, string | undefined>>();
-  const kindOrder = (a: KindRef, b: KindRef, podsAfter = runsPods(b)) => {
+  const kindOrder = (a: KindRef, b: KindRef, podsAfter: boolean) => {
     const ka = keyOf(a);
     const kb = `${keyOf(b)}/${podsAfter}`;
     let row = verdicts.get(ka);

@@ -1,6 +1,6 @@
 import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
-import { rawAnnotations } from './raw-annotations';
+import { rawAnnotations } from './cdk8s-internals';
 import { RULE_IDS } from '../rules/pack';
 import { formatSuppressions, MIN_REASON_LENGTH, parseSuppressions, SUPPRESS_ANNOTATION, Suppression } from '../rules/suppress';
 

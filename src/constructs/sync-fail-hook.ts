@@ -1,13 +1,13 @@
 import { Duration } from 'cdk8s';
 import { Construct } from 'constructs';
-import { HookJob, HookJobOptions } from './hook-job';
+import { HookJob, HookJobBaseOptions } from './hook-job';
 import { HookDeletePolicy, HookPhase } from './hook-phase';
 import { pathFor } from './names';
 
 /**
  * Properties of a `SyncFailHook`.
  */
-export interface SyncFailHookProps extends HookJobOptions {
+export interface SyncFailHookProps extends HookJobBaseOptions {
   /** Container image. */
   readonly image: string;
 
@@ -18,7 +18,8 @@ export interface SyncFailHookProps extends HookJobOptions {
 /**
  * A Job Argo CD runs only when a sync fails (a notification, a rollback script). All SyncFail hooks
  * start at once; they do not run when the sync dies in validation or the initial dry-run.
- * Delete policy `BeforeHookCreation` by default, so the last run stays for its logs.
+ * Delete policy `BeforeHookCreation` by default, so the last run stays for its logs. It takes no
+ * `after`: waves are ignored among SyncFail hooks, and they run after whatever the sync applied.
  */
 export class SyncFailHook extends HookJob {
   constructor(scope: Construct, id: string, props: SyncFailHookProps) {

@@ -1,17 +1,17 @@
 import { ApiObject, Chart } from 'cdk8s';
 import { IConstruct } from 'constructs';
-import { buildPlan } from '../argo/plan';
+import { Placement, placeName, proveBefore } from '../argo/proof';
 import { runsPods } from '../argo/same-wave';
-import { Manifest } from '../argo/types';
 import { SyncPlanner } from '../constructs/planner';
-import { Placement, placements, proveBefore } from '../constructs/read-back';
+import { placementsOf, readBack } from '../constructs/read-back';
 
 /**
  * The order Argo CD would apply a chart in, read back from its rendered manifests, for assertions
  * in your own tests: `SyncOrder.of(chart).assertBefore(config, web)`. No wave numbers needed.
  *
- * A tier stands for its members' objects; a construct with an ApiObject child `Resource`
- * (cdk8s-plus resources, hooks) for that object; any other construct for every object under it.
+ * A tier or hook stands for its objects; any other construct for every object of the chart in its
+ * subtree, as the planner and cdk8s's `addDependency` mean it (a Deployment includes the Service
+ * `exposeViaService` made inside it).
  */
 export class SyncOrder {
   /**
@@ -27,13 +27,7 @@ export class SyncOrder {
   private constructor(chart: Chart) {
     this.chart = chart;
     chart.toJson(); // validation, including the synth-time order proof
-    const objectOf = new Map<Manifest, ApiObject>();
-    const manifests = this.objectsOf(chart).map((o, index) => {
-      const m: Manifest = { object: o.toJson(), source: { file: o.node.path, line: 0, index } };
-      objectOf.set(m, o);
-      return m;
-    });
-    this.placed = placements(buildPlan(manifests), objectOf);
+    this.placed = placementsOf(readBack(this.objectsOf(chart), (o) => o.toJson()));
   }
 
   /**
@@ -141,20 +135,17 @@ export class SyncOrder {
   }
 
   /**
-   * A resource's own object: a construct with an ApiObject child `Resource` (cdk8s-plus L2s, hooks)
-   * means that one, not the objects it created inside (`exposeViaService`); otherwise every object
-   * under the construct (Include, Helm, your own constructs).
+   * The objects a construct stands for, as the planner means it: a tier's or hook's objects, else
+   * every object of the chart in its subtree (as cdk8s's `addDependency` means it), so a
+   * Deployment includes the Service `exposeViaService` made inside it.
    */
   private objectsOf(c: IConstruct): ApiObject[] {
-    const unit = SyncPlanner.tryOf(this.chart)?.result().byConstruct.get(c);
-    if (unit) return [...unit.objects];
-    const own = c.node.tryFindChild('Resource');
-    if (!(c instanceof ApiObject) && own instanceof ApiObject && Chart.of(own) === this.chart) return [own];
+    const planner = SyncPlanner.tryOf(this.chart);
+    if (planner) return planner.objectsOf(c);
     return c.node.findAll().filter((x): x is ApiObject => x instanceof ApiObject && Chart.of(x) === this.chart);
   }
 }
 
 function where([o, p]: [ApiObject, Placement]): string {
-  const step = p.step ? `${p.step.phase} wave ${p.step.wave}` : 'SyncFail';
-  return `${o.node.path} (${o.kind} ${o.name}, ${step})`;
+  return `${o.node.path} (${o.kind} ${o.name}, ${placeName(p)})`;
 }

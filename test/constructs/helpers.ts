@@ -38,3 +38,18 @@ export function synthError(chart: Chart): string {
     return (e as Error).message;
   }
 }
+
+/** What `run` wrote to stderr (synth warnings). */
+export function stderrOf(run: () => void): string {
+  let out = '';
+  const spy = jest.spyOn(process.stderr, 'write').mockImplementation((chunk: any) => {
+    out += String(chunk);
+    return true;
+  });
+  try {
+    run();
+  } finally {
+    spy.mockRestore();
+  }
+  return out;
+}

@@ -7,8 +7,9 @@ import { ApiObject, Chart } from 'cdk8s';
 import * as fc from 'fast-check';
 import { newChart } from './helpers';
 import { Tier } from '../../src';
+import { proveBefore } from '../../src/argo/proof';
 import { SyncPlanner } from '../../src/constructs/planner';
-import { placements, proveBefore, proveOrder, readBack } from '../../src/constructs/read-back';
+import { placementsOf, proveOrder, readBack } from '../../src/constructs/read-back';
 
 const KINDS: Array<[string, string]> = [['v1', 'ConfigMap'], ['v1', 'Secret'], ['apps/v1', 'Deployment'], ['v1', 'Service'], ['batch/v1', 'Job']];
 const object = fc.record({
@@ -57,9 +58,9 @@ test('the per-split proof breaks exactly when some object pair breaks, and names
     } catch {
       return; // impossible intent (phase contradictions): not the proof's business
     }
-    const read = readBack(result.objects, planner);
+    const read = readBack(result.objects, (o) => planner.render(o));
     const errors = proveOrder(result, read);
-    const placed = placements(read.plan, read.objectOf);
+    const placed = placementsOf(read);
     const broken = new Set<string>();
     for (const e of result.edges) {
       for (const b of e.before) {

@@ -173,13 +173,14 @@ describe('cdk8s dependencies are ordering intent', () => {
     expect(wavesByName(chart)).toEqual({ 'ConfigMap/x': '0', 'ConfigMap/y': '1' });
   });
 
-  test('a dependency between two members of one tier is an error (they share a wave)', () => {
+  test('a dependency between two members of one tier that one wave cannot honour is an error, saying how to split', () => {
     const chart = newChart();
     const a = configMap(chart, 'a');
     const b = configMap(chart, 'b');
     new Tier(chart, 't').add(a, b);
     a.node.addDependency(b);
-    expect(synthError(chart)).toContain('chart/a depends on chart/b, but both are in Tier chart/t (one wave)');
+    expect(synthError(chart)).toContain('chart/a depends on chart/b (node.addDependency), but both are in Tier chart/t and one wave cannot honour it '
+      + '(ConfigMap and ConfigMap share a kind rank, so Argo CD applies them at the same time); split the tier: move chart/b into a tier of its own');
   });
 
   test('dependencies inside one member (cdk8s-plus StatefulSet → its Service) are left to Argo CD\'s kind order', () => {

@@ -38,14 +38,14 @@ describe('examples/workflow-console (the article\'s rollout)', () => {
       + 'workflow-console/workflow-console/Resource (Deployment workflow-console, Sync wave 0): the same step: '
       + 'Argo CD applies ConfigMap before Deployment by kind order, and ConfigMap has no health check to wait for',
     );
-    order.assertBefore(c.deployment, c.service); // traffic only after pods are Ready
+    order.assertBefore(c.web, c.service); // traffic only after pods are Ready (the Deployment's subtree holds its Service: ask by tier)
     order.assertBefore(c.deployment, c.ingress);
     order.assertSameStep(c.service, c.ingress);
     order.assertBefore(c.ingress, c.smoke); // smoke test after everything is Healthy
     expect(order.phaseOf(c.notify)).toBe('SyncFail');
     expect(order.isBefore(c.deployment, c.configMap)).toBe(false);
-    expect(() => order.assertBefore(c.service, c.deployment)).toThrow(
-      'expected workflow-console/workflow-console/workflow-consoleService to be applied before workflow-console/workflow-console, '
+    expect(() => order.assertBefore(c.service, c.web)).toThrow(
+      'expected workflow-console/workflow-console/workflow-consoleService to be applied before workflow-console/web, '
       + 'but workflow-console/workflow-console/workflow-consoleService/Resource (Service workflow-console, Sync wave 1) '
       + 'comes after workflow-console/workflow-console/Resource (Deployment workflow-console, Sync wave 0)',
     );

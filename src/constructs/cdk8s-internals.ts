@@ -1,0 +1,100 @@
+/**
+ * Every reach into cdk8s and constructs internals, in one file, so a cdk8s upgrade breaks one place.
+ * Each one is here because cdk8s offers no public way to do it:
+ * - raw annotations and labels (`ApiObject.metadata`'s private maps): the planner's own Lazy wave
+ *   values must be told from hand-set strings before resolution, and cdk8s has no getter;
+ * - JSON patch count (`ApiObject.patches`, private): a patch changes the rendered object without
+ *   telling anyone, so the validation memo's fingerprint counts them;
+ * - `node._dependencies` (constructs 10, private): `node.dependencies` builds an array for each of
+ *   the many constructs that have none, which dominated planning time on large charts;
+ * - `toJson` replaced per object (`RenderMemo`): the proof renders every object once, and cdk8s's own
+ *   render right after the validation is served that JSON instead of rendering it a second time.
+ */
+import { ApiObject } from 'cdk8s';
+import { IConstruct } from 'constructs';
+
+/**
+ * An object's metadata annotations as stored, before resolution: the planner's Lazy wave values
+ * included, hand-set values as written.
+ */
+export function rawAnnotations(o: ApiObject): Record<string, unknown> {
+  return metadataMaps(o).annotations ?? {};
+}
+
+/** Annotations and labels as stored (either may be absent). */
+export function metadataMaps(o: ApiObject): { annotations?: Record<string, unknown>; labels?: Record<string, unknown> } {
+  return o.metadata as unknown as { annotations?: Record<string, unknown>; labels?: Record<string, unknown> };
+}
+
+/** How many JSON patches the object holds (`ApiObject.addJsonPatch`). */
+export function patchCount(o: ApiObject): number {
+  return (o as unknown as { patches?: unknown[] }).patches?.length ?? 0;
+}
+
+const NONE: readonly IConstruct[] = [];
+
+/**
+ * `node.dependencies`, without building an array for each of the many constructs that have none
+ * (constructs 10 creates `_dependencies` on the first `addDependency`; any other layout falls back).
+ */
+export function dependenciesOf(c: IConstruct): readonly IConstruct[] {
+  const node = c.node as unknown as { _dependencies?: { size: number } };
+  if ('_dependencies' in node && (node._dependencies === undefined || node._dependencies.size === 0)) return NONE;
+  return c.node.dependencies;
+}
+
+/**
+ * One render per object per synth. The planner's proof renders every object of the chart to read
+ * it back; cdk8s renders them again right after validating (`App.synth`, `chart.toJson()`,
+ * `Testing.synth`). The JSON the proof rendered is handed to that render instead of being made
+ * twice, under three limits so a stale render is never served:
+ * - each object's JSON is served at most once (a second `toJson()` renders afresh, and what the
+ *   caller does with the served object cannot leak into a later render);
+ * - only JSON of a validation that passed is kept (a failed one is never followed by cdk8s's render);
+ * - everything is forgotten at the end of the synchronous job that validated (`App.synth` is
+ *   synchronous), see `synth-validation.ts`, and at the chart's next validation that is not a memo hit.
+ * Left open, as for the validation memo: when another chart's validation fails the synth, this
+ * chart's renders stay kept until the job ends; changing an object's spec in place through an L2
+ * method in that same job and synthesizing again would get the kept render.
+ */
+export class RenderMemo {
+  private readonly kept = new Map<ApiObject, unknown>();
+  private readonly original = new WeakMap<ApiObject, () => unknown>();
+
+  /** Renders `o` as cdk8s does and keeps the JSON for the next `toJson()` call. */
+  public render(o: ApiObject): any {
+    this.install(o);
+    const json = this.original.get(o)!.call(o);
+    this.kept.set(o, json);
+    return json;
+  }
+
+  /** Renders `o` as its class does, keeping nothing and serving nothing kept. */
+  public fresh(o: ApiObject): any {
+    return (this.original.get(o) ?? o.toJson).call(o);
+  }
+
+  /** Forget every kept render. */
+  public clear(): void {
+    this.kept.clear();
+  }
+
+  /** The object's own `toJson` serves a kept render once, else renders as its class does. */
+  private install(o: ApiObject): void {
+    if (this.original.has(o)) return;
+    const original = o.toJson as () => unknown;
+    this.original.set(o, original);
+    const kept = this.kept;
+    Object.defineProperty(o, 'toJson', {
+      configurable: true,
+      writable: true,
+      enumerable: false,
+      value: function toJson(this: ApiObject) {
+        const json = kept.get(o);
+        if (json === undefined) return original.call(this);
+        kept.delete(o);
+        return json;
+      },
+    });
+  }
+}

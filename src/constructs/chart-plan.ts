@@ -1,0 +1,74 @@
+/**
+ * One chart's plan, computed from its construct tree in four steps, each in its own file: units
+ * (`units.ts`), intent edges from `after` and `node.addDependency` (`intent.ts`), Namespaces and
+ * CRDs before their users (`infra.ts`), and waves (`wave-assignment.ts`, gaps by `gaps.ts`).
+ *
+ * Scale: ordering edges join units (two tiers of thousands of objects make one edge), so planning
+ * stays linear in objects plus unit edges.
+ */
+import { ApiObject } from 'cdk8s';
+import { IConstruct } from 'constructs';
+import { GapJudge } from './gaps';
+import { infraEdges } from './infra';
+import { afterEdges, dependencyEdges, IntentGraph, ObjectEdge } from './intent';
+import { ChartView, ResolvedUnit, UnitSource, UnitTable } from './units';
+import { assignWaves } from './wave-assignment';
+import { OrderEdge } from '../plan';
+
+export interface PlannerResult {
+  /** The chart's objects, in construct-tree order. */
+  readonly objects: readonly ApiObject[];
+  readonly units: readonly ResolvedUnit[];
+  readonly unitOf: ReadonlyMap<ApiObject, ResolvedUnit>;
+  /** The unit of each tier or hook construct. */
+  readonly byConstruct: ReadonlyMap<IConstruct, ResolvedUnit>;
+  /** Annotation value the library writes, per object. */
+  readonly waveOf: ReadonlyMap<ApiObject, string>;
+  readonly edges: readonly ObjectEdge[];
+  /** The unit edges the waves were computed from (empty tiers contracted), each with its gap. */
+  readonly unitEdges: readonly OrderEdge[];
+  /** Charts this chart's objects depend on (`node.addDependency`), which waves cannot order. */
+  readonly crossChart: ReadonlySet<string>;
+}
+
+/** Plans a chart; throws an OrderingError for impossible intent. */
+export function planChart(view: ChartView, sources: readonly UnitSource[], tree: readonly IConstruct[],
+  isPlanner: (c: IConstruct) => boolean): PlannerResult {
+  const chart = view.chart;
+  // One walk of the tree: the chart's objects, and every construct (for its dependencies).
+  const all = tree.filter((x): x is ApiObject => x instanceof ApiObject && x.chart === chart);
+  const inChart = new Set<IConstruct>(all);
+  const under = (c: IConstruct): ApiObject[] => {
+    if (c === chart) return all;
+    if (c instanceof ApiObject && c.node.children.length === 0) return inChart.has(c) ? [c] : [];
+    return c.node.findAll().filter((x): x is ApiObject => inChart.has(x));
+  };
+  const units = new UnitTable(view);
+  units.declare(sources, all, under);
+  // A unit that asked for a wave of its own gets one after everything it waits for, however stated.
+  const graph = new IntentGraph(new Set(sources.filter((s) => s.separateWave).map((s) => s.construct.node.path)));
+  const gaps = new GapJudge(view, units.unitOf);
+  const src = {
+    chart,
+    sources,
+    units,
+    under,
+    gaps,
+    isPlanner,
+    objectsOf: (c: IConstruct) => units.byConstruct.get(c)?.objects ?? under(c),
+  };
+  afterEdges(src, graph);
+  const crossChart = dependencyEdges(src, graph, tree);
+  infraEdges(all, view, units, graph);
+  const { waveOf, unitEdges } = assignWaves(units.resolved, graph.unitEdges, gaps);
+  return {
+    objects: all,
+    units: units.resolved,
+    unitOf: units.unitOf,
+    byConstruct: units.byConstruct,
+    waveOf,
+    edges: graph.edges,
+    unitEdges,
+    crossChart,
+  };
+}

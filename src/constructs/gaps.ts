@@ -1,0 +1,53 @@
+/**
+ * How many waves an edge costs, decided object by object with `src/argo/same-wave.ts` (the one
+ * place that knows Argo CD's physics): each of the chart's objects is described once as a
+ * `KindRef` (group, kind, hook or not, and for a Service the rendered spec that says whether it
+ * waits), and an edge between two groups asks `minimumGap` about exactly the objects it joins.
+ */
+import { ApiObject } from 'cdk8s';
+import { ChartView, ResolvedUnit } from './units';
+import { readHookIn } from '../argo/hooks';
+import { groupOf } from '../argo/keys';
+import { GapDecision, KindRef, minimumGap, waitsOnHealthNeedsObject } from '../argo/same-wave';
+
+export class GapJudge {
+  private readonly plain = new Map<ApiObject, KindRef>();
+  private readonly rendered = new Map<ApiObject, KindRef>();
+  private readonly lists = new Map<boolean, WeakMap<readonly ApiObject[], KindRef[]>>([[true, new WeakMap()], [false, new WeakMap()]]);
+
+  constructor(private readonly view: ChartView, private readonly unitOf: ReadonlyMap<ApiObject, ResolvedUnit>) {}
+
+  /** The fewest waves between `before` and `after` (every object of one done before any of the other starts). */
+  public decide(before: readonly ApiObject[], after: readonly ApiObject[]): GapDecision {
+    return minimumGap(this.refsOf(before, true), this.refsOf(after, false));
+  }
+
+  /**
+   * What kind order and health checks need to know about one object. `first`: it comes first in an
+   * edge, where whether it waits matters, so a Service carries its rendered spec (its type decides).
+   */
+  public refOf(o: ApiObject, first: boolean): KindRef {
+    const known = (first ? this.rendered : this.plain).get(o);
+    if (known) return known;
+    let k = this.plain.get(o);
+    if (!k) {
+      const unit = this.unitOf.get(o);
+      const hook = (unit !== undefined && unit.unit.phase !== 'Sync') || readHookIn(this.view.handAnnotations(o)).isHook;
+      this.plain.set(o, k = { group: groupOf(o.apiVersion), kind: o.kind, hook });
+    }
+    if (!first) return k;
+    if (waitsOnHealthNeedsObject(k)) {
+      const object = this.view.fresh(o);
+      if (typeof object === 'object' && object !== null) k = { ...k, manifest: { object: object as Record<string, unknown> } };
+    }
+    this.rendered.set(o, k);
+    return k;
+  }
+
+  private refsOf(objects: readonly ApiObject[], first: boolean): KindRef[] {
+    const memo = this.lists.get(first)!;
+    let list = memo.get(objects);
+    if (!list) memo.set(objects, list = objects.map((o) => this.refOf(o, first)));
+    return list;
+  }
+}

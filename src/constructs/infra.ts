@@ -1,0 +1,84 @@
+/**
+ * Namespaces and CRDs before their first user, visibly, instead of leaving it to Argo CD's hoisting
+ * (gitops-engine `sync_tasks.go` `adjustDeps`). Users are found by index (namespace, group/kind),
+ * and every infrastructure unit exists before any edge is drawn, so one infrastructure object
+ * using another is ordered as infrastructure, never pinned.
+ */
+import { ApiObject } from 'cdk8s';
+import { isClusterScoped, typeKey } from './cluster-scoped';
+import { IntentGraph } from './intent';
+import { ChartView, ResolvedUnit, UnitTable } from './units';
+import { crdDefinition, isNamespace } from '../argo/hoist';
+import { groupOf } from '../argo/keys';
+
+interface InfraKey {
+  readonly kind: 'Namespace' | 'CustomResourceDefinition';
+  /** Namespace name, or `group/kind` the CRD defines. */
+  readonly key: string;
+  /** A CRD of `scope: Cluster`: its custom resources live in no namespace. */
+  readonly clusterScoped?: boolean;
+}
+
+/** What a Namespace or CRD provides to other objects (read by `src/argo`); undefined for other kinds. */
+function infraKey(o: ApiObject, view: ChartView): InfraKey | undefined {
+  const group = groupOf(o.apiVersion);
+  if (isNamespace({ group, kind: o.kind })) return { kind: 'Namespace', key: o.name };
+  if (o.kind !== 'CustomResourceDefinition') return undefined;
+  const def = crdDefinition(group, o.kind, view.fresh(o));
+  return def ? { kind: 'CustomResourceDefinition', key: def.key, clusterScoped: def.clusterScoped } : undefined;
+}
+
+/** Puts each Namespace and CRD the chart's objects use in a unit ordered before its users. */
+export function infraEdges(all: readonly ApiObject[], view: ChartView, units: UnitTable, graph: IntentGraph): void {
+  const clusterScopedCustom = new Set<string>();
+  const infra: Array<{ o: ApiObject; key: InfraKey }> = [];
+  for (const o of all) {
+    const key = infraKey(o, view);
+    if (!key) continue;
+    infra.push({ o, key });
+    if (key.kind === 'CustomResourceDefinition' && key.clusterScoped) clusterScopedCustom.add(key.key);
+  }
+  if (infra.length === 0) return;
+  const usersOf = new Map<string, ApiObject[]>();
+  const index = (k: string, o: ApiObject) => {
+    const list = usersOf.get(k);
+    if (list) list.push(o);
+    else usersOf.set(k, [o]);
+  };
+  for (const o of all) {
+    index(`CustomResourceDefinition\u0000${typeKey(o.apiVersion, o.kind)}`, o);
+    const ns = o.metadata.namespace;
+    if (ns !== undefined && !isClusterScoped(o.apiVersion, o.kind, clusterScopedCustom)) index(`Namespace\u0000${ns}`, o);
+  }
+  const placed: Array<{ o: ApiObject; key: InfraKey; users: ApiObject[]; ri: ResolvedUnit }> = [];
+  for (const { o, key } of infra) {
+    const users = (usersOf.get(`${key.kind}\u0000${key.key}`) ?? []).filter((u) => u !== o);
+    if (users.length === 0) continue;
+    let ri = units.unitOf.get(o);
+    if (!ri) {
+      // Placed by hand: kept as written (Argo CD hoists it if it is late), and proven at synth.
+      if (view.handSetWave(o) !== undefined) continue;
+      ri = {
+        unit: { id: o.node.path, label: `${o.kind} ${o.node.path}`, phase: 'Sync', infra: true },
+        objects: [o],
+        memberOf: new Map([[o, o]]),
+        write: true,
+      };
+      units.add(ri);
+    }
+    placed.push({ o, key, users, ri });
+  }
+  for (const { o, key, users, ri } of placed) {
+    for (const u of users) {
+      const existing = units.unitOf.get(u);
+      if (existing === ri) continue; // same tier: Argo CD's kind order applies inside the wave
+      // A PreSync user cannot see a Sync-phase Namespace first; Argo CD hoists it there (a
+      // Namespace must never become a hook: BeforeHookCreation would delete everything in it).
+      const phase = units.phaseOf(u);
+      if (phase === 'PreSync' || phase === 'SyncFail') continue;
+      graph.addUnitEdge(ri, existing ?? units.standalone(u, false), { before: [o], after: [u] });
+      const verb = key.kind === 'Namespace' ? 'lives in' : 'is an instance of';
+      graph.edges.push({ before: [o], after: [u], why: `${u.node.path} ${verb} ${o.kind} ${o.name}` });
+    }
+  }
+}

@@ -1,0 +1,198 @@
+/**
+ * Ordering intent: edges from `after` (tiers and hooks) and from cdk8s's `node.addDependency`, each
+ * kept twice: per pair of units (what waves are computed from, one edge for two tiers of thousands)
+ * with the objects it really joins (what the gap is decided on, object by object), and per group of
+ * objects (what the synth-time proof checks).
+ */
+import { ApiObject, Chart } from 'cdk8s';
+import * as kplus from 'cdk8s-plus-27';
+import { IConstruct } from 'constructs';
+import { dependenciesOf } from './cdk8s-internals';
+import { GapJudge } from './gaps';
+import { chartOf, ResolvedUnit, UnitSource, UnitTable } from './units';
+import { OrderingError } from '../plan';
+
+/**
+ * An ordering edge between two groups of rendered objects (a tier and the tier it waits for, a
+ * dependency between two constructs), with the intent it came from: every object of `before` is
+ * done before any object of `after` starts. Proven per group (see `read-back.ts`).
+ */
+export interface ObjectEdge {
+  readonly before: readonly ApiObject[];
+  readonly after: readonly ApiObject[];
+  readonly why: string;
+}
+
+/** The objects an edge between two units joins: its gap is decided on these, not on the whole units. */
+export interface JoinedObjects {
+  readonly before: readonly ApiObject[];
+  readonly after: readonly ApiObject[];
+}
+
+/** A unit edge as stated, before gaps: `separate` when the user asked for a wave of its own. */
+export interface IntentEdge {
+  readonly before: string;
+  readonly after: string;
+  separate: boolean;
+  /** What it joins; empty when either unit holds no objects (the edge then passes through). */
+  readonly joins: JoinedObjects[];
+}
+
+export class IntentGraph {
+  public readonly edges: ObjectEdge[] = [];
+  public readonly unitEdges: IntentEdge[] = [];
+  private readonly byKey = new Map<string, IntentEdge>();
+
+  /** `separate`: ids of units that asked for a wave of their own after everything they wait for. */
+  constructor(private readonly separate: ReadonlySet<string>) {}
+
+  /** `before` comes before `after`, for these objects of theirs. */
+  public addUnitEdge(before: ResolvedUnit, after: ResolvedUnit, joins?: JoinedObjects): void {
+    const key = `${before.unit.id}\u0000${after.unit.id}`;
+    let e = this.byKey.get(key);
+    if (!e) {
+      e = { before: before.unit.id, after: after.unit.id, separate: this.separate.has(after.unit.id), joins: [] };
+      this.byKey.set(key, e);
+      this.unitEdges.push(e);
+    }
+    if (joins && joins.before.length > 0 && joins.after.length > 0) e.joins.push(joins);
+  }
+}
+
+/** What intent edges are read from. */
+export interface IntentSources {
+  readonly chart: Chart;
+  readonly sources: readonly UnitSource[];
+  readonly units: UnitTable;
+  readonly gaps: GapJudge;
+  /** The objects of the chart a construct stands for: a unit's objects, else its subtree's. */
+  objectsOf(c: IConstruct): ApiObject[];
+  /** Objects of the chart under a construct (its subtree). */
+  under(c: IConstruct): ApiObject[];
+  /** Skip the planner's own construct. */
+  isPlanner(c: IConstruct): boolean;
+}
+
+/** `after` between units (or any construct holding objects): one edge per pair of units. */
+export function afterEdges(src: IntentSources, graph: IntentGraph): void {
+  const { units, chart } = src;
+  for (const s of src.sources) {
+    const me = units.byConstruct.get(s.construct)!;
+    for (const a of s.after()) {
+      const target = units.byConstruct.get(a);
+      if (target) {
+        if (target === me) throw new OrderingError(`${me.unit.label} is ordered after itself; remove it from \`after\``);
+        graph.addUnitEdge(target, me, { before: target.objects, after: me.objects });
+        graph.edges.push({ before: target.objects, after: me.objects, why: `${me.unit.label} is after ${target.unit.label}` });
+        continue;
+      }
+      const objs = src.under(a);
+      if (objs.length === 0) {
+        const other = chartOf(a);
+        if (other && other !== chart) {
+          throw new OrderingError(`${me.unit.label} is after ${a.node.path}, which is in another chart (${other.node.path}): `
+            + 'waves are computed and proven per chart, so an order across charts cannot be honoured; put both in one chart');
+        }
+        throw new OrderingError(`${me.unit.label} is after ${a.node.path}, which holds no Kubernetes objects in chart ${chart.node.path}; `
+          + 'add objects to it or remove it from `after`');
+      }
+      for (const b of objs) graph.addUnitEdge(src.units.standalone(b, true), me, { before: [b], after: me.objects });
+      graph.edges.push({ before: objs, after: me.objects, why: `${me.unit.label} is after ${a.node.path}` });
+    }
+  }
+}
+
+/**
+ * cdk8s dependencies: `a.node.addDependency(b)` means b's objects (its subtree, as cdk8s means it)
+ * come first; on a tier or hook it means the whole unit. Edges go per pair of units on the two
+ * sides, each with the objects it joins. Inside one unit, the dependency holds only where one wave
+ * honours it by kind order; elsewhere it fails, naming where it came from and how to split.
+ * Returns the charts the chart's objects depend on, which waves cannot order.
+ */
+export function dependencyEdges(src: IntentSources, graph: IntentGraph, tree: readonly IConstruct[]): Set<string> {
+  const { units, chart } = src;
+  const crossChart = new Set<string>();
+  for (const c of tree) {
+    if (c instanceof Chart || src.isPlanner(c)) continue;
+    const deps = dependenciesOf(c);
+    if (deps.length === 0) continue;
+    for (const d of deps) {
+      if (d instanceof Chart) continue;
+      const other = unrelatedChartOf(d, chart);
+      if (other) {
+        // Waves order objects inside one chart (one Application); say so instead of dropping it silently.
+        if (chartOf(c) === chart) crossChart.add(other.node.path);
+        continue;
+      }
+      const source = implicitSource(c, d);
+      const why = `${c.node.path} depends on ${d.node.path} (${source ?? 'node.addDependency'})`;
+      const uc = units.byConstruct.get(c);
+      const ud = units.byConstruct.get(d);
+      if (uc && ud) graph.addUnitEdge(ud, uc, { before: ud.objects, after: uc.objects });
+      const afterObjs = src.objectsOf(c);
+      const beforeObjs = src.objectsOf(d);
+      if (afterObjs.length === 0 || beforeObjs.length === 0) continue;
+      const befores = groupByUnit(beforeObjs, units);
+      const afters = groupByUnit(afterObjs, units);
+      for (const [ua, xs] of afters) {
+        for (const [ub, bs] of befores) {
+          if (ua === ub) {
+            const inner = withinUnit(bs, xs);
+            if (!inner) continue;
+            const decision = src.gaps.decide(inner.before, inner.after);
+            if (decision.gap !== 0) {
+              throw new OrderingError(`${c.node.path} depends on ${d.node.path} (${source ?? 'node.addDependency'}), but both are in ${ua.unit.label} `
+                + `and one wave cannot honour it (${decision.why}); split the tier: move ${d.node.path} into a tier of its own `
+                + `and give ${ua.unit.label} \`after\` that tier${source ? '' : ', or drop the dependency'}`);
+            }
+            graph.edges.push({ before: inner.before, after: inner.after, why });
+            continue;
+          }
+          graph.addUnitEdge(ub, ua, { before: bs, after: xs });
+          graph.edges.push({ before: bs, after: xs, why });
+        }
+      }
+    }
+  }
+  return crossChart;
+}
+
+/** Each side grouped by unit (lone objects become units of their own), in first-seen order. */
+function groupByUnit(objs: readonly ApiObject[], units: UnitTable): Map<ResolvedUnit, ApiObject[]> {
+  const out = new Map<ResolvedUnit, ApiObject[]>();
+  for (const o of objs) {
+    const u = units.standalone(o, true);
+    const list = out.get(u);
+    if (list) list.push(o);
+    else out.set(u, [o]);
+  }
+  return out;
+}
+
+/** The two sides of a dependency inside one unit, without the objects on both (a construct and its child). */
+function withinUnit(bs: readonly ApiObject[], xs: readonly ApiObject[]): JoinedObjects | undefined {
+  const inBefore = new Set(bs);
+  const after = xs.filter((x) => !inBefore.has(x));
+  const inAfter = new Set(after);
+  const before = bs.filter((b) => !inAfter.has(b));
+  return before.length > 0 && after.length > 0 ? { before, after } : undefined;
+}
+
+/** Where a dependency the user did not write came from, for messages. */
+function implicitSource(c: IConstruct, d: IConstruct): string | undefined {
+  // cdk8s-plus's StatefulSet makes its ApiObject depend on its (headless) Service.
+  const owner = c.node.scope;
+  if (owner instanceof kplus.StatefulSet && c.node.id === 'Resource' && owner.service === d) return 'cdk8s-plus StatefulSet depends on its service';
+  return undefined;
+}
+
+/**
+ * The chart of `d` when it is neither `chart` nor nested with it (cdk8s itself makes a parent chart
+ * depend on its nested charts): a dependency waves cannot express.
+ */
+function unrelatedChartOf(d: IConstruct, chart: Chart): Chart | undefined {
+  const other = chartOf(d);
+  if (!other || other === chart) return undefined;
+  const nested = (inner: Chart, outer: Chart) => inner.node.scopes.includes(outer);
+  return nested(other, chart) || nested(chart, other) ? undefined : other;
+}

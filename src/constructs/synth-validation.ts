@@ -1,0 +1,186 @@
+/**
+ * What a chart checks at synth, and the memo that makes cdk8s's repeated validations cost one.
+ *
+ * cdk8s validates the whole app once per `app.synth()` and again in every `chart.toJson()` (N
+ * charts: N+1 validations of each), each a full render, plan, proof and lint. A validation is
+ * reused, never recomputed, while both hold:
+ * - the same synchronous job: `App.synth` and `chart.toJson()` are synchronous, and the memo is
+ *   dropped in a microtask, so changes made after an `await` or in a later test are always seen;
+ * - the same fingerprint: what can change between two synths in one job without telling the
+ *   planner (constructs added or removed, `node.addDependency`, annotations, labels and JSON
+ *   patches of any object), plus the planner's own change counter (tiers, members, `after`).
+ * Not covered: changing an object's spec in place through an L2 method between two synths in
+ * one synchronous job; the second synth still renders the new spec, only the rule pack is not
+ * run again on it.
+ */
+import { ApiObject, Chart } from 'cdk8s';
+import { IConstruct } from 'constructs';
+import { dependenciesOf, metadataMaps, patchCount } from './cdk8s-internals';
+import type { PlannerResult } from './chart-plan';
+import { proveOrder, readBack } from './read-back';
+import { SynthChecks } from './synth-checks';
+import { Manifest, SyncPlan } from '../argo/types';
+import { ALL_RULES, ArgocdCm, Finding, LevelSetting, LintOptions, lintReport } from '../rules';
+
+/** A validation done in the current synchronous job, and what it saw. */
+interface Validated {
+  readonly fingerprint: string;
+  readonly errors: readonly string[];
+}
+
+/** What a validation asks of the chart's planner. */
+export interface Validatable {
+  readonly chart: Chart;
+  /** Bumped by every change the planner is told about (units, members, `after`). */
+  readonly changes: number;
+  /** Bumped by every wave annotation the planner attaches. */
+  readonly attached: number;
+  readonly checks: SynthChecks;
+  /** Renders for the read-back; kept for cdk8s's render right after. */
+  render(o: ApiObject): any;
+  /** Forget kept renders (cdk8s will not render after a failed validation). */
+  clearRenders(): void;
+  /** Forget the cached plan, so dependencies added since the last look are seen. */
+  forgetPlan(): void;
+  isOurs(value: unknown): boolean;
+  /** The plan; throws an OrderingError for impossible intent. */
+  result(tree: readonly IConstruct[]): PlannerResult;
+}
+
+export class SynthValidation {
+  private validated?: Validated;
+  private forgetScheduled = false;
+
+  constructor(private readonly planner: Validatable, private readonly check: (tree: readonly IConstruct[]) => string[]) {}
+
+  /** Forget the last validation (a setting changed). */
+  public forget(): void {
+    this.validated = undefined;
+  }
+
+  public validate(): string[] {
+    const p = this.planner;
+    // One walk of the tree serves the fingerprints and the planning of this validation.
+    const tree = p.chart.node.findAll();
+    // Nothing to compare with on the first validation of a job: fingerprint only what it saw.
+    let fingerprint = this.validated ? this.fingerprint(tree) : undefined;
+    if (this.validated && this.validated.fingerprint === fingerprint) return [...this.validated.errors];
+    p.clearRenders();
+    p.forgetPlan();
+    const attached = p.attached;
+    let errors: string[];
+    try {
+      errors = this.check(tree);
+    } catch (e) {
+      p.clearRenders();
+      throw e;
+    }
+    if (errors.length > 0) p.clearRenders(); // cdk8s will not render after a failed validation
+    // Waves newly written by the check (lone objects a dependency orders) are part of what it saw.
+    if (fingerprint === undefined || p.attached !== attached) fingerprint = this.fingerprint(tree);
+    this.validated = { fingerprint, errors };
+    if (!this.forgetScheduled) {
+      this.forgetScheduled = true;
+      queueMicrotask(() => {
+        this.forgetScheduled = false;
+        this.validated = undefined;
+        p.clearRenders();
+      });
+    }
+    return [...errors];
+  }
+
+  /** What a validation depends on that can change without the planner being told. */
+  private fingerprint(tree: readonly IConstruct[]): string {
+    const parts: string[] = [String(this.planner.changes)];
+    let constructs = 0;
+    let dependencies = 0;
+    for (const c of tree) {
+      constructs++;
+      // Chart-level dependencies (cdk8s adds them between nested or dependent charts) order nothing here.
+      if (!(c instanceof Chart)) dependencies += dependenciesOf(c).length;
+      if (c instanceof ApiObject) parts.push(this.metadataPrint(c));
+    }
+    parts.push(String(constructs), String(dependencies));
+    return parts.join('\u0000');
+  }
+
+  private metadataPrint(o: ApiObject): string {
+    const meta = metadataMaps(o);
+    let s = `${o.node.id}\u0001${patchCount(o)}`;
+    for (const record of [meta.annotations, meta.labels]) {
+      s += '\u0001';
+      if (!record) continue;
+      for (const k in record) {
+        const v = record[k];
+        s += `${k}=${typeof v === 'string' ? v : this.planner.isOurs(v) ? '\u0002' : typeof v}\u0003`;
+      }
+    }
+    return s;
+  }
+}
+
+/**
+ * The checks of one validation: the proof, then the rule pack on the same manifests `syncplan
+ * lint` would read from the synthesized YAML. Errors are returned; warnings print once.
+ */
+export function checkChart(result: PlannerResult, checks: SynthChecks, render: (o: ApiObject) => any, chart: Chart, argocdCm?: ArgocdCm): string[] {
+  warnCrossChart(chart, result.crossChart);
+  warnEmptyTiers(chart, result);
+  if (checks === SynthChecks.NONE) return [];
+  const read = readBack(result.objects, render);
+  const errors = proveOrder(result, read);
+  if (checks === SynthChecks.PROOF) return errors;
+  for (const f of lint(read.manifests, { levels: SYNTH_LEVELS, argocdCm }, read.plan)) {
+    if (f.level === 'error') errors.push(f.message);
+    else if (f.level === 'warning') warnOnce(chart, `[${chart.node.path}] warning: ${f.message}`);
+  }
+  return errors;
+}
+
+/** Dependencies on other charts' objects order nothing: say so once per chart pair. */
+function warnCrossChart(chart: Chart, crossChart: ReadonlySet<string>): void {
+  for (const other of [...crossChart].sort()) {
+    warnOnce(chart, `[${chart.node.path}] warning: objects of chart ${chart.node.path} depend on chart ${other} (node.addDependency), `
+      + 'but sync waves order objects inside one chart only, so Argo CD does not honour this order; if one Application '
+      + 'syncs both charts, put what must be ordered into one chart; if they are separate Applications, order the '
+      + 'Applications (app-of-apps with the Application health check, argo-cd #3781)');
+  }
+}
+
+/** A tier with no members orders nothing of its own: say so, naming it (what it joins still holds). */
+function warnEmptyTiers(chart: Chart, result: PlannerResult): void {
+  for (const r of result.units) {
+    if (!r.source || r.objects.length > 0) continue;
+    warnOnce(chart, `[${chart.node.path}] warning: ${r.unit.label} holds no Kubernetes objects, so it orders nothing itself `
+      + '(what comes after it still waits for what it comes after); add members with `add()`, or remove it');
+  }
+}
+
+/**
+ * Rule levels at synth: as `syncplan lint`, except that info-level rules are not run, since a synth
+ * prints errors and warnings only (what fails or warns is the same as `syncplan lint`).
+ */
+const SYNTH_LEVELS: Readonly<Record<string, LevelSetting>> = Object.fromEntries(
+  ALL_RULES.filter((r) => r.defaultLevel === 'info').map((r) => [r.id, 'off' as const]),
+);
+
+/** Rule-pack findings of a chart's rendered manifests, using the plan already built. */
+function lint(manifests: Manifest[], options: LintOptions, plan: SyncPlan): readonly Finding[] {
+  return lintReport(manifests, options, plan).findings;
+}
+
+/** Warnings already printed, per app (the construct tree's root). */
+const warned = new WeakMap<IConstruct, Set<string>>();
+/**
+ * cdk8s validates more than once per synth; say each warning once per app, so a second app in the
+ * same process (a main.ts that synthesizes staging, then prod) says its own.
+ */
+function warnOnce(scope: IConstruct, message: string): void {
+  const root = scope.node.root;
+  let seen = warned.get(root);
+  if (!seen) warned.set(root, seen = new Set());
+  if (seen.has(message)) return;
+  seen.add(message);
+  process.stderr.write(`${message}\n`);
+}

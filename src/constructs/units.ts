@@ -1,0 +1,163 @@
+/**
+ * Units: which tier or hook each of the chart's objects belongs to (an object belongs to the unit of
+ * its closest member, so a Service created inside a Deployment by `exposeViaService` can still go to
+ * another tier), and lone objects made units of their own when an ordering needs them placed.
+ */
+import { ApiObject, Chart } from 'cdk8s';
+import { IConstruct } from 'constructs';
+import { ANNOTATION_SYNC_WAVE, annotationIn, HELM_HOOK_WEIGHT } from '../argo/annotations';
+import { readHookIn } from '../argo/hooks';
+import { readWaveIn } from '../argo/waves';
+import { OrderingError, OrderUnit, UnitPhase } from '../plan';
+
+/** What a tier or hook tells the planner about itself. */
+export interface UnitSource {
+  readonly construct: IConstruct;
+  readonly phase: UnitPhase;
+  readonly pin?: number;
+  /** Always wait in a later wave than whatever this unit waits for, even where kind order would do. */
+  readonly separateWave?: boolean;
+  /** Units or constructs this unit waits for. */
+  after(): readonly IConstruct[];
+  /** Constructs whose ApiObjects belong to the unit. */
+  members(): readonly IConstruct[];
+}
+
+/** One unit after resolution: its objects and whether the library writes its wave. */
+export interface ResolvedUnit {
+  readonly unit: OrderUnit;
+  readonly objects: ApiObject[];
+  /** Member construct of each object (for tiers). */
+  readonly memberOf: Map<ApiObject, IConstruct>;
+  /** False for objects that only anchor an edge at the wave they were given by hand or by default. */
+  readonly write: boolean;
+  /** The tier or hook that declared it; absent for lone objects. */
+  readonly source?: UnitSource;
+}
+
+/** What planning needs to know of the chart besides its tree. */
+export interface ChartView {
+  readonly chart: Chart;
+  /** Annotations set by hand (the planner's own left out), as Argo CD reads them. */
+  handAnnotations(o: ApiObject): Readonly<Record<string, string>>;
+  /** A sync-wave annotation written by someone else than the planner, as stored. */
+  handSetWave(o: ApiObject): unknown;
+  /** The object rendered as its class does (nothing kept or served). */
+  fresh(o: ApiObject): any;
+}
+
+export class UnitTable {
+  public readonly resolved: ResolvedUnit[] = [];
+  public readonly unitOf = new Map<ApiObject, ResolvedUnit>();
+  /** The unit of each tier or hook construct. */
+  public readonly byConstruct = new Map<IConstruct, ResolvedUnit>();
+
+  constructor(private readonly view: ChartView) {}
+
+  /** Declared units and the objects their members hold; an object claimed by two units fails. */
+  public declare(sources: readonly UnitSource[], all: readonly ApiObject[], under: (c: IConstruct) => ApiObject[]): void {
+    for (const s of sources) {
+      const path = s.construct.node.path;
+      const r: ResolvedUnit = {
+        unit: { id: path, label: `${s.construct.constructor.name} ${path}`, phase: s.phase, pin: s.pin },
+        objects: [],
+        memberOf: new Map(),
+        write: true,
+        source: s,
+      };
+      this.resolved.push(r);
+      this.byConstruct.set(s.construct, r);
+    }
+    const claims = new Map<ApiObject, Array<{ r: ResolvedUnit; member: IConstruct }>>();
+    for (const s of sources) {
+      const r = this.byConstruct.get(s.construct)!;
+      for (const m of s.members()) {
+        if (this.byConstruct.has(m) && m !== s.construct) {
+          throw new OrderingError(`${m.node.path} is a tier or hook itself and cannot be a member of ${r.unit.label}; use \`after\` instead`);
+        }
+        const objects = under(m);
+        if (objects.length === 0) this.checkSameChart(r, m);
+        for (const o of objects) {
+          const list = claims.get(o);
+          if (list) list.push({ r, member: m });
+          else claims.set(o, [{ r, member: m }]);
+        }
+      }
+    }
+    for (const o of all) {
+      const list = claims.get(o);
+      if (!list) continue;
+      let claim = list[0]; // nearly always the only one: no arrays per object for tiers of thousands
+      if (list.length > 1) {
+        const depthOf = (c: { member: IConstruct }) => c.member.node.scopes.length;
+        let depth = -1;
+        for (const c of list) depth = Math.max(depth, depthOf(c));
+        const closest = list.filter((c) => depthOf(c) === depth);
+        const units = [...new Set(closest.map((c) => c.r))];
+        if (units.length > 1) {
+          throw new OrderingError(`${o.node.path} is in both ${units[0].unit.label} and ${units[1].unit.label}; an object can only be in one tier or hook`);
+        }
+        claim = closest[0];
+      }
+      this.unitOf.set(o, claim.r);
+      claim.r.objects.push(o);
+      claim.r.memberOf.set(o, claim.member);
+    }
+  }
+
+  /**
+   * A lone object as a unit of its own, in the phase and at the wave its own annotations give it
+   * (read as Argo CD reads them). `write`: the library may write its wave; otherwise it anchors
+   * the order at Argo CD's default wave 0.
+   */
+  public standalone(o: ApiObject, write: boolean): ResolvedUnit {
+    const existing = this.unitOf.get(o);
+    if (existing) return existing;
+    const hand = this.view.handAnnotations(o);
+    const phase = this.phaseOf(o, hand);
+    let pin: number | undefined;
+    // Placed by hand (a sync-wave, or a Helm hook-weight): at the wave Argo CD reads from it.
+    if (annotationIn(hand, ANNOTATION_SYNC_WAVE) !== undefined || annotationIn(hand, HELM_HOOK_WEIGHT) !== undefined) pin = readWaveIn(hand).wave;
+    else if (this.view.handSetWave(o) !== undefined) pin = 0; // a wave Argo CD cannot read (not a string): wave 0
+    else if (!write) pin = 0; // Argo CD's default wave for unannotated objects
+    const r: ResolvedUnit = {
+      unit: { id: o.node.path, label: `${o.kind} ${o.node.path}`, phase, pin },
+      objects: [o],
+      memberOf: new Map([[o, o]]),
+      write: write && pin === undefined,
+    };
+    this.add(r);
+    return r;
+  }
+
+  /** The phase of an object: its unit's, or for a lone object the first its hook annotations give. */
+  public phaseOf(o: ApiObject, hand = this.view.handAnnotations(o)): UnitPhase {
+    const unit = this.unitOf.get(o);
+    if (unit) return unit.unit.phase;
+    const hook = readHookIn(hand);
+    return hook.isHook && hook.phases.length > 0 ? hook.phases[0] : 'Sync';
+  }
+
+  /** A unit the library places itself (a Namespace or CRD before its users). */
+  public add(r: ResolvedUnit): void {
+    for (const o of r.objects) this.unitOf.set(o, r);
+    this.resolved.push(r);
+  }
+
+  /** A member holding objects only in another chart orders nothing here: say so, naming both charts. */
+  private checkSameChart(r: ResolvedUnit, m: IConstruct): void {
+    const elsewhere = m.node.findAll().find((x): x is ApiObject => x instanceof ApiObject);
+    if (!elsewhere) return; // nothing yet: it may still get objects
+    const other = Chart.of(elsewhere);
+    const chart = this.view.chart.node.path;
+    throw new OrderingError(`${r.unit.label} (chart ${chart}) has member ${m.node.path}, whose objects are in chart ${other.node.path}: `
+      + `sync waves order objects inside one chart (one Argo CD Application), so this order would be lost; move ${m.node.path} into chart ${chart}, `
+      + 'or keep it where it is and order the two Applications (app-of-apps with the Application health check)');
+  }
+}
+
+/** The chart a construct is in, if any. */
+export function chartOf(c: IConstruct): Chart | undefined {
+  for (const s of c.node.scopes.slice().reverse()) if (Chart.isChart(s)) return s;
+  return undefined;
+}
