@@ -1,5 +1,6 @@
 import { App, Chart, Duration, Lazy } from 'cdk8s';
-import { Construct } from 'constructs';
+import { Construct, IConstruct } from 'constructs';
+import { applicationOfChart, registerChart } from './application-registry';
 import { checkSyncOptions, includeOf, syncPolicyOf } from './application-spec';
 import { chartFiles } from './chart-files';
 import { ensureHealthPatch, HEALTH_PATCH_FILE } from './health-patch';
@@ -247,6 +248,9 @@ export class ArgoApplication extends Construct implements IOrderable {
   /** The L1 Application. */
   public readonly resource: argocd.Application;
 
+  /** The parent (app-of-apps) chart this Application is created in. */
+  public readonly parentChart: Chart;
+
   private readonly _after: ArgoApplication[] = [];
 
   constructor(scope: Construct, id: string, props: ArgoApplicationProps) {
@@ -266,6 +270,8 @@ export class ArgoApplication extends Construct implements IOrderable {
       }
       if (App.of(c) !== App.of(this)) throw new Error(`${where}: chart ${c.node.path} is in another App; pass charts of the App this Application is synthesized with`);
     }
+    this.parentChart = parent;
+    for (const c of this.charts) registerChart(c, this);
     this.name = name;
     this.namespace = props.namespace ?? 'argocd';
     this.project = props.project ?? 'default';
@@ -303,7 +309,7 @@ export class ArgoApplication extends Construct implements IOrderable {
       phase: 'Sync',
       // A child Application is a unit with a health check (the one this library installs): always a wave of its own.
       separateWave: true,
-      after: () => this._after,
+      after: () => [...new Set([...this._after, ...this.lifted()])],
       members: () => [this.resource],
     });
     this.addAfter(...(props.after ?? []));
@@ -322,8 +328,34 @@ export class ArgoApplication extends Construct implements IOrderable {
     return this;
   }
 
-  /** The Applications this one waits for. */
+  /** The Applications this one waits for: `after`, and those lifted from `node.addDependency` between their charts' objects. */
   public get after(): ArgoApplication[] {
-    return [...this._after];
+    return [...new Set([...this._after, ...this.lifted()])];
   }
+
+  /**
+   * Applications of the same parent whose charts' objects this Application's charts' objects depend
+   * on (`node.addDependency`, cdk8s chart dependencies included): intent waves cannot carry across
+   * charts, so it becomes application order.
+   */
+  private lifted(): ArgoApplication[] {
+    const found = new Set<ArgoApplication>();
+    const mine = new Set(this.charts.map(c => c.node.path));
+    for (const chart of this.charts) {
+      for (const c of chart.node.findAll()) {
+        for (const d of c.node.dependencies) {
+          const other = closestChart(d);
+          if (!other || mine.has(other.node.path)) continue;
+          const app = applicationOfChart(chart, other.node.path);
+          if (app instanceof ArgoApplication && app !== this && app.parentChart === this.parentChart) found.add(app);
+        }
+      }
+    }
+    return [...found];
+  }
+}
+
+/** The closest chart holding a construct (itself when it is one). */
+function closestChart(c: IConstruct): Chart | undefined {
+  return [...c.node.scopes].reverse().find((s): s is Chart => Chart.isChart(s));
 }

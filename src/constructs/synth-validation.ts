@@ -15,6 +15,7 @@
  */
 import { ApiObject, Chart } from 'cdk8s';
 import { IConstruct } from 'constructs';
+import { orderedAsApplications } from './application-registry';
 import { dependenciesOf, metadataMaps, patchCount } from './cdk8s-internals';
 import type { PlannerResult } from './chart-plan';
 import { proveOrder, readBack } from './read-back';
@@ -141,6 +142,7 @@ export function checkChart(result: PlannerResult, checks: SynthChecks, render: (
 /** Dependencies on other charts' objects order nothing: say so once per chart pair. */
 function warnCrossChart(chart: Chart, crossChart: ReadonlySet<string>): void {
   for (const other of [...crossChart].sort()) {
+    if (orderedAsApplications(chart, other)) continue; // lifted to the order of their ArgoApplications
     warnOnce(chart, `[${chart.node.path}] warning: objects of chart ${chart.node.path} depend on chart ${other} (node.addDependency), `
       + 'but sync waves order objects inside one chart only, so Argo CD does not honour this order; if one Application '
       + 'syncs both charts, put what must be ordered into one chart; if they are separate Applications, order the '

@@ -7,6 +7,7 @@ import { ANNOTATION_SYNC_WAVE } from '../../src/argo/annotations';
 import { APPLICATION_HEALTH_KEY, APPLICATION_HEALTH_LUA } from '../../src/argo/application-health';
 import { directoryReads } from '../../src/argo/directory-source';
 import { ArgoApplication, ArgoApplicationProps } from '../../src/constructs/argo-application';
+import { Tier } from '../../src/constructs/tier';
 import { modelErrors } from '../validity/validators';
 
 const REPO = 'https://git.example.com/platform.git';
@@ -164,4 +165,56 @@ test('a chain of three Applications takes three waves; two after one share the n
   expect(waves[1]).toBe(waves[0] + 1);
   expect(waves[2]).toBe(waves[1]);
   expect(waves[3]).toBe(waves[1] + 1);
+});
+
+/** What `fn` writes to stderr (where the synth prints its warnings). */
+function stderrOf(fn: () => void): string {
+  const chunks: string[] = [];
+  const spy = jest.spyOn(process.stderr, 'write').mockImplementation((chunk: any) => { chunks.push(String(chunk)); return true; });
+  try {
+    fn();
+  } finally {
+    spy.mockRestore();
+  }
+  return chunks.join('');
+}
+
+describe('node.addDependency between charts of two Applications of one parent', () => {
+  function platform(withApps: boolean) {
+    const app = new App({ outdir: mkdtempSync(join(tmpdir(), 'syncplan-argoapp-')) });
+    const db = new Chart(app, 'database');
+    const dbConfig = cm(db, 'db-config');
+    const web = new Chart(app, 'console');
+    const webConfig = cm(web, 'web-config');
+    new Tier(web, 'web').add(webConfig);
+    webConfig.node.addDependency(dbConfig);
+    const parent = new Chart(app, 'platform');
+    const apps = withApps ? [
+      new ArgoApplication(parent, 'console', { charts: [web], repoURL: REPO, path: 'dist' }),
+      new ArgoApplication(parent, 'database', { charts: [db], repoURL: REPO, path: 'dist' }),
+    ] : [];
+    return { app, apps };
+  }
+
+  test('is lifted to application order: the depending Application gets the later wave, and nothing warns', () => {
+    const { app, apps: [console, database] } = platform(true);
+    const written = stderrOf(() => app.synth());
+    const wave = (a: ArgoApplication) => Number(a.resource.toJson().metadata.annotations?.[ANNOTATION_SYNC_WAVE] ?? 0);
+    expect(console.after).toEqual([database]);
+    expect(wave(console)).toBe(wave(database) + 1);
+    expect(written).not.toContain('depend on chart');
+  });
+
+  test('without Applications it still warns, naming the fix', () => {
+    const { app } = platform(false);
+    expect(stderrOf(() => app.synth())).toMatch(/depend on chart database.*order the Applications/s);
+  });
+
+  test('a chart synced by two Applications fails, naming both', () => {
+    const app = new App({ outdir: mkdtempSync(join(tmpdir(), 'syncplan-argoapp-')) });
+    const db = new Chart(app, 'database');
+    const parent = new Chart(app, 'platform');
+    new ArgoApplication(parent, 'a', { charts: [db], repoURL: REPO, path: 'dist' });
+    expect(() => new ArgoApplication(parent, 'b', { charts: [db], repoURL: REPO, path: 'dist' })).toThrow(/already synced by ArgoApplication platform\/a/);
+  });
 });
