@@ -1,7 +1,10 @@
 /**
- * `CreateNamespace=true` (`GE/sync/sync_context.go` `autoCreateNamespace`, `CD/controller/sync_namespace.go`):
- * when the destination namespace does not exist yet, the engine adds a Namespace task in PreSync,
- * wave 0. That extra step alone makes a one-wave sync multi-step, so its resources become gated.
+ * `CreateNamespace=true` (gitops-engine `pkg/sync/sync_context.go` `autoCreateNamespace`, argo-cd
+ * `controller/sync_namespace.go` `syncNamespace`): Argo CD rebuilds its task list on every call of
+ * the sync, and adds a PreSync Namespace task for the destination only while the namespace is
+ * missing, or every time when `spec.syncPolicy.managedNamespaceMetadata` is set. So without managed
+ * metadata the task lives for the first call only: it is no step of the plan, and once the namespace
+ * exists a one-step app is a single-step sync again.
  */
 import { DraftTask } from './draft';
 import { readHook } from './hooks';
@@ -17,16 +20,25 @@ function isNamespaceNamed(m: Manifest, name: string): boolean {
 }
 
 /**
- * The Namespace task Argo CD would add, or undefined. Needed when the option is on, a destination
- * namespace is set, no non-hook target is that Namespace (Argo CD does not look at hooks here) and
- * no live object is (without `live` we assume a first sync: the namespace is missing).
+ * `syncNamespace(managedNs, liveNs)`: true when the engine adds the Namespace task this call: the
+ * namespace is missing, or its metadata is managed (then it is applied every time, server-side).
+ */
+export function shouldNamespaceSync(namespaceExists: boolean, managedMetadata: boolean): boolean {
+  return managedMetadata || !namespaceExists;
+}
+
+/**
+ * The Namespace task Argo CD would add on the first call, or undefined. Needed when the option is
+ * on, a destination namespace is set, no non-hook target is that Namespace (`autoCreateNamespace`
+ * copies the hooks into a nil slice, so it never sees them) and `shouldNamespaceSync` says so for
+ * the live objects (without `live` we assume a first sync: the namespace is missing).
  */
 export function createNamespaceTask(manifests: readonly Manifest[], options: PlanOptions, seq: number): DraftTask | undefined {
   const namespace = options.namespace ?? '';
   if (namespace === '' || syncOptionValue(options.syncOptions ?? [], 'CreateNamespace') !== 'true') return undefined;
   const declared = manifests.some(m => isNamespaceNamed(m, namespace) && !readHook(m.object).isHook);
   const exists = (options.live ?? []).some(m => isNamespaceNamed(m, namespace));
-  if (declared || exists) return undefined;
+  if (declared || !shouldNamespaceSync(exists, options.managedNamespaceMetadata ?? false)) return undefined;
   const object = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } };
   return {
     apiVersion: 'v1',

@@ -10,7 +10,7 @@ import { applyPruneLast, mirrorPruneWaves } from './prune';
 import { sortTasks } from './sort';
 import { groupSteps } from './steps';
 import { buildTasks } from './tasks';
-import { ExcludedObject, Manifest, PlanOptions, SyncPlan } from './types';
+import { ExcludedObject, Manifest, PlanOptions, SyncPlan, SyncTask } from './types';
 
 export function buildPlan(manifests: readonly Manifest[], options: PlanOptions = {}): SyncPlan {
   const built = buildTasks(manifests, options);
@@ -22,13 +22,22 @@ export function buildPlan(manifests: readonly Manifest[], options: PlanOptions =
   applyPruneLast(tasks, options.syncOptions ?? []);
   tasks = sortTasks(tasks);
   hoist(tasks);
-  const sorted = tasks.map(freezeTask);
+  let sorted = tasks.map(freezeTask);
+  // Sorted and hoisted with the rest (the engine sorts it in on the first call), then taken out:
+  // unless its metadata is managed, the task is gone once the namespace exists.
+  let createNamespace: SyncTask | undefined;
+  if (namespaceTask && !options.managedNamespaceMetadata) {
+    createNamespace = sorted.find(t => t.manifest === namespaceTask.manifest);
+    sorted = sorted.filter(t => t !== createNamespace);
+  }
   return {
     steps: groupSteps(sorted),
     syncFail: sorted.filter(t => t.phase === 'SyncFail'),
     // Listed by identity, not input position, so the plan does not depend on document order.
     excluded: [...excluded].sort((a, b) => compareText(identity(a), identity(b))),
     errors: [...errors].sort((a, b) => compareText(`${a.kind}/${a.name}\0${a.message}`, `${b.kind}/${b.name}\0${b.message}`)),
+    ...(createNamespace ? { createNamespace } : {}),
+    ...(options.namespace ? { destinationNamespace: options.namespace } : {}),
   };
 }
 

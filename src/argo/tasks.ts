@@ -8,9 +8,13 @@ import { DraftTask } from './draft';
 import { HookRead, readHook, readHookIn } from './hooks';
 import { keyString, metadataString, resourceKeyOf } from './keys';
 import { ExcludedObject, Manifest, PlanError, PlanOptions, ResourceKey, SourceLocation, SyncPhase } from './types';
+import { untrackedReason } from './tracking';
 import { readWaveIn, waveOf } from './waves';
 
 export const DEFAULT_REVISION = '0000000';
+
+/** kubectl's words for an object without a name (client-go `rest.Request.Name`): the dry run fails on them. */
+export const NO_NAME_ERROR = 'resource name may not be empty';
 
 export interface TaskBuild {
   /** Unsorted; apply tasks (resources and hooks) and prune tasks. */
@@ -78,17 +82,19 @@ function exclusionReason(hook: HookRead, skipHooks: boolean): string | undefined
 }
 
 /**
- * `CD/controller/state.go` `NormalizeTargetObjects`: targets are grouped by key (namespace filled in)
- * and only the last of a repeated key is kept, hooks included. Returns, for every document that
- * loses, the one that wins. Objects named only by generateName never collide. `keys` are the
- * documents' keys by position (undefined: not an object), computed once for this and the tasks.
+ * argo-cd `controller/state.go` `NormalizeTargetObjects`: targets are grouped by key (namespace
+ * filled in) and only the last of a repeated key is kept, hooks included. Returns, for every
+ * document that loses, the one that wins. Objects named only by generateName never collide (Argo CD
+ * keys them by position); objects with neither name nor generateName share the empty name, so two
+ * of one kind and namespace do. `keys` are the documents' keys by position (undefined: not an
+ * object), computed once for this and the tasks.
  */
 function lastDefinitions(manifests: readonly Manifest[], keys: ReadonlyArray<ResourceKey | undefined>): Map<Manifest, Manifest> {
   const last = new Map<string, Manifest>();
   const named: Array<[Manifest, string]> = [];
   manifests.forEach((m, i) => {
     const key = keys[i];
-    if (key === undefined || key.name === '') return;
+    if (key === undefined || (key.name === '' && metadataString(m.object, 'generateName') !== '')) return;
     const id = keyString(key);
     named.push([m, id]);
     last.set(id, m);
@@ -129,7 +135,7 @@ export function buildTasks(manifests: readonly Manifest[], options: PlanOptions 
     if (annotations.problems.length > 0) errors.push(...annotationErrors(m));
     const winner = winners.get(m);
     if (winner !== undefined) {
-      excluded.push(excludedOf(key, m, `repeated: ${formatSource(winner.source)} defines the same object again and wins (Argo CD keeps the last one and warns RepeatedResourceWarning)`));
+      excluded.push({ ...excludedOf(key, m, `repeated: ${formatSource(winner.source)} defines the same object again and wins (Argo CD keeps the last one and warns RepeatedResourceWarning)`), keptInstead: winner });
       return;
     }
     const object = m.object;
@@ -155,7 +161,7 @@ export function buildTasks(manifests: readonly Manifest[], options: PlanOptions 
         name: generateName,
         message: generateName !== ''
           ? 'resource has metadata.generateName but no metadata.name: Argo CD names only hooks and fails the sync; set metadata.name or make it a hook'
-          : 'resource has no metadata.name: set one',
+          : `resource has neither metadata.name nor metadata.generateName: Argo CD names only hooks, so its dry run fails ("${NO_NAME_ERROR}"); set metadata.name, or make it a hook`,
         source: sourceAt(m.source, ['metadata']),
       });
       return;
@@ -202,6 +208,11 @@ export function buildTasks(manifests: readonly Manifest[], options: PlanOptions 
     }
     if (hook.skip) {
       excluded.push(excludedOf(key, m, 'hook Skip: never pruned'));
+      continue;
+    }
+    const untracked = options.tracking ? untrackedReason(m.object, options.tracking, options.argocdVersion) : undefined;
+    if (untracked !== undefined) {
+      excluded.push(excludedOf(key, m, `live, not tracked as this app's: ${untracked}; Argo CD never prunes it`));
       continue;
     }
     const wave = waveOf(m.object);

@@ -4,6 +4,7 @@
  *
  * These types are internal (not part of the jsii API) so they may use unions freely.
  */
+import type { TrackingOptions } from './tracking';
 
 /** Where a manifest came from, for messages: a file and 1-based line, or a construct path. */
 export interface SourceLocation {
@@ -81,6 +82,8 @@ export interface SyncStep {
 export interface ExcludedObject extends ResourceKey {
   readonly reason: string;
   readonly manifest: Manifest;
+  /** A repeated definition: the later one Argo CD keeps instead (`NormalizeTargetObjects`). */
+  readonly keptInstead?: Manifest;
 }
 
 /** A problem Argo CD itself would fail on (validation or apply error). */
@@ -92,11 +95,23 @@ export interface PlanError {
 }
 
 export interface SyncPlan {
+  /**
+   * Steps of every call of the sync after the first. The `CreateNamespace=true` task without
+   * managed metadata is not among them: it exists in the first call only (see `createNamespace`).
+   */
   readonly steps: readonly SyncStep[];
   /** SyncFail hooks: run all at once when the sync fails, waves ignored. */
   readonly syncFail: readonly SyncTask[];
   readonly excluded: readonly ExcludedObject[];
   readonly errors: readonly PlanError[];
+  /**
+   * The destination Namespace that `CreateNamespace=true` adds while it is missing, when the
+   * namespace is not managed (`managedNamespaceMetadata`): a task of the first call only, at its
+   * sorted place (phase, wave). Undefined otherwise (managed: it is a task of `steps`).
+   */
+  readonly createNamespace?: SyncTask;
+  /** The Application's destination namespace ('' when none). @default '' */
+  readonly destinationNamespace?: string;
 }
 
 export interface PlanOptions {
@@ -112,4 +127,18 @@ export interface PlanOptions {
   readonly live?: readonly Manifest[];
   /** The Application's `spec.syncPolicy.syncOptions` (e.g. `PruneLast=true`). @default [] */
   readonly syncOptions?: readonly string[];
+  /**
+   * `spec.syncPolicy.managedNamespaceMetadata` is set: with `CreateNamespace=true` the Namespace
+   * task is added on every call, not only while the namespace is missing. @default false
+   */
+  readonly managedNamespaceMetadata?: boolean;
+  /**
+   * Prune only live objects tracked as the app's (see `tracking.ts`); undefined: every live object
+   * given is the app's. @default undefined
+   */
+  readonly tracking?: TrackingOptions;
+  /** The Argo CD minor version modelled, e.g. `3.4` (see `versions.ts`). @default the latest modelled */
+  readonly argocdVersion?: string;
+  /** The cluster's Kubernetes minor version, e.g. `1.31` (which built-in API versions it serves). @default DEFAULT_KUBE_VERSION */
+  readonly kubeVersion?: string;
 }

@@ -3,27 +3,77 @@
  * cluster holds now. One parser for every command that plans a sync (`plan`, `lint`, `simulate`,
  * `diagram`, `report`), so the same flag is accepted or refused with the same words everywhere.
  */
+import { InvalidArgumentError, Option } from 'commander';
 import type { Command } from 'commander';
 import { UsageError } from './errors';
 import type * as LoadModule from './load';
+import { DEFAULT_KUBE_VERSION, KUBE_VERSIONS, kubeMinor } from '../argo/served-versions';
 import type * as SyncOptionsModule from '../argo/sync-options';
-import type { Manifest } from '../argo/types';
+import { TRACKING_METHODS } from '../argo/tracking';
+import type { TrackingMethod } from '../argo/tracking';
+import type { Manifest, PlanOptions } from '../argo/types';
+import { ARGOCD_VERSIONS, LATEST_ARGOCD_VERSION, parseArgoCdVersion } from '../argo/versions';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 export interface AppFlags {
   readonly syncOption?: string[];
   readonly live?: string[];
+  readonly managedNamespaceMetadata?: boolean;
+  readonly argocdVersion?: string;
+  readonly kubeVersion?: string;
+  readonly appName?: string;
+  readonly trackingMethod?: TrackingMethod;
 }
 
-/** `--sync-option` (repeatable); `--live` (repeatable) unless `live` is false. */
+function parseArgocdVersionFlag(value: string): string {
+  const version = parseArgoCdVersion(value);
+  if (version === undefined) throw new InvalidArgumentError(`expected one of ${ARGOCD_VERSIONS.join(', ')} (a patch version such as 3.4.2 is read as 3.4)`);
+  return version;
+}
+
+function parseKubeVersionFlag(value: string): string {
+  const minor = kubeMinor(value);
+  if (minor === undefined) throw new InvalidArgumentError(`expected a Kubernetes minor version from ${KUBE_VERSIONS[0]} to ${KUBE_VERSIONS[KUBE_VERSIONS.length - 1]}, e.g. ${DEFAULT_KUBE_VERSION}`);
+  return `1.${minor}`;
+}
+
+/**
+ * `--sync-option` (repeatable), the Application's namespace metadata, the Argo CD and Kubernetes
+ * versions; `--live` (repeatable) with `--app-name` and `--tracking-method` unless `live` is false.
+ */
 export function addAppOptions(cmd: Command, { live = true }: { live?: boolean } = {}): Command {
   cmd.option('--sync-option <option>', "one of the Application's spec.syncPolicy.syncOptions, e.g. PruneLast=true (repeatable)", collect);
+  cmd.option('--managed-namespace-metadata', 'the Application sets spec.syncPolicy.managedNamespaceMetadata: with CreateNamespace=true '
+    + 'the Namespace is applied in PreSync on every sync, not only while it is missing');
+  cmd.option('--argocd-version <version>', `the Argo CD version to model, ${ARGOCD_VERSIONS[0]} to ${LATEST_ARGOCD_VERSION} (default: ${LATEST_ARGOCD_VERSION}); `
+    + 'see the README\'s fidelity section for what changes', parseArgocdVersionFlag);
+  cmd.option('--kube-version <version>', `the cluster's Kubernetes minor version, ${KUBE_VERSIONS[0]} to ${KUBE_VERSIONS[KUBE_VERSIONS.length - 1]} `
+    + `(default: ${DEFAULT_KUBE_VERSION}): built-in apiVersions it no longer (or not yet) serves fail the sync`, parseKubeVersionFlag);
   if (live) {
-    cmd.option('--live <path>', 'manifests in the cluster now (e.g. kubectl get -o json); those not in the input are pruned, '
-      + 'except objects with ownerReferences, which Argo CD never manages (repeatable)', collect);
+    cmd.option('--live <path>', 'manifests in the cluster now (e.g. kubectl get -o json); those not in the input are pruned '
+      + 'when tracked as the app\'s (see --tracking-method); objects with ownerReferences never are (repeatable)', collect);
+    cmd.option('--app-name <name>', "the Application's name: --live prunes only objects whose tracking names it (default: any app)");
+    cmd.addOption(new Option('--tracking-method <method>', 'how Argo CD tracks the app\'s objects (argocd-cm application.resourceTrackingMethod; '
+      + 'default: annotation, label before Argo CD 3.0)').choices([...TRACKING_METHODS]));
   }
   return cmd;
+}
+
+/** The model options the app flags give (unset flags leave the model's defaults). */
+export function appModelOptions(flags: AppFlags): Pick<PlanOptions, 'managedNamespaceMetadata' | 'argocdVersion' | 'kubeVersion' | 'tracking'> {
+  return {
+    ...(flags.managedNamespaceMetadata ? { managedNamespaceMetadata: true } : {}),
+    ...(flags.argocdVersion !== undefined ? { argocdVersion: flags.argocdVersion } : {}),
+    ...(flags.kubeVersion !== undefined ? { kubeVersion: flags.kubeVersion } : {}),
+    // The CLI reads whole clusters (kubectl get -o json): only tracked objects are the app's.
+    ...((flags.live ?? []).length > 0 ? {
+      tracking: {
+        ...(flags.trackingMethod !== undefined ? { method: flags.trackingMethod } : {}),
+        ...(flags.appName !== undefined ? { appName: flags.appName } : {}),
+      },
+    } : {}),
+  };
 }
 
 /**
@@ -59,17 +109,17 @@ export function appSyncOptions(flags: AppFlags, extra: readonly string[] = []): 
 }
 
 /**
- * The `--live` manifests (with the destination namespace filled in as for the input), without the
+ * The `--live` manifests (the plan fills in the destination namespace, as for the input), without the
  * objects a controller owns: Argo CD manages, and so prunes, only live objects with no owner
  * references (gitops-engine `GetManagedLiveObjs`), so the ReplicaSets and Pods of a Deployment in
  * `kubectl get all -o json` are never pruned.
  */
-export function liveManifests(flags: AppFlags, namespace: string): Manifest[] {
+export function liveManifests(flags: AppFlags): Manifest[] {
   const paths = flags.live ?? [];
   if (paths.length === 0) return [];
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { loadPaths }: typeof LoadModule = require('./load');
-  return loadPaths(paths, { namespace }).filter((m) => !owned(m.object));
+  return loadPaths(paths).filter((m) => !owned(m.object));
 }
 
 function owned(object: Record<string, unknown>): boolean {

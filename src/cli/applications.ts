@@ -68,7 +68,7 @@ function resolveChild(manifest: Manifest, name: string, namespace: string, wave:
   if (names.some(n => ['kustomization.yaml', 'kustomization.yml', 'Kustomization'].includes(n))) return { ...child, source: { ...base, render: `kustomize build ${join(repoRoot, base.path)}` } };
   const directory = (src.directory ?? {}) as DirectoryOptions;
   const files = listFiles(dir).filter(rel => directoryReads(rel, directory));
-  const manifests = files.length === 0 ? [] : loadPaths(files.map(f => join(dir, ...f.split('/'))), { namespace: destinationNamespace });
+  const manifests = files.length === 0 ? [] : loadPaths(files.map(f => join(dir, ...f.split('/'))));
   const plan = buildPlan(manifests, { namespace: destinationNamespace, syncOptions: spec.syncPolicy?.syncOptions ?? [] });
   return { ...child, source: { ...base, files: files.map(f => relative(repoRoot, join(dir, f)).split(sep).join('/')) }, plan };
 }

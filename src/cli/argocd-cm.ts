@@ -1,32 +1,51 @@
 /**
- * `--argocd-cm FILE`: what the rules read of the operator's `argocd-cm` ConfigMap. Argo CD takes an
- * Application health check from the key `resource.customizations.health.argoproj.io_Application`, or
- * from `health.lua` under `argoproj.io/Application` in the `resource.customizations` block (YAML text),
- * the key winning (`CD/util/settings/settings.go` resource overrides).
+ * `--argocd-cm FILE`: the user's argocd-cm ConfigMap, its health scripts turned into the health
+ * override Argo CD applies before its Go checks (the scripts run in a Lua VM, `argo/lua.ts`).
  */
 import { parse } from 'yaml';
 import { InputError } from './errors';
-import { loadPaths } from './load';
-import { APPLICATION_HEALTH_KEY } from '../argo/application-health';
+import { readValues } from './read-object';
+import { healthScriptFor, healthScripts } from '../argo/argocd-cm';
+import { groupOf } from '../argo/keys';
+import type { HealthOverride, LiveObject } from '../argo/live-health';
+import type { HealthStatusCode } from '../argo/live-health/types';
+import { runHealthLua } from '../argo/lua';
 import type { ArgocdCm } from '../rules/types';
 
-export function readArgocdCm(file: string): ArgocdCm {
-  const maps = loadPaths([file]).filter(m => m.object.kind === 'ConfigMap');
-  const cm = maps.find(m => (m.object.metadata as { name?: string } | undefined)?.name === 'argocd-cm') ?? maps[0];
-  if (!cm) throw new InputError(file, 0, 'holds no ConfigMap', 'pass the argocd-cm ConfigMap (kubectl -n argocd get configmap argocd-cm -o yaml)');
-  const data = (cm.object.data ?? {}) as Record<string, unknown>;
-  const direct = data[APPLICATION_HEALTH_KEY];
-  if (typeof direct === 'string') return { applicationHealth: direct };
-  const block = data['resource.customizations'];
-  if (typeof block === 'string') {
-    let parsed: unknown;
-    try {
-      parsed = parse(block);
-    } catch (e) {
-      throw new InputError(file, cm.source.line, `data."resource.customizations" is not YAML (${(e as Error).message.split('\n')[0]})`, 'fix the block or use the key ' + APPLICATION_HEALTH_KEY);
-    }
-    const lua = (parsed as Record<string, Record<string, unknown>> | null)?.['argoproj.io/Application']?.['health.lua'];
-    if (typeof lua === 'string') return { applicationHealth: lua };
+export function argocdCmOverride(path: string): HealthOverride {
+  const values = readValues(path);
+  const cm = values.find(v => (v.value as Record<string, unknown>)?.kind === 'ConfigMap');
+  if (!cm) throw new InputError(values[0].file, values[0].line, 'no ConfigMap in the file', 'give kubectl get configmap argocd-cm -n argocd -o yaml');
+  const data = (cm.value as Record<string, unknown>).data;
+  let scripts;
+  try {
+    scripts = healthScripts(data !== null && typeof data === 'object' ? data as Record<string, unknown> : {}, (t) => parse(t));
+  } catch (e) {
+    throw new InputError(cm.file, cm.line, `argocd-cm: ${(e as Error).message.split('\n')[0]}`, 'fix the key as Argo CD would need it');
   }
-  return {};
+  return (obj: LiveObject) => {
+    const script = healthScriptFor(scripts, groupOf(typeof obj.apiVersion === 'string' ? obj.apiVersion : ''), String(obj.kind ?? ''));
+    if (!script) return undefined;
+    const h = runHealthLua(script.script, obj, script.useOpenLibs);
+    return { status: h.status as HealthStatusCode, message: h.message };
+  };
+}
+
+/**
+ * `syncplan lint --argocd-cm FILE`: what the rules read of it, the Application health script found as
+ * Argo CD finds it (either form, exact key before wildcards).
+ */
+export function readArgocdCm(path: string): ArgocdCm {
+  const values = readValues(path);
+  const cm = values.find(v => (v.value as Record<string, unknown>)?.kind === 'ConfigMap');
+  if (!cm) throw new InputError(values[0].file, values[0].line, 'holds no ConfigMap', 'pass the argocd-cm ConfigMap (kubectl -n argocd get configmap argocd-cm -o yaml)');
+  const data = (cm.value as Record<string, unknown>).data;
+  let scripts;
+  try {
+    scripts = healthScripts(data !== null && typeof data === 'object' ? data as Record<string, unknown> : {}, (t) => parse(t));
+  } catch (e) {
+    throw new InputError(cm.file, cm.line, `argocd-cm: ${(e as Error).message.split('\n')[0]}`, 'fix the key as Argo CD would need it');
+  }
+  const script = healthScriptFor(scripts, 'argoproj.io', 'Application');
+  return script ? { applicationHealth: script.script } : {};
 }

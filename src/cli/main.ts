@@ -10,10 +10,12 @@ import { readFileSync } from 'fs';
 import { join } from 'path';
 import { Command, CommanderError } from 'commander';
 import * as diagramCommand from './commands/diagram';
+import * as explainCommand from './commands/explain';
 import * as lintCommand from './commands/lint';
 import * as planCommand from './commands/plan';
 import * as reportCommand from './commands/report';
 import * as simulateCommand from './commands/simulate';
+import * as watchCommand from './commands/watch';
 import { oneLine } from './errors';
 
 function version(): string {
@@ -41,6 +43,8 @@ export function buildProgram(): Command {
   diagramCommand.register(program);
   reportCommand.register(program);
   lintCommand.register(program);
+  explainCommand.register(program);
+  watchCommand.register(program);
   return program;
 }
 

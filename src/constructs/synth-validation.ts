@@ -130,7 +130,7 @@ export function checkChart(result: PlannerResult, checks: SynthChecks, render: (
   warnEmptyTiers(chart, result);
   if (checks === SynthChecks.NONE) return [];
   const read = readBack(result.objects, render);
-  const errors = proveOrder(result, read);
+  const errors = [...read.unreadable, ...proveOrder(result, read)];
   if (checks === SynthChecks.PROOF) return errors;
   for (const f of lint(read.manifests, { levels: SYNTH_LEVELS, argocdCm }, read.plan)) {
     if (f.level === 'error') errors.push(f.message);

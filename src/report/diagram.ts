@@ -4,6 +4,7 @@
  * outcome is given, what happened to each box and which one holds the sync.
  */
 import { DEFAULT_WAVE_DELAY_SECONDS, gateWaitsOn } from './timing';
+import { holdsTheSync } from '../argo/simulate/explain';
 import type { SimulationResult } from '../argo/simulate/types';
 import type { SyncPhase, SyncPlan, SyncStep, SyncTask } from '../argo/types';
 
@@ -89,17 +90,17 @@ export function diagramModel(plan: SyncPlan, options: DiagramOptions = {}): Diag
   const delay = options.waveDelaySeconds ?? DEFAULT_WAVE_DELAY_SECONDS;
   const result = options.result;
   const outcomes = new Map<string, string>();
-  for (const a of result?.applied ?? []) outcomes.set(`${a.phase}|${a.kind}/${a.name}`, a.result);
-  const waiting = new Set(result?.waitingOn ?? []);
+  // Keyed with the namespace: same-named objects of two namespaces are two boxes.
+  for (const a of result?.applied ?? []) outcomes.set(`${a.phase}|${a.namespace}|${a.kind}/${a.name}`, a.result);
   let n = 0;
 
   const box = (t: SyncTask): DiagramBox => {
     const label = `${t.kind}/${t.name}`;
-    const outcome = outcomes.get(`${t.phase}|${label}`);
+    const outcome = outcomes.get(`${t.phase}|${t.namespace}|${label}`);
     let state: BoxState = 'planned';
     if (result) {
       // A prune waiting for confirmation holds the sync without ever going out.
-      if (waiting.has(label) && result.operationPhase === 'Running') state = 'waiting';
+      if (holdsTheSync(result, t) && result.operationPhase === 'Running') state = 'waiting';
       else if (outcome === undefined) state = 'never';
       else if (/failed|Degraded/.test(outcome)) state = 'failed';
       else state = 'done';

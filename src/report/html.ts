@@ -3,7 +3,7 @@
  * outcome when asked for, the diagram (inline SVG), the plan step by step, the findings and the
  * time estimate. No script, no external file, no timestamp: the same input gives the same bytes.
  */
-import { waitLine } from './plan-text';
+import { taskLabel, waitLine } from './plan-text';
 import { escapeXml as esc } from './svg';
 import type { TimeEstimate } from './timing';
 import { formatSeconds } from './timing';
@@ -105,7 +105,7 @@ function findingsSection(findings: readonly Finding[] | undefined): string {
 function outcomeSection(r: SimulationResult | undefined, explanation: string | undefined): string {
   if (!r) return '';
   const rows = r.applied.map(a => `<tr><td>${a.step}</td><td>${esc(a.phase)} ${a.wave}</td><td>${esc(a.action)}</td>`
-    + `<td class="mono">${esc(`${a.kind}/${a.name}`)}</td><td>${esc(a.result)}</td></tr>`);
+    + `<td class="mono">${esc(taskLabel(a))}</td><td>${esc(a.result)}</td></tr>`);
   const list = (title: string, items: readonly string[]) => items.length > 0
     ? `<p><b>${esc(title)}:</b> <span class="mono">${esc(items.join(', '))}</span></p>` : '';
   return '<section id="simulation"><h2>Simulated sync</h2>'

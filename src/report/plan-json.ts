@@ -43,6 +43,7 @@ export function planToJson(plan: SyncPlan) {
     syncFail: plan.syncFail.map(taskJson),
     excluded: plan.excluded.map(excludedJson),
     errors: plan.errors.map(errorJson),
+    ...(plan.createNamespace ? { createNamespace: taskJson(plan.createNamespace) } : {}),
   };
 }
 

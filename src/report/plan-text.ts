@@ -64,6 +64,15 @@ function stepBlock(step: SyncStep, i: number, steps: readonly SyncStep[]): strin
   ];
 }
 
+/** The CreateNamespace=true task: first call only, so no step and no gate of its own. */
+function createNamespaceBlock(task: SyncTask): string[] {
+  return [
+    'Before the steps (first call only: CreateNamespace=true and the namespace is missing)',
+    `  ${taskLabel(task)}`,
+    '  -> created before the dry run (Argo CD 3.1+; in its place as PreSync wave 0 before 3.1), then gone from the task list',
+  ];
+}
+
 function excludedLine(x: ExcludedObject): string {
   return `  ${taskLabel(x)}: ${x.reason} (${formatSource(x.manifest.source)})`;
 }
@@ -86,6 +95,7 @@ function summary(plan: SyncPlan): string {
  */
 export function planTextSections(plan: SyncPlan): string[][] {
   const sections: string[][] = [[summary(plan)]];
+  if (plan.createNamespace) sections.push(createNamespaceBlock(plan.createNamespace));
   if (plan.steps.length === 0) sections.push(['Nothing to sync.']);
   plan.steps.forEach((step, i) => sections.push(stepBlock(step, i, plan.steps)));
   if (plan.syncFail.length > 0) {

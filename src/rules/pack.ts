@@ -3,6 +3,7 @@
  * overridden per id through `LintOptions.levels` (`off` drops a rule).
  */
 import { annotationNotString } from './checks/annotation-not-string';
+import { apiVersionRemoved } from './checks/api-version-removed';
 import { applicationHealthMissing } from './checks/application-health-missing';
 import { applicationHealthUnchecked } from './checks/application-health-unchecked';
 import { childAutomatedSync } from './checks/child-automated-sync';
@@ -25,10 +26,13 @@ import { hookUnrecognised } from './checks/hook-unrecognised';
 import { lastWaveUnchecked } from './checks/last-wave-unchecked';
 import { loadBalancerGatesWave } from './checks/load-balancer-gates-wave';
 import { maxUpdateQuotedNumber } from './checks/max-update-quoted-number';
+import { nameMissing } from './checks/name-missing';
 import { namespaceAfterResource } from './checks/namespace-after-resource';
+import { objectInvalid } from './checks/object-invalid';
 import { pvcGatesWave } from './checks/pvc-gates-wave';
 import { readinessProbeMissing } from './checks/readiness-probe-missing';
 import { readsResourceCreatedLater } from './checks/reads-resource-created-later';
+import { resourceRepeated } from './checks/resource-repeated';
 import { rollingSyncAppInNoStep } from './checks/rolling-sync-app-in-no-step';
 import { suppressionInvalid } from './checks/suppression-invalid';
 import { syncOptionInvalid } from './checks/sync-option-invalid';
@@ -40,8 +44,11 @@ import { waveNotCanonical } from './checks/wave-not-canonical';
 import { waveUnneeded } from './checks/wave-unneeded';
 import type { Rule } from './types';
 
-/** Every rule, grouped as the issue lists them: annotations, order, gates, hooks, cost. */
+/** Every rule, grouped as the issue lists them: objects, annotations, order, gates, hooks, cost. */
 export const ALL_RULES: readonly Rule[] = [
+  // Objects Argo CD drops or cannot name.
+  resourceRepeated,
+  nameMissing,
   // Annotations Argo CD reads silently wrong.
   annotationNotString,
   waveInvalid,
@@ -53,7 +60,9 @@ export const ALL_RULES: readonly Rule[] = [
   syncOptionInvalid,
   syncOptionUnknown,
   // What the API server rejects at apply time.
+  apiVersionRemoved,
   clientSideApplyTooLarge,
+  objectInvalid,
   // Order between objects.
   crdNotBeforeCustomResource,
   namespaceAfterResource,

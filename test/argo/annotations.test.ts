@@ -1,5 +1,5 @@
-import { obj } from './helpers';
 import { annotationCsvOf, annotationOf, annotationsOf, csvValues, readAnnotations } from '../../src/argo';
+import { obj } from '../fixtures/manifests';
 
 describe('annotations', () => {
   // GE/sync/resource/annotations_test.go TestHasAnnotationOption

@@ -1,5 +1,5 @@
-import { obj } from './helpers';
 import { deletePoliciesOf, readDeletePolicies } from '../../src/argo';
+import { obj } from '../fixtures/manifests';
 
 const ARGO = 'argocd.argoproj.io/hook-delete-policy';
 const HELM = 'helm.sh/hook-delete-policy';

@@ -46,6 +46,21 @@ describe('health table (GE/health/health.go GetHealthCheckFunc, reference §4)',
     expect(hasBuiltinLuaHealth('', 'ConfigMap')).toBe(false);
   });
 
+  // resource_customizations/policy/PodDisruptionBudget/health.lua and argoproj.io/ApplicationSet/health.lua
+  // (their health_test.yaml cases): the texts say what the scripts read, nothing they do not.
+  test('PodDisruptionBudget: conditions, InsufficientPods tolerated; no currentHealthy/desiredHealthy comparison', () => {
+    const pdb = healthCheckOf('policy', 'PodDisruptionBudget');
+    expect(`${pdb.healthyWhen}; ${pdb.otherwise}`).toMatch(/InsufficientPods/);
+    expect(pdb.otherwise).toMatch(/^Degraded when a condition is False .*Progressing until the status has conditions$/);
+    expect(`${pdb.healthyWhen} ${pdb.otherwise}`).not.toMatch(/currentHealthy|desiredHealthy|disruptions are not allowed/);
+  });
+
+  test('ApplicationSet: ResourcesUpToDate, ErrorOccurred and RolloutProgressing', () => {
+    const appSet = healthCheckOf('argoproj.io', 'ApplicationSet');
+    expect(appSet.healthyWhen).toBe('condition ResourcesUpToDate True');
+    expect(appSet.otherwise).toMatch(/ErrorOccurred True or ResourcesUpToDate False; Progressing while RolloutProgressing/);
+  });
+
   test('argoproj.io/Application has no health check since 1.8, and says how to fix it', () => {
     const h = healthCheckOf('argoproj.io', 'Application');
     expect(h.check).toBe('none');

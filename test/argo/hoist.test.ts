@@ -1,7 +1,7 @@
 import * as fc from 'fast-check';
-import { manifestsArb } from './arbitraries';
-import { HOOK, m, WAVE } from './helpers';
 import { applyPruneLast, buildPlan, buildTasks, compareTasks, DraftTask, hoist, Manifest, mirrorPruneWaves, PlanOptions } from '../../src/argo';
+import { manifestsArb } from '../fixtures/manifest-arbitrary';
+import { HOOK, m, WAVE } from '../fixtures/manifests';
 
 /** The pipeline up to the sort, then a hoisted copy. */
 function beforeAfter(manifests: readonly Manifest[], options: PlanOptions = {}): [DraftTask[], DraftTask[]] {

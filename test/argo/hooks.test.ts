@@ -1,5 +1,5 @@
-import { HOOK, obj } from './helpers';
 import { hookTypesOf, isHook, readHook } from '../../src/argo';
+import { HOOK, obj } from '../fixtures/manifests';
 
 const HELM = 'helm.sh/hook';
 const pod = (annotations: Record<string, string> = {}) => obj({ kind: 'Pod', name: 'p', annotations });

@@ -1,5 +1,5 @@
-import { m, WAVE } from './helpers';
 import { buildPlan, Manifest, PlanOptions } from '../../src/argo';
+import { m, WAVE } from '../fixtures/manifests';
 
 const PRUNE_LAST = 'argocd.argoproj.io/sync-options';
 const pod = (name: string, wave?: number, extra: Record<string, string> = {}): Manifest =>

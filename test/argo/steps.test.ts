@@ -1,5 +1,5 @@
-import { HOOK, m, WAVE } from './helpers';
 import { buildPlan, isMultiStep, SyncTask } from '../../src/argo';
+import { HOOK, m, WAVE } from '../fixtures/manifests';
 
 const gates = (plan: ReturnType<typeof buildPlan>) => plan.steps.map(s => `${s.phase}/${s.wave}:${s.gate}`);
 
@@ -77,36 +77,48 @@ describe('steps and gates (GE/sync/sync_context.go Sync, reference §2.1/§2.4)'
   });
 });
 
-describe('CreateNamespace=true (GE/sync/sync_context.go autoCreateNamespace)', () => {
+describe('CreateNamespace=true (gitops-engine pkg/sync/sync_context.go autoCreateNamespace)', () => {
   const opts = { namespace: 'shop', syncOptions: ['CreateNamespace=true'] };
 
-  test('TestSyncNamespaceCreatedBeforeDryRunWithoutFailure: a PreSync Namespace task makes a one-wave sync multi-step', () => {
+  test('the Namespace task lives in the first call only: no step of its own, a one-wave sync stays single-step', () => {
     const plan = buildPlan([m({ kind: 'Pod', name: 'p' })], opts);
+    expect(plan.steps.map(s => [s.phase, s.wave, s.gate, s.tasks.map(t => `${t.kind}/${t.name}`)])).toEqual([
+      ['Sync', 0, 'none', ['Pod/p']],
+    ]);
+    expect(plan.createNamespace).toMatchObject({ kind: 'Namespace', name: 'shop', phase: 'PreSync', wave: 0, hook: false, namespace: '', manifest: { source: { file: '<syncOptions CreateNamespace=true>' } } });
+  });
+
+  test('with managedNamespaceMetadata it is added every call: a PreSync step, and the sync is multi-step', () => {
+    // The namespace exists (untracked, so not a prune) and still gets its task.
+    const plan = buildPlan([m({ kind: 'Pod', name: 'p' })], { ...opts, managedNamespaceMetadata: true, live: [m({ kind: 'Namespace', name: 'shop' })], tracking: {} });
     expect(plan.steps.map(s => [s.phase, s.wave, s.gate, s.tasks.map(t => `${t.kind}/${t.name}`)])).toEqual([
       ['PreSync', 0, 'all', ['Namespace/shop']],
       ['Sync', 0, 'none', ['Pod/p']],
     ]);
-    expect(plan.steps[0].tasks[0]).toMatchObject({ hook: false, namespace: '', manifest: { source: { file: '<syncOptions CreateNamespace=true>' } } });
+    expect(plan.createNamespace).toBeUndefined();
   });
 
   test('the synthetic Namespace is hoisted before a negative-wave PreSync hook in it', () => {
     const plan = buildPlan([m({ kind: 'Job', name: 'j', annotations: { [HOOK]: 'PreSync', [WAVE]: '-2' } })], opts);
-    expect(plan.steps.map(s => [s.phase, s.wave, s.tasks.map(t => t.name)])).toEqual([['PreSync', -2, ['shop', 'j']]]);
+    expect(plan.steps.map(s => [s.phase, s.wave, s.tasks.map(t => t.name)])).toEqual([['PreSync', -2, ['j']]]);
+    expect(plan.createNamespace).toMatchObject({ phase: 'PreSync', wave: -2, hoisted: true });
   });
 
   test('no task when the Namespace is a target, exists live, the option is off or mis-cased, or there is no destination namespace', () => {
     const pod = m({ kind: 'Pod', name: 'p' });
     const nsObj = m({ kind: 'Namespace', name: 'shop' });
-    const count = (plan: ReturnType<typeof buildPlan>) => plan.steps.flatMap(s => s.tasks).filter(t => t.kind === 'Namespace' && t.action === 'apply').length;
-    expect(count(buildPlan([pod, nsObj], opts))).toBe(1);
-    expect(count(buildPlan([pod], { ...opts, live: [nsObj] }))).toBe(0);
-    expect(count(buildPlan([pod], { namespace: 'shop' }))).toBe(0);
-    expect(count(buildPlan([pod], { namespace: 'shop', syncOptions: ['CreateNamespace=True'] }))).toBe(0);
-    expect(count(buildPlan([pod], { syncOptions: ['CreateNamespace=true'] }))).toBe(0);
+    const synthetic = (plan: ReturnType<typeof buildPlan>) => plan.createNamespace !== undefined;
+    expect(synthetic(buildPlan([pod, nsObj], opts))).toBe(false);
+    expect(synthetic(buildPlan([pod], { ...opts, live: [nsObj] }))).toBe(false);
+    expect(synthetic(buildPlan([pod], { namespace: 'shop' }))).toBe(false);
+    expect(synthetic(buildPlan([pod], { namespace: 'shop', syncOptions: ['CreateNamespace=True'] }))).toBe(false);
+    expect(synthetic(buildPlan([pod], { syncOptions: ['CreateNamespace=true'] }))).toBe(false);
+    expect(synthetic(buildPlan([pod], opts))).toBe(true);
   });
 
   test('Argo CD does not look at hooks when deciding: a Namespace hook does not stop the synthetic task', () => {
     const plan = buildPlan([m({ kind: 'Namespace', name: 'shop', annotations: { [HOOK]: 'Sync' } })], opts);
-    expect(plan.steps.flatMap(s => s.tasks.map(t => `${t.phase}:${t.hook}`))).toEqual(['PreSync:false', 'Sync:true']);
+    expect(plan.steps.flatMap(s => s.tasks.map(t => `${t.phase}:${t.hook}`))).toEqual(['Sync:true']);
+    expect(plan.createNamespace).toBeDefined();
   });
 });

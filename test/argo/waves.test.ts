@@ -1,6 +1,6 @@
 import * as fc from 'fast-check';
-import { obj } from './helpers';
 import { isCanonicalWave, parseWave, readWave, waveOf } from '../../src/argo';
+import { obj } from '../fixtures/manifests';
 
 const WAVE = 'argocd.argoproj.io/sync-wave';
 const WEIGHT = 'helm.sh/hook-weight';

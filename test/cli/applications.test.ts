@@ -32,7 +32,9 @@ test('JSON: applications in sync order, each with its files and its own steps', 
   const apps = JSON.parse(r.stdout).applications;
   expect(apps.map((a: any) => [a.name, a.wave, a.destinationNamespace])).toEqual([['database', 0, 'db'], ['workflow-console', 1, 'workflow-console']]);
   expect(apps[0].source.files).toEqual([`${PATH}/database.k8s.yaml`]);
-  expect(apps[0].steps.flatMap((s: any) => s.tasks.map((t: any) => `${t.kind}/${t.name}`))).toEqual(['Namespace/db', 'Service/postgres', 'Deployment/postgres']);
+  // The child's own plan, with its destination namespace (CreateNamespace is the Argo model's business).
+  const tasks = apps[0].steps.flatMap((s: any) => s.tasks.map((t: any) => `${t.kind}/${t.name} -n ${t.namespace}`));
+  expect(tasks.filter((t: string) => !t.startsWith('Namespace/'))).toEqual(['Service/postgres -n db', 'Deployment/postgres -n db']);
   expect(apps[1].steps.map((s: any) => `${s.phase} ${s.wave}`)).toEqual(['PreSync 0', 'Sync 0', 'Sync 1', 'PostSync 0']);
 });
 

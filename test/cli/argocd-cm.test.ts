@@ -1,65 +1,18 @@
-/**
- * `syncplan lint --argocd-cm FILE` end to end (spawns the compiled CLI): the Application health check
- * is read from either argocd-cm form and run in the Lua VM; the patch ArgoApplication writes, applied
- * as a merge patch, makes argocd-cm pass.
- */
-import { spawnSync } from 'child_process';
-import { writeFileSync } from 'fs';
+/** `--argocd-cm FILE`: the ConfigMap's health scripts as the override Argo CD applies before its Go checks. */
 import { join } from 'path';
-import { parse, stringify } from 'yaml';
-import { tempDirEach } from './helpers';
-import { APPLICATION_HEALTH_KEY, APPLICATION_HEALTH_LUA } from '../../src/argo/application-health';
-import { healthPatchText } from '../../src/constructs/health-patch';
+import { inputError } from './helpers';
+import { argocdCmOverride } from '../../src/cli/argocd-cm';
 
-jest.setTimeout(30_000);
-const BIN = join(__dirname, '..', '..', 'lib', 'cli', 'main.js');
-const dir = tempDirEach('syncplan-argocd-cm');
+const F = join(__dirname, '..', 'fixtures', 'explain');
 
-const app = (name: string, wave: string) => ({
-  apiVersion: 'argoproj.io/v1alpha1',
-  kind: 'Application',
-  metadata: { name, namespace: 'argocd', annotations: { 'argocd.argoproj.io/sync-wave': wave } },
-  spec: { project: 'default', source: { repoURL: 'https://git.example.com/p.git', path: name }, destination: { server: 'https://kubernetes.default.svc', namespace: name } },
-});
-const configMap = (data: Record<string, string>) => stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'argocd-cm', namespace: 'argocd' }, data });
-
-function lint(cm?: string) {
-  writeFileSync(join(dir(), 'apps.yaml'), [app('database', '0'), app('console', '1')].map(o => stringify(o)).join('---\n'));
-  const args = ['lint', 'apps.yaml', '--format', 'json'];
-  if (cm !== undefined) {
-    writeFileSync(join(dir(), 'argocd-cm.yaml'), cm);
-    args.push('--argocd-cm', 'argocd-cm.yaml');
-  }
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: dir(), encoding: 'utf8' });
-  const rules = (JSON.parse(r.stdout || '{"findings":[]}').findings as Array<{ rule: string; level: string }>).map(f => `${f.rule}:${f.level}`);
-  return { code: r.status, rules, stderr: r.stderr };
-}
-
-test('without --argocd-cm: a warning that the check must be installed', () => {
-  expect(lint().rules).toEqual(['application-health-unchecked:warning']);
+test('the fixture\'s Certificate script runs in the Lua VM; other kinds get no override', () => {
+  const override = argocdCmOverride(join(F, 'argocd-cm.yaml'));
+  const cert = (status: string) => ({ apiVersion: 'cert-manager.io/v1', kind: 'Certificate', status: { conditions: [{ type: 'Ready', status, message: `m-${status}` }] } });
+  expect(override(cert('True'))).toEqual({ status: 'Healthy', message: 'm-True' });
+  expect(override(cert('False'))).toEqual({ status: 'Progressing', message: 'm-False' });
+  expect(override({ apiVersion: 'apps/v1', kind: 'Deployment' })).toBeUndefined();
 });
 
-test('an argocd-cm without a check, or with the health-only one, is an error', () => {
-  const none = lint(configMap({ url: 'https://argocd.example.com' }));
-  expect(none.rules).toEqual(['application-health-missing:error']);
-  expect(none.code).toBe(1);
-  const healthOnly = 'hs = { status = "Progressing" }\nif obj.status ~= nil and obj.status.health ~= nil then hs.status = obj.status.health.status end\nreturn hs';
-  expect(lint(configMap({ [APPLICATION_HEALTH_KEY]: healthOnly })).rules).toEqual(['application-health-missing:error']);
-  expect(lint(configMap({ 'resource.customizations': stringify({ 'argoproj.io/Application': { 'health.lua': healthOnly } }) })).rules)
-    .toEqual(['application-health-missing:error']);
-});
-
-test('argocd-cm merged with the patch ArgoApplication writes passes, in either form', () => {
-  const patch = parse(healthPatchText('argocd')) as { data: Record<string, string> };
-  const merged = configMap({ url: 'https://argocd.example.com', ...patch.data });
-  expect(lint(merged)).toMatchObject({ code: 0, rules: [] });
-  const block = configMap({ 'resource.customizations': stringify({ 'argoproj.io/Application': { 'health.lua': APPLICATION_HEALTH_LUA } }) });
-  expect(lint(block).rules).toEqual([]);
-});
-
-test('a file with no ConfigMap is one line, exit 2', () => {
-  const r = lint(stringify(app('x', '0')));
-  expect(r.code).toBe(2);
-  expect(r.stderr.trim().split('\n')).toHaveLength(1);
-  expect(r.stderr).toContain('holds no ConfigMap');
+test('a file without a ConfigMap, or a malformed key, is bad input naming the file', () => {
+  expect(inputError(() => argocdCmOverride(join(F, 'succeeded.yaml'))).message).toMatch(/succeeded\.yaml:\d+: no ConfigMap in the file/);
 });

@@ -140,7 +140,6 @@ describe('exit status 2: unreadable input or bad usage, one line, no stack trace
     ['malformed YAML', 'bad.yaml', `${cm('a')}---\nkind: ConfigMap\n  metadata: x\n`, /bad\.yaml:6: invalid YAML: Nested mappings/],
     ['a non-mapping document', 'scalar.yaml', `${cm('a')}---\nhello\n`, /scalar\.yaml:6: document is a string/],
     ['a missing kind', 'nokind.yaml', 'apiVersion: v1\nmetadata: {name: a}\n', /nokind\.yaml:1: object has no kind/],
-    ['a duplicate object', 'dup.yaml', `${cm('a')}---\n${cm('a')}`, /dup\.yaml:6: duplicate object ConfigMap\/a, first defined at .*dup\.yaml:1/],
     ['binary junk', 'junk.yaml', 'a: 1\n\u0000\u0001\u0002', /junk\.yaml:2: binary data/],
   ])('%s', (_what, name, content, pattern) => {
     const file = join(dir, name);
@@ -213,7 +212,11 @@ describe('startup', () => {
 describe('the Application and its cluster: --live and --sync-option', () => {
   test('--live objects missing from the input are pruned in mirrored waves; PruneLast after every Sync wave', () => {
     const live = join(dir, 'live.yaml');
-    writeFileSync(live, `${cm('old-a', '    argocd.argoproj.io/sync-wave: "1"\n')}---\n${cm('old-b', '    argocd.argoproj.io/sync-wave: "2"\n')}---\n${cm('old-c', '    argocd.argoproj.io/sync-options: PruneLast=true\n')}`);
+    // Each tracked as the app's (argocd.argoproj.io/tracking-id, the default since Argo CD 3.0); an
+    // untracked one is left alone and listed as excluded.
+    const tracked = (name: string) => `    argocd.argoproj.io/tracking-id: shop:/ConfigMap:default/${name}\n`;
+    writeFileSync(live, `${cm('old-a', `    argocd.argoproj.io/sync-wave: "1"\n${tracked('old-a')}`)}---\n${cm('old-b', `    argocd.argoproj.io/sync-wave: "2"\n${tracked('old-b')}`)}---\n`
+      + `${cm('old-c', `    argocd.argoproj.io/sync-options: PruneLast=true\n${tracked('old-c')}`)}---\n${cm('stranger', '    other: "x"\n')}`);
     const input = join(dir, 'target.yaml');
     writeFileSync(input, `${cm('kept', '    argocd.argoproj.io/sync-wave: "2"\n')}`);
     const r = syncplan(['plan', input, '--live', live, '-f', 'json']);
@@ -222,12 +225,48 @@ describe('the Application and its cluster: --live and --sync-option', () => {
     // Prune waves {0, 1, 2} mirror to {2, 1, 0} (old-c's 0 counts too), then PruneLast moves old-c
     // after the highest Sync wave: 2 + 1 (TestWaveReorderingOfPruneTasks, TestPruneLast).
     expect(tasks).toEqual(['0 prune old-b', '1 prune old-a', '2 apply kept', '3 prune old-c']);
+    expect(JSON.parse(r.stdout).excluded.map((x: any) => [x.name, x.reason])).toEqual([
+      ['stranger', expect.stringMatching(/^live, not tracked as this app's: no argocd.argoproj.io\/tracking-id annotation/)],
+    ]);
+    // --app-name: another app's objects are left out too.
+    const other = JSON.parse(syncplan(['plan', input, '--live', live, '--app-name', 'web', '-f', 'json']).stdout);
+    expect(other.steps.flatMap((s: any) => s.tasks.map((t: any) => t.name))).toEqual(['kept']);
   });
 
-  test('--sync-option reaches the model: CreateNamespace=true adds the PreSync Namespace', () => {
+  test('--sync-option reaches the model: CreateNamespace=true creates the Namespace first, in no step of its own', () => {
     const r = syncplan(['plan', EXAMPLE, '-n', 'workflow', '--sync-option', 'CreateNamespace=true', '-f', 'json']);
     expect([r.code, r.stderr]).toEqual([0, '']);
-    expect(JSON.parse(r.stdout).steps[0].tasks[0]).toMatchObject({ kind: 'Namespace', name: 'workflow' });
+    const plan = JSON.parse(r.stdout);
+    expect(plan.createNamespace).toMatchObject({ kind: 'Namespace', name: 'workflow' });
+    expect(plan.steps.flatMap((s: any) => s.tasks).some((t: any) => t.kind === 'Namespace')).toBe(false);
+    // With managedNamespaceMetadata the task is there on every sync: a PreSync step.
+    const managed = JSON.parse(syncplan(['plan', EXAMPLE, '-n', 'workflow', '--sync-option', 'CreateNamespace=true', '--managed-namespace-metadata', '-f', 'json']).stdout);
+    expect(managed.steps[0].tasks[0]).toMatchObject({ kind: 'Namespace', name: 'workflow' });
+  });
+
+  test('plan and simulate --help document the model options, with their defaults', () => {
+    for (const command of ['plan', 'simulate']) {
+      const help = syncplan([command, '--help']).stdout.replace(/\s+/g, ' ');
+      for (const option of ['--argocd-version <version>', '--kube-version <version>', '--managed-namespace-metadata', '--app-name <name>', '--tracking-method <method>']) {
+        expect(help).toContain(option);
+      }
+      expect(help).toContain('2.14 to 3.6 (default: 3.6)');
+      expect(help).toContain('1.16 to 1.36 (default: 1.35)');
+    }
+  });
+
+  test('--argocd-version and --kube-version reach the model, and bad values are refused in one line', () => {
+    const cron = join(dir, 'cron.yaml');
+    writeFileSync(cron, 'apiVersion: batch/v1beta1\nkind: CronJob\nmetadata:\n  name: nightly\n');
+    const current = syncplan(['simulate', cron, '-f', 'json']);
+    expect(JSON.parse(current.stdout).message).toMatch(/^one or more synchronization tasks are not valid: failed to discover server resources for group version batch\/v1beta1/);
+    expect(JSON.parse(syncplan(['simulate', cron, '--argocd-version', '3.4.2', '-f', 'json']).stdout).message).toBe('one or more synchronization tasks are not valid');
+    expect(syncplan(['simulate', cron, '--kube-version', '1.24']).code).toBe(0);
+    for (const bad of [['--kube-version', '1.99'], ['--argocd-version', '2.13']]) {
+      const r = syncplan(['plan', cron, ...bad]);
+      expect(r.code).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    }
   });
 
   test.each([
@@ -238,5 +277,59 @@ describe('the Application and its cluster: --live and --sync-option', () => {
     for (const command of ['plan', 'lint', 'simulate']) {
       expectUsageOrInputError(syncplan([command, EXAMPLE, '--sync-option', option]), pattern);
     }
+  });
+});
+
+describe('what Argo CD syncs, the CLI plans; what it or the API server refuses, lint fails on', () => {
+  const job = (name: string, annotations: string, extra = '') => `apiVersion: batch/v1\nkind: Job\nmetadata:\n  ${name}\n  annotations:\n${annotations}spec:\n`
+    + `  backoffLimit: 0\n  activeDeadlineSeconds: 600\n  template:\n    spec:\n      restartPolicy: Never\n${extra}      containers:\n        - name: main\n          image: registry.internal/migrate:1.0.0\n`;
+  const presync = '    argocd.argoproj.io/hook: PreSync\n    argocd.argoproj.io/hook-delete-policy: BeforeHookCreation,HookSucceeded\n';
+
+  test('Test_NormalizeTargetObjects_Deduplication: two Jobs named migrate: plan and simulate keep the last (exit 0), lint exits 1 naming both places', () => {
+    const file = join(dir, 'repeated.yaml');
+    writeFileSync(file, `${job('name: migrate', presync)}---\n${job('name: migrate', presync)}`);
+    const plan = syncplan(['plan', file, '-f', 'json']);
+    expect(plan.code).toBe(0);
+    const json = JSON.parse(plan.stdout);
+    expect(json.excluded.map((x: any) => [x.kind, x.name, x.source, x.reason])).toEqual([
+      ['Job', 'migrate', `${file}:1`, expect.stringMatching(new RegExp(`^repeated: ${file.replace(/[.]/g, '\\.')}:\\d+ defines the same object again and wins`))],
+    ]);
+    expect(syncplan(['simulate', file]).code).toBe(0);
+    const lint = syncplan(['lint', file]);
+    expect(lint.code).toBe(1);
+    expect(lint.stdout).toContain(`error: Job/migrate (${file}:4): is defined again at ${file}:18 as the same object (batch/Job//migrate)`);
+  });
+
+  test('TestAutomaticallyNamingUnnamedHook: an unnamed hook is planned under the name Argo CD gives it', () => {
+    const file = join(dir, 'unnamed-hook.yaml');
+    writeFileSync(file, job('labels: {app: migrate}', presync));
+    const plan = syncplan(['plan', file, '--revision', '9a8b7c6d5e', '--started-at', '1764600000', '-f', 'json']);
+    expect(plan.code).toBe(0);
+    expect(JSON.parse(plan.stdout).steps[0].tasks.map((t: any) => t.name)).toEqual(['9a8b7c6-presync-1764600000']);
+    expect(syncplan(['lint', file]).code).toBe(0);
+  });
+
+  test('TestNamingNonHookResource: an unnamed resource is a plan error (exit 1) and a lint error, not unreadable input', () => {
+    const file = join(dir, 'unnamed.yaml');
+    writeFileSync(file, 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  labels: {app: web}\ndata: {a: b}\n');
+    const plan = syncplan(['plan', file]);
+    expect(plan.code).toBe(1);
+    expect(plan.stdout).toMatch(/resource name may not be empty/);
+    const lint = syncplan(['lint', file]);
+    expect(lint.code).toBe(1);
+    expect(lint.stdout).toContain('(see docs/rules/name-missing.md)');
+  });
+
+  test('TestSyncWithCreateNamespaceAndDryRunError: an invalid object fails lint, and simulate fails its apply without --apply-error', () => {
+    const file = join(dir, 'invalid.yaml');
+    writeFileSync(file, job('name: migrate', presync, '      initContainers:\n        - name: main\n          image: registry.internal/wait:1.0.0\n'));
+    const lint = syncplan(['lint', file]);
+    expect(lint.code).toBe(1);
+    expect(lint.stdout).toContain('Job.batch "migrate" is invalid: spec.template.spec.initContainers[0].name: Duplicate value: "main"');
+    const simulate = syncplan(['simulate', file, '-f', 'json']);
+    expect(simulate.code).toBe(1);
+    const result = JSON.parse(simulate.stdout);
+    expect(result.operationPhase).toBe('Failed');
+    expect(result.results).toContainEqual({ kind: 'Job', name: 'migrate', status: 'SyncFailed', message: expect.stringContaining('Duplicate value: "main"') });
   });
 });

@@ -6,6 +6,7 @@
  */
 import { isPlainObject } from '../annotations';
 import { servedWithoutCrd } from '../api-groups';
+import { unservedBuiltin } from '../served-versions';
 import type { SyncTask } from '../types';
 
 /** `group/Kind` of the custom resources a CRD defines (`spec.group` + `spec.names.kind`). */
@@ -18,9 +19,23 @@ export function crdGroupKind(object: Record<string, unknown>): string | undefine
   return typeof kind === 'string' ? `${spec.group}/${kind}` : undefined;
 }
 
-/** True when a fresh API server (plus `installed` CRDs) serves this task's kind. */
-export function servedBeforeSync(task: Pick<SyncTask, 'group' | 'kind'>, installed: ReadonlySet<string>): boolean {
-  return servedWithoutCrd(task.group, task.kind, installed);
+/**
+ * True when a fresh API server of `kubeVersion` (plus `installed` CRDs) serves this task's
+ * apiVersion and kind.
+ */
+export function servedBeforeSync(task: Pick<SyncTask, 'apiVersion' | 'group' | 'kind'>, installed: ReadonlySet<string>, kubeVersion?: string): boolean {
+  return servedWithoutCrd(task.group, task.kind, installed) && unservedBuiltin(task.apiVersion, task.kind, kubeVersion) === undefined;
+}
+
+/**
+ * Discovery's error for an apiVersion/kind the cluster does not serve: the group/version's 404, or
+ * (the group/version served, the kind not) the NotFound that `ServerResourceForGroupVersionKind`
+ * builds from the kind and group (`Kind.group "" not found`).
+ */
+export function unservedError(task: Pick<SyncTask, 'apiVersion' | 'group' | 'kind'>, kubeVersion?: string): string {
+  const builtin = unservedBuiltin(task.apiVersion, task.kind, kubeVersion);
+  if (builtin?.groupVersionServed) return `${task.kind}${task.group ? `.${task.group}` : ''} "" not found`;
+  return discoveryError(task.apiVersion);
 }
 
 /**

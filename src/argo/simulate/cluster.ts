@@ -4,6 +4,7 @@
  * wait forever.
  */
 import { resourceKeyOf } from '../keys';
+import { isClusterScopedKind } from '../scope';
 import { syncOptionValue, syncOptionsOf } from '../sync-options';
 import type { SyncTask } from '../types';
 import { servedBeforeSync } from './api-discovery';
@@ -23,12 +24,25 @@ export class Cluster {
     this.servedKinds = new Set(options.installedCrds ?? []);
   }
 
+  /**
+   * The object is in the cluster. A live copy without a namespace matches a target of any
+   * namespace, as gitops-engine's `liveObj` matches (`k.Namespace == "" || k.Namespace == ns`):
+   * cluster-scoped custom kinds have none live while the engine stamps the destination on targets.
+   */
   has(task: SyncTask): boolean {
-    return this.objects.has(objectKey(task));
+    return this.objects.has(this.keyOf(task));
   }
 
   isTerminating(task: SyncTask): boolean {
-    return this.terminating.has(objectKey(task));
+    return this.terminating.has(this.keyOf(task));
+  }
+
+  /** The key the object is stored under: its own, else its namespace-less live copy's. */
+  private keyOf(task: SyncTask): string {
+    const key = objectKey(task);
+    if (task.namespace === '' || this.objects.has(key)) return key;
+    const bare = clusterKey(task);
+    return this.objects.has(bare) ? bare : key;
   }
 
   /** The object as the engine's cache shows it: absent when Missing, never created, or deleted. */
@@ -36,16 +50,21 @@ export class Cluster {
     return this.has(task) && this.healthOf(task) !== 'Missing';
   }
 
+  /** Deleted, or never there: the API server has no such object (a `Missing` health says so). */
+  isGone(task: SyncTask): boolean {
+    return !this.has(task) || this.healthOf(task) === 'Missing';
+  }
+
   create(task: SyncTask, definesKind: string | undefined): void {
     this.version++;
-    this.objects.add(objectKey(task));
+    this.objects.add(this.keyOf(task));
     if (definesKind !== undefined) this.servedKinds.add(definesKind);
   }
 
   /** Deletes an object; a prune target reported Progressing keeps its deletionTimestamp forever. */
   delete(task: SyncTask): void {
     this.version++;
-    const key = objectKey(task);
+    const key = this.keyOf(task);
     if (task.action === 'prune' && this.healthOf(task) === 'Progressing') {
       this.terminating.add(key);
     } else {
@@ -56,7 +75,7 @@ export class Cluster {
 
   /** True when the API server serves the task's kind right now. */
   serves(task: SyncTask): boolean {
-    return servedBeforeSync(task, this.servedKinds);
+    return servedBeforeSync(task, this.servedKinds, this.options.kubeVersion);
   }
 
   healthOf(task: SyncTask): HealthStatus {
@@ -79,17 +98,24 @@ export class Cluster {
   }
 }
 
+type Identity = Pick<SyncTask, 'group' | 'kind' | 'namespace' | 'name'>;
+
 /**
- * group/kind/name: the namespace is left out because Argo CD stamps the destination namespace on
- * cluster-scoped targets while their live copies have none.
+ * group/kind/namespace/name, so same-named objects of two namespaces are two objects; a built-in
+ * cluster-scoped kind's namespace is dropped (the engine stamps the destination on every target).
  */
-function objectKey(key: Pick<SyncTask, 'group' | 'kind' | 'name'>): string {
-  const task = key as SyncTask;
-  const hit = keyCache.get(task);
+function objectKey(key: Identity): string {
+  const hit = keyCache.get(key);
   if (hit !== undefined) return hit;
-  const made = `${key.group}/${key.kind}/${key.name}`;
-  if (typeof task === 'object') keyCache.set(task, made);
+  const namespace = isClusterScopedKind(key.group, key.kind) ? '' : key.namespace;
+  const made = `${key.group}/${key.kind}/${namespace}/${key.name}`;
+  keyCache.set(key, made);
   return made;
+}
+
+/** The key of the same object without a namespace. */
+function clusterKey(key: Identity): string {
+  return `${key.group}/${key.kind}//${key.name}`;
 }
 
 const keyCache = new WeakMap<object, string>();

@@ -13,6 +13,12 @@ function count(n: number, what: string): string {
   return `${n} ${what}${n === 1 ? '' : 's'}`;
 }
 
+/** True when the waiting list names this task (`Kind/name`, or `Kind/name -n ns` when ambiguous). */
+export function holdsTheSync(result: SimulationResult, a: { readonly kind: string; readonly name: string; readonly namespace: string }): boolean {
+  const handle = `${a.kind}/${a.name}`;
+  return result.waitingOn.includes(handle) || result.waitingOn.includes(`${handle} -n ${a.namespace}`);
+}
+
 /** Why the operation ended as it did, in one line (empty when it Succeeded). */
 export function explain(result: SimulationResult): string {
   if (result.operationPhase === 'Succeeded') return '';
@@ -30,8 +36,8 @@ export function explain(result: SimulationResult): string {
   }
   const byStatus = new Map<string, string[]>();
   for (const a of result.applied) {
-    const ref = `${a.kind}/${a.name}`;
-    if (!result.waitingOn.includes(ref)) continue;
+    if (!holdsTheSync(result, a)) continue;
+    const ref = `${a.kind}/${a.name}${result.waitingOn.includes(`${a.kind}/${a.name}`) ? '' : ` -n ${a.namespace}`}`;
     const status = a.result.replace(/, waited on$/, '');
     byStatus.set(status, [...(byStatus.get(status) ?? []), ref]);
   }

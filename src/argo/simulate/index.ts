@@ -2,7 +2,7 @@
  * `simulate(plan, options)`: replays Argo CD's sync loop over a plan with given health outcomes and
  * reports how the operation ends, what it waits on and what it leaves behind.
  */
-import type { SyncPlan } from '../types';
+import type { SyncPlan, SyncTask } from '../types';
 import { handlesOf } from './cluster';
 import { MSG_DRY_RUN_FAILED, shortRef } from './messages';
 import { SyncLoop, TaskState } from './sync-loop';
@@ -35,11 +35,13 @@ export function unknownHandles(plan: SyncPlan, handles: Iterable<string>): strin
   const known = new Set<string>();
   for (const step of plan.steps) for (const t of step.tasks) for (const h of handlesOf(t)) known.add(h);
   for (const t of plan.syncFail) for (const h of handlesOf(t)) known.add(h);
+  if (plan.createNamespace) for (const h of handlesOf(plan.createNamespace)) known.add(h);
   return [...handles].filter(h => !known.has(h));
 }
 
 function summarize(loop: SyncLoop, options: SimulateOptions): SimulationResult {
   const stalled = loop.phase === 'Running';
+  const ref = handleNamer(loop.tasks.map(t => t.task));
   const applied: AppliedTask[] = loop.tasks
     .filter(t => t.appliedSeq !== undefined)
     .sort((a, b) => a.appliedSeq! - b.appliedSeq!)
@@ -49,27 +51,30 @@ function summarize(loop: SyncLoop, options: SimulateOptions): SimulationResult {
       wave: t.task.wave,
       kind: t.task.kind,
       name: t.task.name,
+      namespace: t.task.namespace,
       action: t.task.action,
+      ...(t.beforeDryRun ? { beforeDryRun: true } : {}),
       result: describe(loop, t, stalled),
     }));
   const neverApplied = unique(loop.tasks
     .filter(t => t.task.phase !== 'SyncFail' && t.appliedSeq === undefined)
-    .map(t => shortRef(t.task)));
-  const waitingOn = stalled ? unique(loop.waiting.map(t => shortRef(t.task))) : [];
+    .map(t => ref(t.task)));
+  const waitingOn = stalled ? unique(loop.waiting.map(t => ref(t.task))) : [];
   const hooksLeftInCluster = unique(loop.tasks
     .filter(t => t.task.hook && loop.cluster.has(t.task))
-    .map(t => shortRef(t.task)));
+    .map(t => ref(t.task)));
   const results: ResourceResult[] = [
     ...loop.storedResults
       .filter(r => r.state.syncStatus !== '')
       .map(r => ({
         kind: r.state.task.kind,
         name: r.state.task.name,
+        namespace: r.state.task.namespace,
         status: r.state.syncStatus as ResultCode,
         message: r.state.message,
       })),
     ...(loop.phase === 'Failed' && loop.message === MSG_DRY_RUN_FAILED
-      ? loop.dryRunErrors.map(e => ({ kind: e.kind, name: e.name, status: 'SyncFailed' as const, message: e.message }))
+      ? loop.dryRunErrors.map(e => ({ kind: e.kind, name: e.name, namespace: '', status: 'SyncFailed' as const, message: e.message }))
       : []),
   ];
   const holder = stalled ? loop.waiting[0] : undefined;
@@ -88,6 +93,24 @@ function summarize(loop: SyncLoop, options: SimulateOptions): SimulationResult {
   };
 }
 
+/**
+ * `Kind/name`, the user's handle; `Kind/name -n namespace` when another task of the sync has the
+ * same handle in another namespace, so the lists can tell the two apart.
+ */
+export function handleNamer(tasks: readonly SyncTask[]): (task: SyncTask) => string {
+  const namespaces = new Map<string, Set<string>>();
+  for (const t of tasks) {
+    const handle = shortRef(t);
+    const seen = namespaces.get(handle);
+    if (seen) seen.add(t.namespace);
+    else namespaces.set(handle, new Set([t.namespace]));
+  }
+  return (task) => {
+    const handle = shortRef(task);
+    return (namespaces.get(handle)?.size ?? 0) > 1 && task.namespace !== '' ? `${handle} -n ${task.namespace}` : handle;
+  };
+}
+
 /** The task's fate in words. */
 function describe(loop: SyncLoop, t: TaskState, stalled: boolean): string {
   if (t.task.action === 'prune') {
@@ -95,6 +118,7 @@ function describe(loop: SyncLoop, t: TaskState, stalled: boolean): string {
     if (t.syncStatus === 'PruneSkipped') return t.message;
     return loop.cluster.isTerminating(t.task) ? 'pruned, still terminating' : 'pruned';
   }
+  if (t.operationState === 'Error') return `failed: ${t.message}`;
   if (t.syncStatus === 'SyncFailed') return `apply failed: ${t.message}`;
   const health = t.healthSeen ?? loop.cluster.healthOf(t.task);
   switch (t.operationState) {
@@ -102,7 +126,10 @@ function describe(loop: SyncLoop, t: TaskState, stalled: boolean): string {
       if (t.task.hook) return 'completed';
       return loop.hasHealthCheck(t.task) ? 'Healthy' : 'no health check';
     case 'Failed':
-      return t.task.hook ? `failed (${health})` : health;
+      if (!t.task.hook) return health;
+      // The hook's recorded message, when its health check gave one (not kubectl's apply output).
+      return t.message !== '' && !t.message.endsWith(' created') && !t.message.endsWith(' configured')
+        ? `failed (${health}: ${t.message})` : `failed (${health})`;
     default:
       if (stalled && loop.waiting.includes(t)) return `${health}, waited on`;
       return loop.hasHealthCheck(t.task) ? 'applied, health not awaited' : 'no health check';
@@ -122,9 +149,6 @@ function notesFor(loop: SyncLoop, options: SimulateOptions): string[] {
   const appOptions = options.syncOptions ?? [];
   if (appOptions.includes('ApplyOutOfSyncOnly=true')) {
     notes.push('ApplyOutOfSyncOnly=true is not simulated: every resource is treated as out of sync (with it, a wave whose resources are all in sync is skipped without a health check)');
-  }
-  if (appOptions.includes('CreateNamespace=true')) {
-    notes.push('CreateNamespace=true is not simulated: the destination namespace is assumed to exist');
   }
   return notes;
 }

@@ -54,6 +54,12 @@ export function applyOutput(task: Pick<SyncTask, 'group' | 'kind' | 'name'>, exi
   return `${resource}/${task.name} ${existed ? 'configured' : 'created'}`;
 }
 
+/** 3.4+: a running task whose object is gone (`Sync`, before `setRunningPhase`). */
+export function missingMessage(task: Pick<SyncTask, 'group' | 'kind' | 'name'>): string {
+  return `Resource ${taskRef(task)} is missing, it might have been deleted`;
+}
+
+export const MSG_NAMESPACE_FAILED = 'the namespace failed to apply';
 export const MSG_NOT_VALID = 'one or more synchronization tasks are not valid';
 export const MSG_DRY_RUN_FAILED = 'one or more objects failed to apply (dry run)';
 export const MSG_TASKS_RUNNING = 'one or more tasks are running';

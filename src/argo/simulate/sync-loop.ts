@@ -6,19 +6,24 @@
  */
 import { annotationsTooLongError, clientSideApplyOverflow } from '../apply-size';
 import { hasHealthCheck } from '../health';
+import { apiServerRejection } from '../object-validity';
 import { hasSyncOption } from '../sync-options';
 import type { SyncPhase, SyncPlan, SyncTask } from '../types';
-import { crdGroupKind, discoveryError, noKindMatchError } from './api-discovery';
+import { behavesSince } from '../versions';
+import { crdGroupKind, noKindMatchError, unservedError } from './api-discovery';
 import { Cluster } from './cluster';
+import { hookOutcome } from './hook-result';
+import { missingResourceFailure } from './missing-resource';
+import { namespaceCreationTask } from './namespace-creation';
 import {
   MSG_COMPLETED_UNSUCCESSFULLY, MSG_DRY_RUN_FAILED, MSG_FAILED_TO_APPLY, MSG_NOT_VALID, MSG_NO_PRUNE, MSG_PRUNED,
   MSG_REQUIRES_PRUNING, MSG_SUCCEEDED_ALL_RUN, MSG_SUCCEEDED_NO_MORE, MSG_SYNC_FAIL_HOOKS_FAILED,
-  MSG_TASKS_RUNNING, applyOutput, runningMessage, withReasons,
+  MSG_NAMESPACE_FAILED, MSG_TASKS_RUNNING, applyOutput, runningMessage, withReasons,
 } from './messages';
 import type { HealthStatus, OperationPhase, Reconcile, ResultCode, SimulateOptions } from './types';
 
 /** Argo CD's per-task `OperationPhase` ('' = pending, not started). */
-type TaskPhase = '' | 'Running' | 'Succeeded' | 'Failed';
+type TaskPhase = '' | 'Running' | 'Succeeded' | 'Failed' | 'Error';
 
 /** `runTasks`'s tri-state. */
 type RunState = 'successful' | 'failed' | 'pending';
@@ -40,6 +45,13 @@ export interface TaskState {
   appliedSeq?: number;
   /** The last health read for it. */
   healthSeen?: HealthStatus;
+  /** Applied before the dry run (the destination Namespace, 3.1+). */
+  beforeDryRun?: boolean;
+  /**
+   * The `CreateNamespace=true` task without managed metadata: the engine adds it only while the
+   * namespace is missing, so it leaves the task list once the namespace exists.
+   */
+  readonly whileMissing?: boolean;
 }
 
 export interface StoredResult {
@@ -55,7 +67,7 @@ function sameStep(a: TaskState, b: TaskState): boolean {
 
 const pending = (t: TaskState) => t.operationState === '';
 const running = (t: TaskState) => t.operationState === 'Running';
-const completed = (t: TaskState) => t.operationState === 'Succeeded' || t.operationState === 'Failed';
+const completed = (t: TaskState) => t.operationState === 'Succeeded' || t.operationState === 'Failed' || t.operationState === 'Error';
 
 export class SyncLoop {
   readonly tasks: TaskState[];
@@ -88,6 +100,22 @@ export class SyncLoop {
     this.tasks = tasks.map((t, i) => ({ t, i }))
       .sort((a, b) => PHASE_RANK[a.t.task.phase] - PHASE_RANK[b.t.task.phase] || a.i - b.i)
       .map(x => x.t);
+    this.destination = plan.destinationNamespace ?? '';
+    const ns = plan.createNamespace;
+    if (ns) {
+      // In its sorted place: before the first task of its (phase, wave) or later (Namespace sorts first).
+      const at = this.tasks.findIndex(t => PHASE_RANK[t.task.phase] > PHASE_RANK[ns.phase]
+        || (t.task.phase === ns.phase && t.task.wave >= ns.wave));
+      this.tasks.splice(at < 0 ? this.tasks.length : at, 0, { ...newState(ns, 0), whileMissing: true });
+    }
+  }
+
+  private readonly destination: string;
+
+  /** The task list of this call: Argo CD rebuilds it, without the created namespace once it exists. */
+  private currentTasks(): TaskState[] {
+    if (!this.tasks.some(t => t.whileMissing)) return this.tasks;
+    return this.tasks.filter(t => !(t.whileMissing && t.appliedSeq !== undefined && this.cluster.has(t.task)));
   }
 
   get storedResults(): StoredResult[] {
@@ -125,7 +153,8 @@ export class SyncLoop {
   }
 
   private sync(): void {
-    for (const t of this.tasks) {
+    const all = this.currentTasks();
+    for (const t of all) {
       const live = this.cluster.liveObject(t.task);
       if (live !== t.live) this.changes++;
       t.live = live;
@@ -133,7 +162,8 @@ export class SyncLoop {
 
     if (!this.started) {
       this.started = true;
-      if (!this.validate()) return;
+      if (!this.validate(all)) return;
+      if (!this.createNamespaceFirst(all)) return;
       // The client-side dry run fails on what the API server rejects outright (plan errors); apply
       // errors given by the user hit the wet run only, and unserved kinds were handled above.
       if (this.dryRunErrors.length > 0) {
@@ -142,27 +172,28 @@ export class SyncLoop {
       }
     }
 
-    this.refreshRunning();
+    this.refreshRunning(all);
 
-    const multiStep = this.tasks.length > 0 && !sameStep(this.tasks[0], this.tasks[this.tasks.length - 1]);
-    const runningTasks = this.tasks.filter(t => (multiStep || t.task.hook) && running(t));
+    const multiStep = all.length > 0 && !sameStep(all[0], all[all.length - 1]);
+    const runningTasks = all.filter(t => (multiStep || t.task.hook) && running(t));
     if (runningTasks.length > 0) {
+      this.failMissing(runningTasks);
       this.setRunning(runningTasks, false);
       return;
     }
 
-    const prunedPendingDelete = this.tasks.filter(t => t.syncStatus === 'Pruned' && t.live && this.cluster.isTerminating(t.task));
+    const prunedPendingDelete = all.filter(t => t.syncStatus === 'Pruned' && t.live && this.cluster.isTerminating(t.task));
     if (prunedPendingDelete.length > 0) {
       this.setRunning(prunedPendingDelete, true);
       return;
     }
 
     const hookDone = (t: TaskState) => t.task.hook && t.live && !running(t);
-    const hooksOnSuccess = this.tasks.filter(t => hookDone(t) && t.task.deletePolicies.includes('HookSucceeded'));
-    const hooksOnFailure = this.tasks.filter(t => hookDone(t) && t.task.deletePolicies.includes('HookFailed'));
+    const hooksOnSuccess = all.filter(t => hookDone(t) && t.task.deletePolicies.includes('HookSucceeded'));
+    const hooksOnFailure = all.filter(t => hookDone(t) && t.task.deletePolicies.includes('HookFailed'));
 
-    const syncFail = this.tasks.filter(t => t.task.phase === 'SyncFail');
-    let tasks = this.tasks.filter(t => t.task.phase !== 'SyncFail');
+    const syncFail = all.filter(t => t.task.phase === 'SyncFail');
+    let tasks = all.filter(t => t.task.phase !== 'SyncFail');
     const syncFailed = tasks.filter(t => t.syncStatus === 'SyncFailed');
 
     if (tasks.some(t => completed(t) && t.operationState !== 'Succeeded')) {
@@ -215,42 +246,60 @@ export class SyncLoop {
   }
 
   /** `getSyncTasks`' discovery check: a kind the cluster does not serve fails the whole sync. */
-  private validate(): boolean {
-    const appSkip = (this.options.syncOptions ?? []).includes(SKIP_DRY_RUN);
+  private validate(all: readonly TaskState[]): boolean {
+    const appSkip = behavesSince('appSkipDryRun', this.options.argocdVersion) && (this.options.syncOptions ?? []).includes(SKIP_DRY_RUN);
     const crdsInSync = new Set<string>();
-    for (const t of this.tasks) {
+    for (const t of all) {
       const gk = t.task.action === 'apply' ? crdGroupKind(t.task.manifest.object) : undefined;
       if (gk !== undefined) crdsInSync.add(gk);
     }
     let ok = true;
-    for (const t of this.tasks) {
+    for (const t of all) {
       if (t.task.action === 'prune' || this.cluster.serves(t.task)) continue;
       if (appSkip || hasSyncOption(t.task.manifest.object, SKIP_DRY_RUN) || crdsInSync.has(`${t.task.group}/${t.task.kind}`)) {
         t.skipDryRun = true;
       } else {
-        this.setResult(t, 'SyncFailed', '', discoveryError(t.task.apiVersion));
+        this.setResult(t, 'SyncFailed', '', unservedError(t.task, this.options.kubeVersion));
         ok = false;
       }
     }
     if (!ok) {
+      // The causes are in the message since 3.5; before, only in the resource results.
       const reasons = [...new Set(this.storedResults.filter(r => r.state.syncStatus === 'SyncFailed').map(r => r.state.message))].sort();
-      this.setPhase('Failed', `${MSG_NOT_VALID}: ${reasons.join('; ')}`);
+      this.setPhase('Failed', behavesSince('notValidWithCauses', this.options.argocdVersion) ? `${MSG_NOT_VALID}: ${reasons.join('; ')}` : MSG_NOT_VALID);
     }
     return ok;
   }
 
+  /** Creates the destination Namespace before the dry run (3.1+); false when its apply failed. */
+  private createNamespaceFirst(all: readonly TaskState[]): boolean {
+    const ns = namespaceCreationTask(all, this.destination, this.options.argocdVersion);
+    if (!ns) return true;
+    ns.beforeDryRun = true;
+    if (this.runTasks([ns]) === 'failed') {
+      this.executeSyncFailPhase([], [ns], MSG_NAMESPACE_FAILED);
+      return false;
+    }
+    return true;
+  }
+
+  /** Fails the running tasks whose object is gone (3.4+, `missing-resource.ts`). */
+  private failMissing(runningTasks: readonly TaskState[]): void {
+    for (const t of runningTasks) {
+      // Not in the cache: the engine asks the API server, which has one it has just created.
+      const failure = missingResourceFailure(t.task, t.live, !this.cluster.isGone(t.task), this.options.argocdVersion);
+      if (failure !== undefined) this.setResult(t, 'SyncFailed', 'Error', failure);
+    }
+  }
+
   /** Reads the health of running tasks (hooks by `getOperationPhase`, resources by health). */
-  private refreshRunning(): void {
-    for (const t of this.tasks.filter(x => running(x) && x.live)) {
+  private refreshRunning(all: readonly TaskState[]): void {
+    for (const t of all.filter(x => running(x) && x.live)) {
       const health = this.cluster.healthOf(t.task);
       t.healthSeen = health;
       if (t.task.hook) {
-        if (health === 'Healthy') {
-          const checked = this.hasHealthCheck(t.task);
-          this.setResult(t, t.syncStatus, 'Succeeded', checked ? '' : `${t.task.name} created`);
-        } else if (health === 'Degraded') {
-          this.setResult(t, t.syncStatus, 'Failed', '');
-        }
+        const outcome = hookOutcome(t.task, health, this.hasHealthCheck(t.task));
+        if (outcome.phase !== '') this.setResult(t, t.syncStatus, outcome.phase, outcome.message);
       } else if (health === 'Healthy') {
         this.setResult(t, t.syncStatus, 'Succeeded', '');
       } else if (health === 'Degraded') {
@@ -300,6 +349,8 @@ export class SyncLoop {
       this.changes++;
       const error = this.cluster.applyErrorOf(t.task)
         ?? (this.cluster.serves(t.task) ? undefined : noKindMatchError(t.task.apiVersion, t.task.kind))
+        // The dry run is client-side: what the API server rejects in the object fails here, at its step.
+        ?? apiServerRejection(t.task.manifest.object, t.task.group, t.task.kind, t.task.name)
         ?? (clientSideApplyOverflow(t.task.manifest.object, this.options.syncOptions ?? []) === undefined
           ? undefined : annotationsTooLongError(t.task.group, t.task.kind, t.task.name));
       if (error !== undefined) {

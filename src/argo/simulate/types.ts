@@ -4,10 +4,14 @@
  */
 import type { Manifest, SyncPhase } from '../types';
 
-/** What an object reports, as Argo CD's health assessment would. */
-export type HealthStatus = 'Healthy' | 'Progressing' | 'Degraded' | 'Suspended' | 'Missing';
+/**
+ * What an object reports, as Argo CD's health assessment would. `Missing`: the object is gone
+ * (deleted while the sync waits on it). `Unknown`: the health check could not decide (a hook
+ * fails on it; a resource keeps the sync waiting).
+ */
+export type HealthStatus = 'Healthy' | 'Progressing' | 'Degraded' | 'Suspended' | 'Missing' | 'Unknown';
 
-export const HEALTH_STATUSES: readonly HealthStatus[] = ['Healthy', 'Progressing', 'Degraded', 'Suspended', 'Missing'];
+export const HEALTH_STATUSES: readonly HealthStatus[] = ['Healthy', 'Progressing', 'Degraded', 'Suspended', 'Missing', 'Unknown'];
 
 /** Argo CD's `OperationPhase` of the whole sync. */
 export type OperationPhase = 'Running' | 'Succeeded' | 'Failed';
@@ -49,17 +53,28 @@ export interface SimulateOptions {
    * @default Argo CD's built-in table (`hasHealthCheck` of `argo/health`)
    */
   readonly hasHealthCheck?: (group: string, kind: string) => boolean;
+  /** The Argo CD minor version replayed (see `argo/versions`). @default the latest modelled */
+  readonly argocdVersion?: string;
+  /** The cluster's Kubernetes minor version: which built-in API versions discovery serves. @default DEFAULT_KUBE_VERSION */
+  readonly kubeVersion?: string;
 }
 
 /** One task the sync applied or pruned, in the order Argo CD did it. */
 export interface AppliedTask {
-  /** 1-based index of the step in the plan; SyncFail hooks get `steps.length + 1`. */
+  /**
+   * 1-based index of the step in the plan; SyncFail hooks get `steps.length + 1`; the
+   * `CreateNamespace=true` Namespace of the first call gets 0.
+   */
   readonly step: number;
   readonly phase: SyncPhase;
   readonly wave: number;
   readonly kind: string;
   readonly name: string;
+  /** After the destination namespace is filled in ('' for cluster-scoped objects). */
+  readonly namespace: string;
   readonly action: 'apply' | 'prune';
+  /** Created before the dry run: the destination Namespace, Argo CD 3.1+ (`getNamespaceCreationTask`). */
+  readonly beforeDryRun?: boolean;
   /** What became of it, in words (`Healthy`, `Progressing`, `apply failed: …`, `pruned`, …). */
   readonly result: string;
 }
@@ -68,6 +83,7 @@ export interface AppliedTask {
 export interface ResourceResult {
   readonly kind: string;
   readonly name: string;
+  readonly namespace: string;
   readonly status: ResultCode;
   readonly message: string;
 }

@@ -8,7 +8,7 @@ import type * as FindingsTextModule from '../../report/findings-text';
 import type * as SarifModule from '../../report/sarif';
 import type * as RulesModule from '../../rules';
 import type { LevelSetting, LintOptions } from '../../rules/types';
-import { addAppOptions, appSyncOptions } from '../app-options';
+import { addAppOptions, appModelOptions, appSyncOptions } from '../app-options';
 import type * as ArgocdCmModule from '../argocd-cm';
 import { UsageError } from '../errors';
 import { addFormatOption, addPlanOptions, planOptions, readManifests, writeOut } from '../options';
@@ -52,9 +52,10 @@ export function register(program: Command): void {
       return;
     }
     const syncOptions = appSyncOptions(flags);
-    const manifests = readManifests(paths, flags);
+    const manifests = readManifests(paths);
     const options: LintOptions = {
       ...planOptions(flags),
+      ...appModelOptions(flags),
       syncOptions,
       installedCrds: flags.installedCrd ?? [],
       levels,

@@ -10,7 +10,7 @@ import type * as PlanJsonModule from '../../report/plan-json';
 import type * as PlanTextModule from '../../report/plan-text';
 import type * as TimingModule from '../../report/timing';
 import type * as RulesModule from '../../rules';
-import { addAppOptions, appSyncOptions, liveManifests } from '../app-options';
+import { addAppOptions, appModelOptions, appSyncOptions, liveManifests } from '../app-options';
 import type { AppFlags } from '../app-options';
 import { addFormatOption, addPlanOptions, planOptions, readManifests, writeOut } from '../options';
 import type { CommonFlags } from '../options';
@@ -60,8 +60,8 @@ export function register(program: Command): void {
   cmd.option('--repo-root <dir>', 'plan the child Applications of an app-of-apps parent too: their directory sources, read under this checkout');
   cmd.action((paths: string[], flags: CommonFlags & AppFlags & { waveDelay: number; repoRoot?: string }) => {
     /* eslint-disable @typescript-eslint/no-require-imports */
-    const manifests = readManifests(paths, flags);
-    const options = { ...planOptions(flags), syncOptions: appSyncOptions(flags), live: liveManifests(flags, flags.namespace ?? '') };
+    const manifests = readManifests(paths);
+    const options = { ...planOptions(flags), ...appModelOptions(flags), syncOptions: appSyncOptions(flags), live: liveManifests(flags) };
     const { buildPlan }: typeof ArgoPlanModule = require('../../argo/plan');
     const plan = buildPlan(manifests, options);
     const { estimateTime, timeJson, timeTextSection }: typeof TimingModule = require('../../report/timing');

@@ -14,6 +14,7 @@ import type * as SvgModule from '../../report/svg';
 import type * as TimingModule from '../../report/timing';
 import type * as RulesModule from '../../rules';
 import type * as ErrorsModule from '../errors';
+import { appModelOptions } from '../app-options';
 import { planOptions } from '../options';
 import { wantsSimulation } from './diagram';
 import type { DiagramFlags } from './diagram';
@@ -73,7 +74,7 @@ export function register(program: Command): void {
     const model = diagramModel(plan, { waveDelaySeconds: flags.waveDelay, ...(simulated ? { result } : {}) });
     // The rule pack on the plan just simulated (same sync options, live objects and installed CRDs).
     const { findings } = lintReport(manifests, {
-      ...planOptions(flags), syncOptions: options.syncOptions, live: options.live, installedCrds: [...options.installedCrds ?? []],
+      ...planOptions(flags), ...appModelOptions(flags), syncOptions: options.syncOptions, live: options.live, installedCrds: [...options.installedCrds ?? []],
     }, plan);
     const html = renderHtml({
       plan,

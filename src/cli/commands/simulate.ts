@@ -9,23 +9,22 @@ import type * as ArgoPlanModule from '../../argo/plan';
 import type * as SimulateModule from '../../argo/simulate';
 import type { HealthStatus, SimulateOptions, SimulationResult } from '../../argo/simulate/types';
 import type { Manifest, SyncPlan } from '../../argo/types';
-import { addAppOptions, appSyncOptions, liveManifests } from '../app-options';
+import { addAppOptions, appModelOptions, appSyncOptions, liveManifests } from '../app-options';
+import type { AppFlags } from '../app-options';
 import type * as ErrorsModule from '../errors';
 import { addFormatOption, addPlanOptions, planOptions, readManifests, writeOut } from '../options';
 import type { CommonFlags } from '../options';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 
-const HEALTH = ['Healthy', 'Progressing', 'Degraded', 'Suspended', 'Missing'];
+const HEALTH = ['Healthy', 'Progressing', 'Degraded', 'Suspended', 'Missing', 'Unknown'];
 
 /** Flags shared by the commands that replay a sync (`simulate`, `diagram`, `report`). */
-export interface SimulateFlags extends CommonFlags {
+export interface SimulateFlags extends CommonFlags, AppFlags {
   readonly health?: string[];
   readonly applyError?: string[];
-  readonly live?: string[];
   readonly pruneLast?: boolean;
   readonly prune: boolean;
-  readonly syncOption?: string[];
   readonly installedCrd?: string[];
   readonly waveDelay: number;
 }
@@ -91,8 +90,8 @@ export function runSimulation(paths: readonly string[], given: SimulateFlags): S
   const { buildPlan }: typeof ArgoPlanModule = require('../../argo/plan');
   const { simulate, unknownHandles }: typeof SimulateModule = require('../../argo/simulate');
 
-  const manifests = readManifests(paths, flags);
-  const live = liveManifests(flags, flags.namespace ?? '');
+  const manifests = readManifests(paths);
+  const live = liveManifests(flags);
   const syncOptions = appSyncOptions(flags, flags.pruneLast ? ['PruneLast=true'] : []);
   for (const crd of flags.installedCrd) {
     if (!/^[a-z0-9.-]+\.[a-z0-9.-]+\/[A-Za-z0-9]+$/.test(crd)) {
@@ -115,7 +114,8 @@ export function runSimulation(paths: readonly string[], given: SimulateFlags): S
     applyErrors.set(handle, message);
   }
 
-  const plan = buildPlan(manifests, { ...planOptions(flags), live, syncOptions });
+  const model = appModelOptions(flags);
+  const plan = buildPlan(manifests, { ...planOptions(flags), ...model, live, syncOptions });
   const unknown = unknownHandles(plan, [...health.keys(), ...applyErrors.keys()]);
   if (unknown.length > 0) {
     const known = [...new Set([...plan.steps.flatMap(s => s.tasks), ...plan.syncFail].map(t => `${t.kind}/${t.name}`))];
@@ -131,6 +131,8 @@ export function runSimulation(paths: readonly string[], given: SimulateFlags): S
     prune: flags.prune,
     waveDelaySeconds: flags.waveDelay,
     live,
+    ...(model.argocdVersion !== undefined ? { argocdVersion: model.argocdVersion } : {}),
+    ...(model.kubeVersion !== undefined ? { kubeVersion: model.kubeVersion } : {}),
   };
   return { plan, options, result: simulate(plan, options), manifests };
 }
@@ -158,11 +160,14 @@ export function simulationJson(r: SimulationResult) {
   return {
     operationPhase: r.operationPhase,
     message: r.message,
-    applied: r.applied.map(a => ({ step: a.step, phase: a.phase, wave: a.wave, kind: a.kind, name: a.name, action: a.action, result: a.result })),
+    applied: r.applied.map(a => ({
+      step: a.step, phase: a.phase, wave: a.wave, kind: a.kind, name: a.name, namespace: a.namespace, action: a.action,
+      ...(a.beforeDryRun ? { beforeDryRun: true } : {}), result: a.result,
+    })),
     neverApplied: [...r.neverApplied],
     waitingOn: [...r.waitingOn],
     hooksLeftInCluster: [...r.hooksLeftInCluster],
-    results: r.results.map(x => ({ kind: x.kind, name: x.name, status: x.status, message: x.message })),
+    results: r.results.map(x => ({ kind: x.kind, name: x.name, namespace: x.namespace, status: x.status, message: x.message })),
     minimumSeconds: r.minimumSeconds,
   };
 }
@@ -173,7 +178,8 @@ export function renderSimulationJson(r: SimulationResult): string {
 
 /** The text report: outcome, why, the steps as they went out, leftovers, Argo CD's results. */
 export function renderSimulationText(r: SimulationResult): string {
-  const { explain }: typeof import('../../argo/simulate/explain') = require('../../argo/simulate/explain');
+  const { explain, holdsTheSync }: typeof import('../../argo/simulate/explain') = require('../../argo/simulate/explain');
+  const { taskLabel }: typeof import('../../report/plan-text') = require('../../report/plan-text');
   const sections: string[][] = [];
   const head = [`Simulated sync: ${r.operationPhase}${r.operationPhase === 'Running' ? ' (stalled)' : ''}`];
   const [first, ...rest] = r.message.split('\n');
@@ -182,15 +188,22 @@ export function renderSimulationText(r: SimulationResult): string {
   if (why) head.push(`  ${why}`);
   sections.push(head);
 
-  let step = -1;
+  // Rows name the namespace once the sync spans several (one namespace: it would only repeat).
+  const namespaces = new Set([...r.applied, ...r.results].map(x => x.namespace).filter(ns => ns !== ''));
+  const label = (x: { readonly kind: string; readonly name: string; readonly namespace: string }) =>
+    namespaces.size > 1 ? taskLabel(x) : `${x.kind}/${x.name}`;
+  let header = '';
   const steps: string[] = [];
   for (const a of r.applied) {
-    if (a.step !== step) {
-      step = a.step;
-      steps.push(a.phase === 'SyncFail' ? 'SyncFail hooks (all at once)' : `${a.step}. ${a.phase} wave ${a.wave}`);
+    const next = a.beforeDryRun ? 'Before the dry run (the destination namespace)'
+      : a.phase === 'SyncFail' ? 'SyncFail hooks (all at once)'
+        : a.step === 0 ? `${a.phase} wave ${a.wave} (CreateNamespace=true, first call only)` : `${a.step}. ${a.phase} wave ${a.wave}`;
+    if (next !== header) {
+      header = next;
+      steps.push(next);
     }
-    const holds = r.waitingOn.includes(`${a.kind}/${a.name}`) ? '  <- holds the sync' : '';
-    steps.push(`  ${a.action} ${a.kind}/${a.name}: ${a.result}${holds}`);
+    const holds = holdsTheSync(r, a) ? '  <- holds the sync' : '';
+    steps.push(`  ${a.action} ${label(a)}: ${a.result}${holds}`);
   }
   if (steps.length > 0) sections.push(steps);
 
@@ -203,7 +216,7 @@ export function renderSimulationText(r: SimulationResult): string {
   sections.push(tail);
 
   if (r.results.length > 0) {
-    sections.push(['Results (as Argo CD records them)', ...r.results.map(x => `  ${x.kind}/${x.name}: ${x.status}${x.message ? ` (${x.message})` : ''}`)]);
+    sections.push(['Results (as Argo CD records them)', ...r.results.map(x => `  ${label(x)}: ${x.status}${x.message ? ` (${x.message})` : ''}`)]);
   }
   if (r.notes.length > 0) sections.push(['Notes', ...r.notes.map(n => `  ${n}`)]);
   return sections.map(s => s.join('\n')).join('\n\n') + '\n';

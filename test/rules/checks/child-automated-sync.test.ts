@@ -1,10 +1,25 @@
 /** child-automated-sync: reference §5.1, argo-cd #8778; `IsAutomatedSyncEnabled` (`CD/pkg/apis/application/v1alpha1/types.go`). */
 import { isAutomatedSync } from '../../../src/argo/application';
-import { k, yaml } from '../cases';
-import { findingsOf } from '../helpers';
+import { k, wave, yaml } from '../../fixtures/manifests';
+import { findingsOf, ruleCase } from '../helpers';
+
+const childApp = (name: string, a?: Record<string, unknown>) => k('argoproj.io/v1alpha1', 'Application', name, {
+  spec: { project: 'default', source: { repoURL: 'https://git.example.com/p.git', path: name }, destination: { server: 'https://kubernetes.default.svc', namespace: name } },
+}, a);
+
+const automatedApp = (name: string, a?: Record<string, unknown>) => {
+  const app = childApp(name, a) as { spec: Record<string, unknown> };
+  return { ...app, spec: { ...app.spec, syncPolicy: { automated: { prune: true } } } };
+};
+
+ruleCase('child-automated-sync', {
+  ref: 'argo-cd #8778',
+  trips: yaml(childApp('database', wave('0')), automatedApp('console', wave('1'))),
+  passes: yaml(childApp('database', wave('0')), childApp('console', wave('1'))),
+});
 
 const W = (w: string) => ({ 'argocd.argoproj.io/sync-wave': w });
-const app = (name: string, wave: string, syncPolicy?: object) => k('argoproj.io/v1alpha1', 'Application', name, { spec: { project: 'default', syncPolicy } }, W(wave));
+const app = (name: string, w: string, syncPolicy?: object) => k('argoproj.io/v1alpha1', 'Application', name, { spec: { project: 'default', syncPolicy } }, W(w));
 
 test('an automated child among ordered children is reported, on its automated field', () => {
   const [f] = findingsOf('child-automated-sync', yaml(app('db', '0', { automated: {} }), app('web', '1')));

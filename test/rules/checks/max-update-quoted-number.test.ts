@@ -1,6 +1,26 @@
 /** max-update-quoted-number: `maxUpdate` as IntOrString (`CD/applicationset/progressivesync/progressive_sync.go`). */
-import { k, yaml } from '../cases';
-import { findingsOf } from '../helpers';
+import { k, yaml } from '../../fixtures/manifests';
+import { findingsOf, ruleCase } from '../helpers';
+
+const appSet = (elements: Array<Record<string, unknown>>, steps: string[], maxUpdate?: unknown) => k('argoproj.io/v1alpha1', 'ApplicationSet', 'platform', {
+  spec: {
+    generators: [{ list: { elements } }],
+    template: {
+      metadata: { name: '{{name}}', labels: { step: '{{step}}' } },
+      spec: { project: 'default', source: { repoURL: 'https://git.example.com/p.git', path: '{{name}}' }, destination: { server: 'https://kubernetes.default.svc', namespace: '{{name}}' } },
+    },
+    strategy: {
+      type: 'RollingSync',
+      rollingSync: { steps: steps.map(st => ({ matchExpressions: [{ key: 'step', operator: 'In', values: [st] }], ...(maxUpdate === undefined ? {} : { maxUpdate }) })) },
+    },
+  },
+});
+
+ruleCase('max-update-quoted-number', {
+  ref: 'progressive_sync.go maxUpdate (IntOrString)',
+  trips: yaml(appSet([{ name: 'db', step: '0' }], ['0'], '2')),
+  passes: yaml(appSet([{ name: 'db', step: '0' }], ['0'], 2)),
+});
 
 const set = (...maxUpdates: unknown[]) => k('argoproj.io/v1alpha1', 'ApplicationSet', 'apps', {
   spec: {

@@ -1,6 +1,26 @@
 /** rolling-sync-app-in-no-step: `buildAppDependencyList` (`CD/applicationset/progressivesync/progressive_sync.go`), argo-cd #29347. */
-import { k, yaml } from '../cases';
-import { findingsOf } from '../helpers';
+import { k, yaml } from '../../fixtures/manifests';
+import { findingsOf, ruleCase } from '../helpers';
+
+const appSet = (elements: Array<Record<string, unknown>>, steps: string[], maxUpdate?: unknown) => k('argoproj.io/v1alpha1', 'ApplicationSet', 'platform', {
+  spec: {
+    generators: [{ list: { elements } }],
+    template: {
+      metadata: { name: '{{name}}', labels: { step: '{{step}}' } },
+      spec: { project: 'default', source: { repoURL: 'https://git.example.com/p.git', path: '{{name}}' }, destination: { server: 'https://kubernetes.default.svc', namespace: '{{name}}' } },
+    },
+    strategy: {
+      type: 'RollingSync',
+      rollingSync: { steps: steps.map(st => ({ matchExpressions: [{ key: 'step', operator: 'In', values: [st] }], ...(maxUpdate === undefined ? {} : { maxUpdate }) })) },
+    },
+  },
+});
+
+ruleCase('rolling-sync-app-in-no-step', {
+  ref: 'argo-cd #29347',
+  trips: yaml(appSet([{ name: 'db', step: '0' }, { name: 'web', step: '2' }], ['0', '1'])),
+  passes: yaml(appSet([{ name: 'db', step: '0' }, { name: 'web', step: '1' }], ['0', '1'])),
+});
 
 const set = (labels: object, steps: object[], generators?: object[]) => k('argoproj.io/v1alpha1', 'ApplicationSet', 'apps', {
   spec: {

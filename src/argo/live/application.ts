@@ -1,0 +1,179 @@
+/**
+ * An Argo CD Application's status, read into plain fields (`pkg/apis/application/v1alpha1/types.go`:
+ * `OperationState`, `SyncOperationResult.resources[]` as `ResourceResult`, `status.resources[]` as
+ * `ResourceStatus`, conditions, health). Anything that is not an Application is refused with why.
+ */
+
+function rec(v: unknown): Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) ? v as Record<string, unknown> : {};
+}
+function arr(v: unknown): Record<string, unknown>[] {
+  return Array.isArray(v) ? v.map(rec) : [];
+}
+function s(v: unknown): string {
+  return typeof v === 'string' ? v : '';
+}
+function opt(v: unknown): string | undefined {
+  return typeof v === 'string' && v !== '' ? v : undefined;
+}
+
+/** group/kind/namespace/name, as Argo CD keys a resource. */
+export interface ResourceRef {
+  readonly group: string;
+  readonly kind: string;
+  readonly namespace: string;
+  readonly name: string;
+}
+
+export interface ReportedHealth {
+  readonly status: string;
+  readonly message: string;
+  readonly lastTransitionTime?: string;
+}
+
+/** One `syncResult.resources[]` entry (`ResourceResult`). */
+export interface ResourceResult extends ResourceRef {
+  readonly version: string;
+  /** Synced, SyncFailed, Pruned, PruneSkipped; empty while not yet applied (and always for hooks). */
+  readonly status: string;
+  readonly message: string;
+  /** PreSync, Sync, PostSync, SyncFail... for hooks; empty otherwise. */
+  readonly hookType: string;
+  /** Running, Succeeded, Failed, Error, Terminating: for resources too (Running = awaited). */
+  readonly hookPhase: string;
+  readonly syncPhase: string;
+}
+
+/** One `status.resources[]` entry (`ResourceStatus`). */
+export interface ResourceStatus extends ResourceRef {
+  readonly version: string;
+  /** Synced, OutOfSync, Unknown. */
+  readonly status: string;
+  /** Absent since Argo CD 3.0 unless `controller.resource.health.persist` is on. */
+  readonly health?: ReportedHealth;
+  readonly hook: boolean;
+  readonly syncWave: number;
+  readonly requiresPruning: boolean;
+  readonly requiresDeletionConfirmation: boolean;
+}
+
+export interface AppCondition {
+  readonly type: string;
+  readonly message: string;
+  readonly lastTransitionTime?: string;
+}
+
+export interface OperationStateView {
+  readonly phase: string;
+  readonly message: string;
+  readonly startedAt?: string;
+  readonly finishedAt?: string;
+  readonly retryCount: number;
+  readonly revision?: string;
+  readonly results: readonly ResourceResult[];
+  /** The operation's own sync options (`operation.sync.syncOptions`). */
+  readonly syncOptions: readonly string[];
+}
+
+export interface ApplicationView {
+  readonly name: string;
+  readonly namespace: string;
+  readonly destinationNamespace: string;
+  readonly operation?: OperationStateView;
+  readonly resources: readonly ResourceStatus[];
+  readonly conditions: readonly AppCondition[];
+  readonly health?: ReportedHealth;
+  readonly syncStatus?: string;
+  /** `spec.syncPolicy.syncOptions`. */
+  readonly syncOptions: readonly string[];
+  /** `status.resourceHealthSource`: `appTree` (3.0+ default) when per-resource health is not stored inline. */
+  readonly resourceHealthSource?: string;
+}
+
+/** Not an Application, or one whose status cannot be read. */
+export class NotAnApplicationError extends Error {}
+
+function ref(r: Record<string, unknown>): ResourceRef & { version: string } {
+  return { group: s(r.group), version: s(r.version), kind: s(r.kind), namespace: s(r.namespace), name: s(r.name) };
+}
+
+function health(v: unknown): ReportedHealth | undefined {
+  const h = rec(v);
+  if (typeof h.status !== 'string' || h.status === '') return undefined;
+  return { status: h.status, message: s(h.message), ...(opt(h.lastTransitionTime) ? { lastTransitionTime: s(h.lastTransitionTime) } : {}) };
+}
+
+/** `kind: Application` of group argoproj.io. */
+export function isApplication(obj: unknown): boolean {
+  const o = rec(obj);
+  return o.kind === 'Application' && s(o.apiVersion).startsWith('argoproj.io/');
+}
+
+/** Reads an Application object (as `kubectl get application -o json` or `argocd app get -o json` print it). */
+export function readApplication(obj: unknown): ApplicationView {
+  const o = rec(obj);
+  // `argocd app get -o json` prints the Application itself; kind may be missing there.
+  if (o.kind !== undefined && !isApplication(o)) {
+    throw new NotAnApplicationError(`expected an argoproj.io Application, got ${s(o.apiVersion) || '?'} ${s(o.kind) || '?'}`);
+  }
+  if (o.kind === undefined && o.status === undefined && o.spec === undefined) {
+    throw new NotAnApplicationError('expected an Argo CD Application object with a status');
+  }
+  const metadata = rec(o.metadata);
+  const status = rec(o.status);
+  const spec = rec(o.spec);
+  const opState = status.operationState === undefined || status.operationState === null ? undefined : rec(status.operationState);
+  const operation = opState && {
+    phase: s(opState.phase),
+    message: s(opState.message),
+    ...(opt(opState.startedAt) ? { startedAt: s(opState.startedAt) } : {}),
+    ...(opt(opState.finishedAt) ? { finishedAt: s(opState.finishedAt) } : {}),
+    retryCount: typeof opState.retryCount === 'number' ? opState.retryCount : 0,
+    ...(opt(rec(opState.syncResult).revision) ? { revision: s(rec(opState.syncResult).revision) } : {}),
+    results: arr(rec(opState.syncResult).resources).map((r): ResourceResult => ({
+      ...ref(r),
+      status: s(r.status),
+      message: s(r.message),
+      hookType: s(r.hookType),
+      hookPhase: s(r.hookPhase),
+      syncPhase: s(r.syncPhase),
+    })),
+    syncOptions: (Array.isArray(rec(rec(opState.operation).sync).syncOptions) ? rec(rec(opState.operation).sync).syncOptions as unknown[] : []).filter((x): x is string => typeof x === 'string'),
+  };
+  const syncPolicy = rec(spec.syncPolicy);
+  return {
+    name: s(metadata.name),
+    namespace: s(metadata.namespace),
+    destinationNamespace: s(rec(spec.destination).namespace),
+    ...(operation ? { operation } : {}),
+    resources: arr(status.resources).map((r): ResourceStatus => {
+      const h = health(r.health);
+      return {
+        ...ref(r),
+        status: s(r.status),
+        ...(h ? { health: h } : {}),
+        hook: r.hook === true,
+        syncWave: typeof r.syncWave === 'number' ? r.syncWave : 0,
+        requiresPruning: r.requiresPruning === true,
+        requiresDeletionConfirmation: r.requiresDeletionConfirmation === true,
+      };
+    }),
+    conditions: arr(status.conditions).map(c => ({
+      type: s(c.type), message: s(c.message), ...(opt(c.lastTransitionTime) ? { lastTransitionTime: s(c.lastTransitionTime) } : {}),
+    })),
+    ...(health(status.health) ? { health: health(status.health) } : {}),
+    ...(opt(rec(status.sync).status) ? { syncStatus: s(rec(status.sync).status) } : {}),
+    syncOptions: (Array.isArray(syncPolicy.syncOptions) ? syncPolicy.syncOptions as unknown[] : []).filter((x): x is string => typeof x === 'string'),
+    ...(opt(status.resourceHealthSource) ? { resourceHealthSource: s(status.resourceHealthSource) } : {}),
+  };
+}
+
+/** `group/kind/namespace/name` for maps (Argo CD's `kube.ResourceKey`). */
+export function refKey(r: ResourceRef): string {
+  return `${r.group}/${r.kind}/${r.namespace}/${r.name}`;
+}
+
+/** `Kind/name`, the user's handle. */
+export function refShort(r: Pick<ResourceRef, 'kind' | 'name'>): string {
+  return `${r.kind}/${r.name}`;
+}

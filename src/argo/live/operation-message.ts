@@ -1,0 +1,116 @@
+/**
+ * The grammar of `status.operationState.message`, as gitops-engine `pkg/sync/sync_context.go`
+ * (`setRunningPhase`, `Sync`, `executeSyncFailPhase`, `Terminate`) and the application controller
+ * (`controller/appcontroller.go` retries, `controller/sync.go`) write it. A message in none of these
+ * forms is `unknown`, carried word for word: never guessed at.
+ */
+import {
+  MSG_COMPLETED_UNSUCCESSFULLY, MSG_DRY_RUN_FAILED, MSG_FAILED_TO_APPLY, MSG_NOT_VALID,
+  MSG_SUCCEEDED_ALL_RUN, MSG_SUCCEEDED_NO_MORE, MSG_SYNC_FAIL_HOOKS_FAILED, MSG_TASKS_RUNNING,
+} from '../simulate/messages';
+
+/** What `setRunningPhase` says the step waits for. */
+export type WaitReason = 'healthy state of' | 'completion of hook' | 'deletion of' | 'deletion of hook' | 'pruning confirmation of';
+
+export interface TaskName {
+  readonly group: string;
+  readonly kind: string;
+  readonly name: string;
+}
+
+export type OperationMessage =
+  | { readonly type: 'waiting'; readonly reason: WaitReason; readonly first: TaskName; readonly more: number; readonly moreOf?: 'resources' | 'hooks' }
+  | { readonly type: 'tasks-running' }
+  | { readonly type: 'not-valid'; readonly causes: string }
+  | { readonly type: 'dry-run-failed' }
+  | { readonly type: 'failed'; readonly cause: 'completed unsuccessfully' | 'failed to apply'; readonly reasons: string; readonly syncFailHooksFailed?: string }
+  | { readonly type: 'succeeded'; readonly how: 'all tasks run' | 'no more tasks' }
+  | { readonly type: 'terminated' | 'terminating' | 'timeout' }
+  | { readonly type: 'retrying'; readonly attempt: number; readonly withLatestRevisions: boolean }
+  | { readonly type: 'other'; readonly what: string; readonly detail: string }
+  | { readonly type: 'empty' }
+  | { readonly type: 'unknown'; readonly text: string };
+
+export interface ParsedMessage {
+  readonly message: OperationMessage;
+  /** The controller's retry suffix: `. Retrying attempt #N at 3:04PM.` */
+  readonly retry?: { readonly attempt: number; readonly at: string };
+  /** `(retried N times).` on a final failure. */
+  readonly retried?: number;
+}
+
+const WAITING = /^waiting for (healthy state of|completion of hook|deletion of hook|deletion of|pruning confirmation of) ([^/\s]*)\/([^/\s]+)\/(\S+?)(?: and (\d+) more (resources|hooks))?$/;
+
+/** Fixed messages the controller writes, with what they mean. */
+const OTHER: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^SyncWaveHook failed: (.*)$/s, 'the wave hook (the delay between waves) failed'],
+  [/^namespace auto creation failed: (.*)$/s, 'CreateNamespace=true could not create the namespace'],
+  [/^the namespace failed to apply(.*)$/s, 'the destination Namespace manifest failed to apply'],
+  [/^Sync operation blocked by sync window(.*)$/s, 'a sync window blocks the sync'],
+  [/^Shared resource found: (.*)$/s, 'another Application already manages a resource'],
+  [/^Failed to load application project: (.*)$/s, 'the AppProject could not be loaded'],
+  [/^Operation termination had errors(.*)$/s, 'terminating the operation failed'],
+  [/^Failed to get hook health: (.*)$/s, 'a hook\'s health could not be read'],
+];
+
+function reasonsOf(line: string, base: string): string | undefined {
+  if (line === base) return '';
+  return line.startsWith(`${base}, reason: `) ? line.slice(base.length + ', reason: '.length) : undefined;
+}
+
+function parseCore(text: string): OperationMessage {
+  if (text === '') return { type: 'empty' };
+  const w = WAITING.exec(text);
+  if (w) {
+    return {
+      type: 'waiting',
+      reason: w[1] as WaitReason,
+      first: { group: w[2], kind: w[3], name: w[4] },
+      more: w[5] ? Number(w[5]) : 0,
+      ...(w[6] ? { moreOf: w[6] as 'resources' | 'hooks' } : {}),
+    };
+  }
+  if (text === MSG_TASKS_RUNNING) return { type: 'tasks-running' };
+  if (text === MSG_DRY_RUN_FAILED) return { type: 'dry-run-failed' };
+  if (text === MSG_NOT_VALID) return { type: 'not-valid', causes: '' };
+  if (text.startsWith(`${MSG_NOT_VALID}: `)) return { type: 'not-valid', causes: text.slice(MSG_NOT_VALID.length + 2) };
+  if (text === MSG_SUCCEEDED_ALL_RUN) return { type: 'succeeded', how: 'all tasks run' };
+  if (text === MSG_SUCCEEDED_NO_MORE) return { type: 'succeeded', how: 'no more tasks' };
+  if (text === 'Operation terminated') return { type: 'terminated' };
+  if (text === 'operation is terminating') return { type: 'terminating' };
+  if (text === 'operation is terminating due to timeout') return { type: 'timeout' };
+  const retrying = /^Retrying operation( with latest revisions)?\. Attempt #(\d+)$/.exec(text);
+  if (retrying) return { type: 'retrying', attempt: Number(retrying[2]), withLatestRevisions: retrying[1] !== undefined };
+  // executeSyncFailPhase: the base message and its reasons, then a line for failed SyncFail hooks.
+  const [first, second, ...extra] = text.split('\n');
+  if (extra.length === 0) {
+    const hooksFailed = second === undefined ? '' : reasonsOf(second, MSG_SYNC_FAIL_HOOKS_FAILED);
+    if (hooksFailed !== undefined) {
+      for (const [base, cause] of [[MSG_COMPLETED_UNSUCCESSFULLY, 'completed unsuccessfully'], [MSG_FAILED_TO_APPLY, 'failed to apply']] as const) {
+        const reasons = reasonsOf(first, base);
+        if (reasons !== undefined) {
+          return { type: 'failed', cause, reasons, ...(second !== undefined ? { syncFailHooksFailed: hooksFailed } : {}) };
+        }
+      }
+    }
+  }
+  for (const [re, what] of OTHER) {
+    const m = re.exec(text);
+    if (m) return { type: 'other', what, detail: (m[1] ?? '').replace(/^: /, '') };
+  }
+  return { type: 'unknown', text };
+}
+
+/** Parses an operation message, retry suffixes included. */
+export function parseOperationMessage(text: string): ParsedMessage {
+  const retry = /^(.*)\. Retrying attempt #(\d+) at ([^\n]+)\.$/s.exec(text);
+  if (retry) return { message: parseCore(retry[1]), retry: { attempt: Number(retry[2]), at: retry[3] } };
+  const retried = /^(.*) \(retried (\d+) times\)\.$/s.exec(text);
+  if (retried) return { message: parseCore(retried[1]), retried: Number(retried[2]) };
+  return { message: parseCore(text) };
+}
+
+/** How many tasks the message says the step waits on (the named one and the "N more"). */
+export function waitingCount(m: OperationMessage): number {
+  return m.type === 'waiting' ? 1 + m.more : 0;
+}

@@ -1,0 +1,146 @@
+/**
+ * What changed between two readings of an Application, for `syncplan watch`: a wave started, a
+ * task it waited on became Healthy (or finished, for a hook), a task has stalled for another whole
+ * minute, a task or hook failed, the operation finished. Pure: the caller reads the Application and
+ * the clock.
+ */
+import { refKey } from './application';
+import type { Blocker, Explanation } from './explanation';
+
+export type WatchEventType = 'operation-started' | 'wave-started' | 'resource-healthy' | 'stalled' | 'hook-failed' | 'resource-failed' | 'operation-finished' | 'timeout';
+
+export interface WatchEvent {
+  readonly event: WatchEventType;
+  /** Epoch milliseconds of the reading. */
+  readonly time: number;
+  readonly app: string;
+  readonly operationPhase?: string;
+  readonly phase?: string;
+  readonly wave?: number;
+  /** `Kind/name` of the task the event is about. */
+  readonly resource?: string;
+  readonly namespace?: string;
+  readonly health?: string;
+  /** How long the task (or, for operation events, the operation) has waited. */
+  readonly secondsWaiting?: number;
+  readonly minutes?: number;
+  readonly message?: string;
+  readonly reason?: string;
+}
+
+export interface WatchState {
+  readonly last?: Explanation;
+  /** When each awaited task was first seen waiting (epoch ms). */
+  readonly firstSeen: ReadonlyMap<string, number>;
+  /** The last whole minute a stall was reported at, per task. */
+  readonly stallReported: ReadonlyMap<string, number>;
+  readonly failedReported: ReadonlySet<string>;
+}
+
+export const INITIAL_WATCH_STATE: WatchState = { firstSeen: new Map(), stallReported: new Map(), failedReported: new Set() };
+
+const FINISHED = new Set(['Succeeded', 'Failed', 'Error']);
+
+export function isFinished(e: Explanation): boolean {
+  return e.operationPhase !== undefined && FINISHED.has(e.operationPhase);
+}
+
+/** Seconds a task has waited: from its health's lastTransitionTime when known, else from when it was first seen. */
+export function blockedSeconds(b: Blocker, firstSeen: number, now: number): number {
+  const since = b.since ? Date.parse(b.since) : NaN;
+  return Math.max(0, Math.floor((now - (Number.isNaN(since) ? firstSeen : Math.min(since, firstSeen))) / 1000));
+}
+
+function secondsBetween(from: string, to: string): number {
+  return Math.max(0, Math.floor((Date.parse(to) - Date.parse(from)) / 1000));
+}
+
+/** The events between the last reading and `cur`, and the state to pass next time. */
+export function transitions(state: WatchState, cur: Explanation, now: number): { events: WatchEvent[]; state: WatchState } {
+  const prev = state.last;
+  const events: WatchEvent[] = [];
+  const base = { time: now, app: cur.app.name, ...(cur.operationPhase ? { operationPhase: cur.operationPhase } : {}) };
+  const newOperation = cur.operationPhase !== undefined && (prev?.operationPhase === undefined || (prev.startedAt !== cur.startedAt));
+  if (newOperation && !isFinished(cur)) events.push({ ...base, event: 'operation-started', ...(cur.message ? { message: cur.message } : {}) });
+
+  const curKeys = new Set(cur.blockers.map(b => refKey(b)));
+  // Applied but never awaited (the last step): not a resource that became Healthy.
+  const doneKeys = new Set(cur.done.filter(d => d.awaited).map(d => refKey(d)));
+  for (const b of newOperation ? [] : prev?.blockers ?? []) {
+    const key = refKey(b);
+    if (!curKeys.has(key) && doneKeys.has(key)) {
+      const seen = state.firstSeen.get(key) ?? now;
+      events.push({
+        ...base,
+        event: 'resource-healthy',
+        resource: `${b.kind}/${b.name}`,
+        namespace: b.namespace,
+        health: b.hook ? 'Succeeded' : 'Healthy',
+        secondsWaiting: blockedSeconds(b, seen, now),
+        ...(b.phase ? { phase: b.phase } : {}),
+        ...(b.wave !== undefined ? { wave: b.wave } : {}),
+      });
+    }
+  }
+
+  const failedReported = new Set(newOperation ? [] : state.failedReported);
+  for (const f of cur.failed) {
+    const key = `${refKey(f)}/${f.phase ?? ''}`;
+    if (failedReported.has(key)) continue;
+    failedReported.add(key);
+    events.push({
+      ...base,
+      event: f.hook ? 'hook-failed' : 'resource-failed',
+      resource: `${f.kind}/${f.name}`,
+      namespace: f.namespace,
+      ...(f.health ? { health: f.health } : {}),
+      ...(f.message ? { message: f.message } : {}),
+      ...(f.reason ? { reason: f.reason } : {}),
+      ...(f.phase ? { phase: f.phase } : {}),
+      ...(f.wave !== undefined ? { wave: f.wave } : {}),
+    });
+  }
+
+  const inFlight = cur.inFlight;
+  const prevFlight = newOperation ? undefined : prev?.inFlight;
+  if (inFlight && (prevFlight?.phase !== inFlight.phase || prevFlight?.wave !== inFlight.wave)) {
+    events.push({ ...base, event: 'wave-started', ...(inFlight.phase ? { phase: inFlight.phase } : {}), ...(inFlight.wave !== undefined ? { wave: inFlight.wave } : {}) });
+  }
+
+  const firstSeen = new Map<string, number>();
+  const stallReported = new Map<string, number>();
+  for (const b of isFinished(cur) ? [] : cur.blockers) {
+    const key = refKey(b);
+    const seen = (newOperation ? undefined : state.firstSeen.get(key)) ?? now;
+    firstSeen.set(key, seen);
+    const waited = blockedSeconds(b, seen, now);
+    const minutes = Math.floor(waited / 60);
+    const reported = (newOperation ? undefined : state.stallReported.get(key)) ?? 0;
+    stallReported.set(key, Math.max(reported, minutes));
+    if (minutes >= 1 && minutes > reported) {
+      events.push({
+        ...base,
+        event: 'stalled',
+        resource: `${b.kind}/${b.name}`,
+        namespace: b.namespace,
+        minutes,
+        secondsWaiting: waited,
+        ...(b.health ? { health: b.health } : {}),
+        ...(b.message ? { message: b.message } : {}),
+        ...(b.reason ? { reason: b.reason } : {}),
+        ...(b.phase ? { phase: b.phase } : {}),
+        ...(b.wave !== undefined ? { wave: b.wave } : {}),
+      });
+    }
+  }
+
+  if (isFinished(cur) && (!prev || !isFinished(prev) || newOperation)) {
+    events.push({
+      ...base,
+      event: 'operation-finished',
+      ...(cur.message ? { message: cur.message } : {}),
+      ...(cur.startedAt && cur.finishedAt ? { secondsWaiting: secondsBetween(cur.startedAt, cur.finishedAt) } : {}),
+    });
+  }
+  return { events, state: { last: cur, firstSeen, stallReported, failedReported } };
+}

@@ -1,0 +1,143 @@
+/**
+ * Why an awaited object does not become Healthy, when it is a known trap: read from its health and,
+ * when given, its live object and Pods. Each reason names the fix. Nothing here is guessed from a
+ * name: a reason is given only when the fields say so.
+ */
+import { isErrorWaitingReason } from '../live-health/pod';
+import { at, list, record, str } from '../live-health/types';
+import type { LiveObject } from '../live-health/types';
+
+export interface TrapInput {
+  readonly kind: string;
+  readonly group: string;
+  readonly name: string;
+  readonly hook: boolean;
+  readonly health?: { readonly status: string; readonly message: string };
+  /** Where health came from; `none` / `builtin-lua` / `unknown` mean no status to read. */
+  readonly healthSource: string;
+  readonly live?: LiveObject;
+  /** The Pods that belong to it (by owner), when live objects were given. */
+  readonly pods: readonly LiveObject[];
+  /** The hook's delete policies from the manifests, when given. */
+  readonly deletePolicies?: readonly string[];
+  /** The sync result message. */
+  readonly resultMessage: string;
+  /** The manifest's `spec.ttlSecondsAfterFinished`, for a Job given in the manifests. */
+  readonly ttlSecondsAfterFinished?: number;
+}
+
+const CONTROLLED = new Set(['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet', 'Job']);
+
+function podReason(pods: readonly LiveObject[]): string | undefined {
+  for (const pod of pods) {
+    for (const c of [...list(at(pod, 'status', 'initContainerStatuses')), ...list(at(pod, 'status', 'containerStatuses'))]) {
+      const waiting = record(at(c, 'state', 'waiting'));
+      const reason = str(waiting.reason);
+      if (reason === 'ImagePullBackOff' || reason === 'ErrImagePull' || reason === 'InvalidImageName') {
+        return `the image does not pull (Pod ${str(at(pod, 'metadata', 'name'))}, container ${str(c.name)}: ${reason}${waiting.message ? `: ${str(waiting.message)}` : ''}); check the image name, tag and imagePullSecrets`;
+      }
+      if (reason === 'CrashLoopBackOff') {
+        return `a container crash-loops (Pod ${str(at(pod, 'metadata', 'name'))}, container ${str(c.name)}); read its logs with kubectl logs --previous`;
+      }
+      if (reason !== '' && isErrorWaitingReason(reason)) {
+        return `a container cannot start (Pod ${str(at(pod, 'metadata', 'name'))}, container ${str(c.name)}: ${reason})`;
+      }
+    }
+    const unschedulable = list(at(pod, 'status', 'conditions')).find(c => c.type === 'PodScheduled' && c.status === 'False');
+    if (unschedulable) {
+      return `a Pod cannot be scheduled (Pod ${str(at(pod, 'metadata', 'name'))}: ${str(unschedulable.message) || str(unschedulable.reason)})`;
+    }
+    const containers = list(at(pod, 'status', 'containerStatuses'));
+    const runningNotReady = containers.find(c => c.ready === false && at(c, 'state', 'running') !== undefined);
+    if (runningNotReady) {
+      return `the readiness probe fails (Pod ${str(at(pod, 'metadata', 'name'))}, container ${str(runningNotReady.name)} runs but is not ready); check the probe's path and port against the app`;
+    }
+  }
+  return undefined;
+}
+
+/** The known trap behind an awaited object, or undefined. */
+export function trapReason(t: TrapInput): string | undefined {
+  const status = t.health?.status;
+  const message = t.health?.message ?? '';
+  if (/is missing, it might have been deleted/.test(t.resultMessage)) {
+    return t.hook && t.kind === 'Job'
+      ? 'the hook was deleted while Argo CD waited for it: a Job\'s ttlSecondsAfterFinished shorter than the sync, or a manual delete'
+      : 'the object was deleted while Argo CD waited for it';
+  }
+  if (message === 'Pending deletion') {
+    if (t.hook) {
+      const policy = t.deletePolicies && t.deletePolicies.length > 0 ? t.deletePolicies.join(',') : 'BeforeHookCreation';
+      return `the hook's previous run is still being deleted (delete policy ${policy}: Argo CD deletes the old hook before it creates the new one, and waits while a finalizer holds it)`;
+    }
+    return 'the object is being deleted and a finalizer holds it (metadata.finalizers); the step waits until it is gone';
+  }
+  if (t.healthSource === 'builtin-lua') {
+    return `Argo CD judges ${t.group}/${t.kind} with its built-in Lua health script, which this tool does not ship; give --tree with Argo CD's resource tree for its health`;
+  }
+  if (t.healthSource === 'none') {
+    return `Argo CD has no health check for ${t.group ? `${t.group}/` : ''}${t.kind}: it counts as done once applied, so it holds no wave, and a later wave that needs it ready does not wait; `
+      + `add a resource.customizations.health.${t.group ? `${t.group}_` : ''}${t.kind} Lua check to argocd-cm`;
+  }
+  if (t.healthSource === 'unknown') {
+    // Since 3.0 (resourceHealthSource: appTree) health lives in the resource tree; the API server fills it back
+    // into status.resources (server/application/application.go inferResourcesStatusHealth), kubectl does not.
+    return 'no health source: the Application as kubectl reads it carries no per-resource health since Argo CD 3.0 (resourceHealthSource: appTree); '
+      + 'read it with argocd app get NAME -o json (the API server fills it in from the resource tree), or give --tree or --live';
+  }
+  if (status === 'Missing' && t.hook && t.kind === 'Job') {
+    const ttl = t.ttlSecondsAfterFinished !== undefined ? ` (its ttlSecondsAfterFinished is ${t.ttlSecondsAfterFinished})` : '';
+    return `the hook Job is gone while Argo CD still waits for its result: deleted by its TTL${ttl} or by hand; before Argo CD 3.0 this hangs the sync, since 3.4 it fails it ("is missing, it might have been deleted")`;
+  }
+  if (status === 'Missing') return 'the object does not exist in the cluster (Missing): it was never created, or was deleted; see the sync result message';
+  if (status === 'Suspended') {
+    if (t.kind === 'Deployment') return 'the Deployment is paused (spec.paused: true): Argo CD reports Suspended and the wave waits until it is resumed';
+    if (t.kind === 'Job') return 'the Job is suspended (spec.suspend: true): it will not run until resumed';
+    return `the ${t.kind} is suspended (Argo CD reports Suspended): the wave waits until it resumes`;
+  }
+  const live = t.live;
+  if (t.kind === 'Job' && status === 'Degraded' && !live && /backoff limit/i.test(message)) {
+    return `the Job reached its backoffLimit: every retry failed${t.hook ? '; a hook with a fixed name and no BeforeHookCreation policy would not re-run on the next sync' : ''}; read the Pods' logs`;
+  }
+  if (t.kind === 'Job' && live) {
+    const failed = list(at(live, 'status', 'conditions')).find(c => c.type === 'Failed' && c.status === 'True');
+    if (failed && str(failed.reason) === 'BackoffLimitExceeded') {
+      return `the Job reached its backoffLimit (${String(at(live, 'spec', 'backoffLimit') ?? 6)} retries): ${str(failed.message) || 'every Pod failed'}`;
+    }
+    if (failed && str(failed.reason) === 'DeadlineExceeded') return `the Job ran past activeDeadlineSeconds: ${str(failed.message)}`;
+  }
+  if (status === 'Degraded' && /exceeded its progress deadline/.test(message)) {
+    return `${podReason(t.pods) ?? 'the rollout did not finish within progressDeadlineSeconds'}; Argo CD marks it Degraded and fails the sync`;
+  }
+  if (t.kind === 'Ingress' && status === 'Progressing') {
+    return 'no ingress controller has written status.loadBalancer.ingress: check that a controller serves this Ingress\'s ingressClassName (Argo CD waits for that field)';
+  }
+  if (t.kind === 'Service' && t.group === '' && status === 'Progressing') {
+    return 'a type LoadBalancer Service waits for a load-balancer controller to write status.loadBalancer.ingress (none on kind/minikube/bare metal without MetalLB)';
+  }
+  if (t.kind === 'PersistentVolumeClaim' && status === 'Progressing') {
+    return 'the PVC is Pending: with a WaitForFirstConsumer StorageClass it binds only once a Pod uses it, so a wave that holds only the PVC waits forever; put its consumer in the same wave or give the PVC no wave of its own';
+  }
+  if (CONTROLLED.has(t.kind) || t.kind === 'Pod') {
+    const fromPods = podReason(t.kind === 'Pod' && live ? [live] : t.pods);
+    if (fromPods) return fromPods;
+    if (status === 'Progressing' && /updated replicas are available|pods to be ready/.test(message)) {
+      return 'new Pods run but are not ready: usually a failing readiness probe or a crash loop; give --live with the Pods to see which';
+    }
+  }
+  return undefined;
+}
+
+/** Pods of a workload, by owner: a Deployment's through its ReplicaSets (`<name>-<hash>`). */
+export function podsOf(kind: string, name: string, namespace: string, live: readonly LiveObject[]): LiveObject[] {
+  const owners = (pod: LiveObject) => list(at(pod, 'metadata', 'ownerReferences'));
+  const inNs = (o: LiveObject) => namespace === '' || str(at(o, 'metadata', 'namespace')) === '' || str(at(o, 'metadata', 'namespace')) === namespace;
+  const pods = live.filter(o => o.kind === 'Pod' && inNs(o));
+  if (kind === 'Deployment') {
+    const rs = new Set(live.filter(o => o.kind === 'ReplicaSet' && inNs(o)
+      && list(at(o, 'metadata', 'ownerReferences')).some(r => r.kind === 'Deployment' && r.name === name)).map(o => str(at(o, 'metadata', 'name'))));
+    const pattern = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-[a-z0-9]+$`);
+    return pods.filter(p => owners(p).some(r => r.kind === 'ReplicaSet' && (rs.has(str(r.name)) || pattern.test(str(r.name)))));
+  }
+  return pods.filter(p => owners(p).some(r => r.kind === kind && r.name === name));
+}

@@ -1,0 +1,52 @@
+/**
+ * The Argo CD versions the model knows, and the behaviours that changed between them. Each entry
+ * names the first version that behaves the new way, read from that release's sync loop
+ * (gitops-engine `pkg/sync/sync_context.go`, in argo-cd's tree as `gitops-engine/` since 3.3) or
+ * its controller. Older versions keep the old behaviour; the default is the latest modelled.
+ */
+
+/** Minor versions modelled, oldest first. */
+export const ARGOCD_VERSIONS: readonly string[] = ['2.14', '3.0', '3.1', '3.2', '3.3', '3.4', '3.5', '3.6'];
+
+export const LATEST_ARGOCD_VERSION = '3.6';
+
+/** First version with each behaviour. */
+export const SINCE = {
+  /** Hooks get the `argocd.argoproj.io/hook-finalizer` finalizer until their result is read. */
+  hookFinalizer: '3.0',
+  /** `SkipDryRunOnMissingResource=true` as an Application sync option. */
+  appSkipDryRun: '3.1',
+  /** The destination Namespace task without a live object is created before the dry run (`getNamespaceCreationTask`). */
+  namespaceBeforeDryRun: '3.1',
+  /** `controller.sync.wave.delay.seconds` in argocd-cmd-params-cm (the env var before). */
+  waveDelaySetting: '3.2',
+  /** `PreDelete` hooks run before an Application is deleted. */
+  preDeleteHooks: '3.3',
+  /** A running task whose object is gone fails ("Resource … is missing, it might have been deleted"). */
+  missingFailsSync: '3.4',
+  /** A failed apply waits for the step's running hooks (and the SyncFail hooks) before failing. */
+  failedApplyWaitsForRunning: '3.4',
+  /** Application-level `Prune=` and `Delete=` defaults. */
+  appPruneDeleteDefaults: '3.4',
+  /** "one or more synchronization tasks are not valid" carries the causes (`: <cause>; <cause>`). */
+  notValidWithCauses: '3.5',
+} as const;
+
+export type Behaviour = keyof typeof SINCE;
+
+function minor(version: string): number {
+  return ARGOCD_VERSIONS.indexOf(version);
+}
+
+/** `3.4`, `v3.4`, `3.4.2` → `3.4`; undefined when the minor version is not modelled. */
+export function parseArgoCdVersion(raw: string): string | undefined {
+  const m = /^v?(\d+)\.(\d+)(?:\.\d+(?:-[0-9A-Za-z.-]+)?)?$/.exec(raw.trim());
+  if (!m) return undefined;
+  const version = `${Number(m[1])}.${Number(m[2])}`;
+  return minor(version) >= 0 ? version : undefined;
+}
+
+/** True when `version` (default: the latest) behaves the new way. */
+export function behavesSince(behaviour: Behaviour, version: string = LATEST_ARGOCD_VERSION): boolean {
+  return minor(version) >= minor(SINCE[behaviour]);
+}

@@ -1,0 +1,76 @@
+/**
+ * `syncplan explain` as text: the operation and how long it has run, the step in flight, every
+ * task it waits on (health, message, the known trap), what finished, what runs next, and for a
+ * failed operation what failed it, SyncFail hooks and the hooks left in the cluster.
+ */
+import { humanDuration } from './duration';
+import type { Blocker, DoneTask, Explanation, Placed } from '../argo/live/explanation';
+
+function where(p: Pick<Placed, 'phase' | 'wave'>): string {
+  if (p.phase === undefined) return 'step unknown';
+  return p.wave === undefined ? `${p.phase} (wave unknown)` : `${p.phase} wave ${p.wave}`;
+}
+
+function handle(p: Placed): string {
+  return `${p.kind}/${p.name}${p.namespace ? ` (${p.namespace})` : ''}${p.hook ? ' [hook]' : ''}`;
+}
+
+export function blockerLines(b: Blocker, indent = '  '): string[] {
+  const health = b.health ?? (b.healthSource === 'builtin-lua' ? 'health by Argo CD\'s built-in Lua (not known here)' : 'no health source');
+  const lines = [`${indent}${handle(b)}: ${health}${b.message ? `: ${b.message}` : ''}`];
+  if (b.reason) lines.push(`${indent}  why: ${b.reason}`);
+  if (b.since) lines.push(`${indent}  since: ${b.since}`);
+  if (b.source) lines.push(`${indent}  from: ${b.source}`);
+  return lines;
+}
+
+/** The headline: "wave 1 has been Progressing for 4m 10s on Deployment/api". */
+export function headline(e: Explanation): string {
+  if (e.operationPhase === undefined) return `Application ${e.app.name}: no sync operation`;
+  const ran = e.waitingSeconds !== undefined ? ` for ${humanDuration(e.waitingSeconds)}` : '';
+  if (e.operationPhase === 'Running' && e.inFlight) {
+    const first = e.blockers[0];
+    const on = first ? ` waiting on ${first.kind}/${first.name}${first.health ? ` (${first.health})` : ''}${e.blockers.length > 1 ? ` and ${e.blockers.length - 1} more` : ''}` : '';
+    return `Application ${e.app.name}: sync Running${ran}; ${where(e.inFlight)} in flight${on}`;
+  }
+  return `Application ${e.app.name}: sync ${e.operationPhase}${ran}`;
+}
+
+function doneNote(d: DoneTask): string {
+  if (d.noHealthCheck) return '  (no health check: done on apply)';
+  return d.awaited ? '' : '  (applied; its health was not awaited)';
+}
+
+export function renderExplanationText(e: Explanation): string {
+  const sections: string[][] = [];
+  const head = [headline(e)];
+  if (e.message) {
+    const [first, ...rest] = e.message.split('\n');
+    head.push(`  message: ${first}`, ...rest.map(l => `           ${l}`));
+  }
+  if (e.startedAt) head.push(`  started: ${e.startedAt}${e.finishedAt ? `, finished: ${e.finishedAt}` : ''}`);
+  if (e.retryCount > 0) head.push(`  retries: ${e.retryCount}`);
+  sections.push(head);
+
+  if (e.blockers.length > 0) {
+    const title = e.operationPhase === 'Running'
+      ? `Waiting on (${e.blockers.length})`
+      : `What failed it (${e.blockers.length})`;
+    sections.push([title, ...e.blockers.flatMap(b => blockerLines(b))]);
+  }
+  if (e.done.length > 0) {
+    sections.push([`Done (${e.done.length})`, ...e.done.map(d => `  ${where(d)}: ${handle(d)}${doneNote(d)}`)]);
+  }
+  if (e.next.length > 0) {
+    sections.push(['Next', ...e.next.map(s => `  ${s.phase} wave ${s.wave}: ${s.resources.map(r => `${r.kind}/${r.name}`).join(', ')}`)]);
+  }
+  if (e.syncFail) {
+    const lines = [`SyncFail hooks: ${e.syncFail.ran ? 'ran' : 'did not run'}`];
+    for (const h of e.syncFail.hooks) lines.push(`  ${h.kind}/${h.name}: ${h.hookPhase || 'pending'}${h.message ? `: ${h.message}` : ''}`);
+    if (e.syncFail.failed !== undefined) lines.push(`  failed: ${e.syncFail.failed || '(no reason given)'}`);
+    sections.push(lines);
+  }
+  sections.push([`Hooks left in cluster: ${e.hooksLeftInCluster.length > 0 ? e.hooksLeftInCluster.join(', ') : 'none known'}`]);
+  if (e.notes.length > 0) sections.push(['Notes', ...e.notes.map(n => `  ${n}`)]);
+  return sections.map(s => s.join('\n')).join('\n\n') + '\n';
+}

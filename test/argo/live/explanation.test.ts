@@ -1,0 +1,165 @@
+/**
+ * The explanation of each fixture scenario. Facts from gitops-engine `pkg/sync/sync_context.go`: an
+ * awaited task has hookPhase Running; the message names hooks before resources and counts the rest.
+ */
+import { explainFixture, fixture } from './helpers';
+import { readApplication, refShort } from '../../../src/argo/live/application';
+import { explainApplication } from '../../../src/argo/live/explanation';
+import { ObservedHealthIndex } from '../../../src/argo/live/observed-health';
+
+test('Running in a Sync wave on a Progressing Deployment: the step, the wait, the readiness probe', () => {
+  const e = explainFixture('running-sync-wave.yaml', { live: 'running-sync-wave-live.yaml', now: '2026-12-01T10:04:10Z' });
+  expect(e).toMatchObject({ operationPhase: 'Running', waitingSeconds: 250, inFlight: { phase: 'Sync', wave: 1 } });
+  expect(e.blockers.map(b => [refShort(b), b.health, b.since])).toEqual([['Deployment/api', 'Progressing', '2026-12-01T10:00:20Z']]);
+  expect(e.blockers[0].reason).toMatch(/readiness probe fails \(Pod api-6d4cf56db6-x7k2p/);
+  expect(e.done.map(d => [refShort(d), d.noHealthCheck])).toEqual([['Job/db-migrate', false], ['ConfigMap/api-config', true], ['Service/api', false]]);
+  expect(e.next.map(s => [s.phase, s.wave, s.resources.map(refShort)])).toEqual([['Sync', 2, ['Ingress/api']]]);
+});
+
+test('several blockers behind "and 2 more": every one listed, the named one first', () => {
+  const e = explainFixture('and-more.json');
+  expect(e.blockers.map(refShort)).toEqual(['Deployment/api', 'StatefulSet/db', 'Ingress/web']);
+  expect(e.blockers[2].reason).toMatch(/no ingress controller/);
+  expect(e.notes.join('\n')).not.toMatch(/counts/);
+});
+
+test('a message that counts more than the results show says so', () => {
+  const e = explainFixture('v3-no-health.yaml');
+  expect(e.blockers).toHaveLength(3);
+  expect(e.blockers.every(b => b.health === undefined && b.healthSource === 'unknown')).toBe(true);
+  expect(e.blockers[0].reason).toMatch(/no health source/);
+});
+
+test('a PreSync hook "Pending deletion" under BeforeHookCreation', () => {
+  const e = explainFixture('presync-pending-deletion.yaml');
+  expect(e.blockers.map(b => [refShort(b), b.hook, b.health, b.message])).toEqual([['Job/db-migrate', true, 'Progressing', 'Pending deletion']]);
+  expect(e.blockers[0].reason).toMatch(/BeforeHookCreation/);
+});
+
+test('a failed sync with SyncFail hooks: what failed, that SyncFail ran, the hooks left', () => {
+  const e = explainFixture('failed-syncfail.yaml');
+  expect(e).toMatchObject({ operationPhase: 'Failed', retryCount: 2, parsed: { retried: 2 } });
+  expect(e.waitingSeconds).toBeUndefined();
+  expect(e.blockers.map(b => [refShort(b), b.message])).toEqual([['Job/db-migrate', 'Job has reached the specified backoff limit']]);
+  expect(e.blockers[0].reason).toMatch(/backoffLimit/);
+  expect(e.syncFail).toEqual({ ran: true, hooks: [{ kind: 'Job', name: 'notify-failure', namespace: 'orders', hookPhase: 'Succeeded', message: 'job completed' }] });
+  expect(e.hooksLeftInCluster).toEqual(['Job/db-migrate', 'Job/notify-failure']);
+});
+
+test('Succeeded: no blockers, everything done, nothing next', () => {
+  const e = explainFixture('succeeded.yaml');
+  expect(e).toMatchObject({ operationPhase: 'Succeeded', blockers: [], next: [] });
+  expect(e.done.map(d => [refShort(d), d.awaited])).toEqual([['Job/db-migrate', true], ['ConfigMap/api-config', true], ['Deployment/api', false]]);
+});
+
+test('Argo CD 3.0+ without persisted health: health from live objects, built-in Lua named, never Healthy', () => {
+  const e = explainFixture('v3-no-health.yaml', { live: 'v3-live.yaml' });
+  expect(e.blockers.map(b => [refShort(b), b.health ?? null, b.healthSource])).toEqual([
+    ['PersistentVolumeClaim/data', 'Progressing', 'live'],
+    ['Deployment/reports', 'Suspended', 'live'],
+    ['Certificate/reports-tls', null, 'builtin-lua'],
+  ]);
+  expect(e.blockers[0].reason).toMatch(/WaitForFirstConsumer/);
+  expect(e.blockers[1].reason).toMatch(/paused/);
+  expect(e.blockers[2].reason).toMatch(/built-in Lua/);
+});
+
+test('a prune step waiting for deletion: the pruned object, still terminating', () => {
+  const e = explainFixture('prune-waiting.yaml', { live: 'prune-live.yaml' });
+  expect(e.blockers.map(b => [refShort(b), b.health, b.message])).toEqual([['ConfigMap/old-config', 'Progressing', 'Pending deletion']]);
+  expect(e.blockers[0].reason).toMatch(/finalizer/);
+  // Pruned, but still there: waited on, not done.
+  expect(e.done.map(refShort)).toEqual(['Deployment/web']);
+});
+
+test('an unknown message is a note, word for word', () => {
+  const [obj] = fixture('succeeded.yaml');
+  obj.status.operationState = { ...obj.status.operationState, phase: 'Running', message: 'doing something new' };
+  const app = readApplication(obj);
+  const e = explainApplication({ app, health: new ObservedHealthIndex({ app }), now: 0 });
+  expect(e.parsed.message).toEqual({ type: 'unknown', text: 'doing something new' });
+  expect(e.notes[0]).toBe('the operation message is in no format this tool knows; shown as Argo CD wrote it: "doing something new"');
+});
+
+test('an Application with no operation: said so, not an error', () => {
+  const app = readApplication({ apiVersion: 'argoproj.io/v1alpha1', kind: 'Application', metadata: { name: 'new' }, status: {} });
+  const e = explainApplication({ app, health: new ObservedHealthIndex({ app }), now: 0 });
+  expect(e.operationPhase).toBeUndefined();
+  expect(e.notes[0]).toMatch(/no operation/);
+});
+
+describe('messages the results do not match, and prune confirmation', () => {
+  const withOperation = (operationState: object, resources: object[] = []) => {
+    const app = readApplication({
+      apiVersion: 'argoproj.io/v1alpha1',
+      kind: 'Application',
+      metadata: { name: 'a' },
+      spec: { destination: { namespace: 'n' } },
+      status: { resources, operationState: { phase: 'Running', startedAt: '2026-12-01T10:00:00Z', ...operationState } },
+    });
+    return explainApplication({ app, health: new ObservedHealthIndex({ app }), now: Date.parse('2026-12-01T10:01:00Z') });
+  };
+
+  test('"and 2 more" with one running result: the named task is listed and the gap is a note', () => {
+    const e = withOperation({ message: 'waiting for healthy state of apps/Deployment/api and 2 more resources', syncResult: { resources: [] } },
+      [{ group: 'apps', kind: 'Deployment', namespace: 'n', name: 'api', syncWave: 3 }]);
+    expect(e.blockers.map(b => [refShort(b), b.namespace, b.wave])).toEqual([['Deployment/api', 'n', 3]]);
+    expect(e.notes[0]).toBe('Argo CD\'s message counts 3 awaited task(s); the sync result shows 1 running (the message is from the last reconcile)');
+  });
+
+  test('waiting for pruning confirmation: every resource that needs it, with how to approve', () => {
+    const e = withOperation({ message: 'waiting for pruning confirmation of /Secret/old and 1 more resources' }, [
+      { version: 'v1', kind: 'Secret', namespace: 'n', name: 'old', requiresDeletionConfirmation: true },
+      { version: 'v1', kind: 'ConfigMap', namespace: 'n', name: 'old-cm', requiresDeletionConfirmation: true },
+      { group: 'apps', kind: 'Deployment', namespace: 'n', name: 'keep' },
+    ]);
+    expect(e.blockers.map(refShort)).toEqual(['Secret/old', 'ConfigMap/old-cm']);
+    expect(e.blockers[0].reason).toMatch(/argocd\.argoproj\.io\/deletion-approved/);
+  });
+
+  test('one or more tasks are running: a note that the awaited tasks come on the next reconcile', () => {
+    const e = withOperation({ message: 'one or more tasks are running', syncResult: { resources: [] } });
+    expect(e.blockers).toEqual([]);
+    expect(e.notes.join('\n')).toMatch(/applying the step right now/);
+  });
+});
+
+test('a failed operation Argo CD retries is a note with the attempt', () => {
+  const app = readApplication({
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'Application',
+    metadata: { name: 'a' },
+    status: { operationState: { phase: 'Running', message: 'one or more objects failed to apply, reason: denied. Retrying attempt #2 at 3:04PM.', retryCount: 2 } },
+  });
+  const e = explainApplication({ app, health: new ObservedHealthIndex({ app }), now: 0 });
+  expect(e.notes).toContain('the operation failed and Argo CD retries it: attempt #2 at 3:04PM (controller time)');
+});
+
+test('a prune waiting for deletion without live objects: the message is the only source, said so', () => {
+  const e = explainFixture('prune-waiting.yaml');
+  expect(e.blockers.map(b => [refShort(b), b.health, b.healthSource])).toEqual([['ConfigMap/old-config', 'Progressing', 'message']]);
+});
+
+test('a single-step sync awaits only its hooks: the resources applied with them are not blockers', () => {
+  const app = readApplication({
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'Application',
+    metadata: { name: 'a' },
+    spec: { destination: { namespace: 'n' } },
+    status: {
+      operationState: {
+        phase: 'Running',
+        message: 'waiting for completion of hook batch/Job/seed',
+        syncResult: {
+          resources: [
+            { group: 'apps', kind: 'Deployment', namespace: 'n', name: 'web', status: 'Synced', hookPhase: 'Running', syncPhase: 'Sync' },
+            { group: 'batch', kind: 'Job', namespace: 'n', name: 'seed', hookType: 'Sync', hookPhase: 'Running', syncPhase: 'Sync' },
+          ],
+        },
+      },
+    },
+  });
+  const e = explainApplication({ app, health: new ObservedHealthIndex({ app }), now: 0 });
+  expect(e.blockers.map(refShort)).toEqual(['Job/seed']);
+  expect(e.notes).toContain('a single-step sync: Argo CD waits only for its hooks; the resources applied with them are not awaited');
+});

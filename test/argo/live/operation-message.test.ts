@@ -1,0 +1,63 @@
+/**
+ * The operation message grammar, from the formats gitops-engine writes (`pkg/sync/sync_context.go`
+ * `setRunningPhase`, `Sync`, `executeSyncFailPhase`; its sync_context_test.go messages such as
+ * TestSync_SuccessfulSyncWithSyncFailHook's "waiting for completion of hook /Pod/hook-1 and 1 more
+ * resources") and the controller's retries (`controller/appcontroller.go`).
+ */
+import fc from 'fast-check';
+import { parseOperationMessage, waitingCount } from '../../../src/argo/live/operation-message';
+import { runningMessage } from '../../../src/argo/simulate/messages';
+import type { SyncTask } from '../../../src/argo/types';
+
+test('waiting for healthy state of / completion of hook / deletion of / pruning confirmation of, with and N more', () => {
+  expect(parseOperationMessage('waiting for healthy state of apps/Deployment/api').message)
+    .toEqual({ type: 'waiting', reason: 'healthy state of', first: { group: 'apps', kind: 'Deployment', name: 'api' }, more: 0 });
+  expect(parseOperationMessage('waiting for completion of hook /Pod/hook-1 and 1 more resources').message)
+    .toEqual({ type: 'waiting', reason: 'completion of hook', first: { group: '', kind: 'Pod', name: 'hook-1' }, more: 1, moreOf: 'resources' });
+  expect(parseOperationMessage('waiting for deletion of hook batch/Job/db-migrate').message).toMatchObject({ reason: 'deletion of hook', first: { kind: 'Job' } });
+  expect(parseOperationMessage('waiting for deletion of /ConfigMap/old and 2 more resources').message).toMatchObject({ reason: 'deletion of', more: 2 });
+  expect(parseOperationMessage('waiting for pruning confirmation of /Secret/s and 3 more hooks').message).toMatchObject({ reason: 'pruning confirmation of', more: 3, moreOf: 'hooks' });
+});
+
+test('property: every message runningMessage (the simulator\'s setRunningPhase) writes parses back to its first task and count', () => {
+  const task = fc.record({
+    group: fc.constantFrom('', 'apps', 'batch', 'networking.k8s.io'),
+    kind: fc.constantFrom('Deployment', 'Job', 'Pod', 'Ingress'),
+    name: fc.stringMatching(/^[a-z][a-z0-9-]{0,20}$/),
+    hook: fc.boolean(),
+    action: fc.constantFrom('apply' as const, 'prune' as const),
+  });
+  fc.assert(fc.property(fc.array(task, { minLength: 1, maxLength: 6 }), fc.boolean(), (tasks, deletion) => {
+    const waiting = tasks.map(t => ({ task: t as unknown as SyncTask, needsPruneConfirmation: false }));
+    const text = runningMessage(waiting, deletion);
+    const m = parseOperationMessage(text).message;
+    expect(m.type).toBe('waiting');
+    expect(waitingCount(m)).toBe(tasks.length);
+  }));
+});
+
+test('failures: completed unsuccessfully / failed to apply with reasons, and the SyncFail line', () => {
+  expect(parseOperationMessage('one or more objects failed to apply, reason: Deployment.apps "api" is invalid').message)
+    .toEqual({ type: 'failed', cause: 'failed to apply', reasons: 'Deployment.apps "api" is invalid' });
+  expect(parseOperationMessage('one or more synchronization tasks completed unsuccessfully\none or more SyncFail hooks failed, reason: boom').message)
+    .toEqual({ type: 'failed', cause: 'completed unsuccessfully', reasons: '', syncFailHooksFailed: 'boom' });
+  expect(parseOperationMessage('one or more synchronization tasks are not valid: failed to discover server resources for group version extensions/v1beta1').message)
+    .toEqual({ type: 'not-valid', causes: 'failed to discover server resources for group version extensions/v1beta1' });
+  expect(parseOperationMessage('one or more objects failed to apply (dry run)').message).toEqual({ type: 'dry-run-failed' });
+});
+
+test('successes, termination and the controller\'s retry suffixes', () => {
+  expect(parseOperationMessage('successfully synced (all tasks run)').message).toEqual({ type: 'succeeded', how: 'all tasks run' });
+  expect(parseOperationMessage('successfully synced (no more tasks)').message).toEqual({ type: 'succeeded', how: 'no more tasks' });
+  expect(parseOperationMessage('Operation terminated').message).toEqual({ type: 'terminated' });
+  expect(parseOperationMessage('one or more synchronization tasks completed unsuccessfully. Retrying attempt #2 at 3:04PM.'))
+    .toEqual({ message: { type: 'failed', cause: 'completed unsuccessfully', reasons: '' }, retry: { attempt: 2, at: '3:04PM' } });
+  expect(parseOperationMessage('one or more objects failed to apply, reason: x (retried 5 times).')).toMatchObject({ retried: 5, message: { type: 'failed' } });
+  expect(parseOperationMessage('Retrying operation with latest revisions. Attempt #3').message).toEqual({ type: 'retrying', attempt: 3, withLatestRevisions: true });
+});
+
+test('unknown formats are carried word for word, never guessed', () => {
+  expect(parseOperationMessage('waiting for the moon').message).toEqual({ type: 'unknown', text: 'waiting for the moon' });
+  expect(parseOperationMessage('one or more objects failed to apply\nsomething else').message.type).toBe('unknown');
+  expect(parseOperationMessage('').message).toEqual({ type: 'empty' });
+});

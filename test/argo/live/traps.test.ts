@@ -1,0 +1,45 @@
+/** Known traps, each from the fields that show it. */
+import { podsOf, trapReason } from '../../../src/argo/live/traps';
+
+const base = { group: 'apps', kind: 'Deployment', name: 'api', hook: false, healthSource: 'live', pods: [], resultMessage: '' };
+const pod = (containerStatuses: object[], conditions: object[] = []) => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'api-abc12-xyz', namespace: 'n', ownerReferences: [{ kind: 'ReplicaSet', name: 'api-abc12' }] }, status: { containerStatuses, conditions } });
+
+test('an image that does not pull, a crash loop, an unschedulable Pod, a failing readiness probe', () => {
+  const progressing = { ...base, health: { status: 'Progressing', message: '' } };
+  expect(trapReason({ ...progressing, pods: [pod([{ name: 'c', state: { waiting: { reason: 'ImagePullBackOff', message: 'Back-off pulling image' } } }])] })).toMatch(/image does not pull/);
+  expect(trapReason({ ...progressing, pods: [pod([{ name: 'c', state: { waiting: { reason: 'CrashLoopBackOff' } } }])] })).toMatch(/crash-loops/);
+  expect(trapReason({ ...progressing, pods: [pod([], [{ type: 'PodScheduled', status: 'False', message: '0/3 nodes are available' }])] })).toMatch(/cannot be scheduled.*0\/3 nodes/);
+  expect(trapReason({ ...progressing, pods: [pod([{ name: 'c', ready: false, state: { running: {} } }])] })).toMatch(/readiness probe fails/);
+  expect(trapReason(progressing)).toBeUndefined();
+});
+
+test('Ingress and LoadBalancer status no controller fills; PVC waiting for a consumer; Missing; paused', () => {
+  expect(trapReason({ ...base, group: 'networking.k8s.io', kind: 'Ingress', health: { status: 'Progressing', message: '' } })).toMatch(/ingress controller/);
+  expect(trapReason({ ...base, group: '', kind: 'Service', health: { status: 'Progressing', message: '' } })).toMatch(/LoadBalancer/);
+  expect(trapReason({ ...base, group: '', kind: 'PersistentVolumeClaim', health: { status: 'Progressing', message: '' } })).toMatch(/WaitForFirstConsumer/);
+  expect(trapReason({ ...base, health: { status: 'Missing', message: '' } })).toMatch(/does not exist/);
+  expect(trapReason({ ...base, health: { status: 'Suspended', message: 'Deployment is paused' } })).toMatch(/paused/);
+});
+
+test('a hook deleted by its TTL (3.4+ message), a Job at its backoff limit, no health source', () => {
+  expect(trapReason({ ...base, group: 'batch', kind: 'Job', hook: true, resultMessage: 'Resource batch/Job/m is missing, it might have been deleted' })).toMatch(/ttlSecondsAfterFinished/);
+  const live = { apiVersion: 'batch/v1', kind: 'Job', spec: { backoffLimit: 2 }, status: { conditions: [{ type: 'Failed', status: 'True', reason: 'BackoffLimitExceeded', message: 'Job has reached the specified backoff limit' }] } };
+  expect(trapReason({ ...base, group: 'batch', kind: 'Job', live, health: { status: 'Degraded', message: '' } })).toMatch(/backoffLimit \(2 retries\)/);
+  expect(trapReason({ ...base, healthSource: 'unknown' })).toMatch(/--tree or --live/);
+});
+
+test('podsOf: a Deployment\'s Pods through its ReplicaSets', () => {
+  const live = [pod([]), { ...pod([]), metadata: { name: 'other-1-x', namespace: 'n', ownerReferences: [{ kind: 'ReplicaSet', name: 'other-1' }] } }];
+  expect(podsOf('Deployment', 'api', 'n', live).map(p => (p.metadata as any).name)).toEqual(['api-abc12-xyz']);
+});
+
+test('a hook Job gone while awaited (before 3.4): deleted by its TTL, with the manifest\'s value when known', () => {
+  const gone = { ...base, group: 'batch', kind: 'Job', hook: true, health: { status: 'Missing', message: '' } };
+  expect(trapReason(gone)).toMatch(/^the hook Job is gone while Argo CD still waits for its result: deleted by its TTL or by hand/);
+  expect(trapReason({ ...gone, ttlSecondsAfterFinished: 0 })).toMatch(/its ttlSecondsAfterFinished is 0/);
+});
+
+test('a custom resource with no health check: done on apply, and how to make the wave wait', () => {
+  expect(trapReason({ ...base, group: 'example.com', kind: 'Widget', healthSource: 'none' }))
+    .toMatch(/no health check for example\.com\/Widget: it counts as done once applied.*resource\.customizations\.health\.example\.com_Widget/);
+});

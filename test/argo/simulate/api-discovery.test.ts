@@ -1,0 +1,35 @@
+/**
+ * Discovery before anything is applied, from gitops-engine `pkg/sync/sync_context_test.go`
+ * `TestSync_getSyncTasks_FailureMessage`: an unserved group/version fails validation, the message
+ * carries the cause (3.5+), no SyncFail hook runs.
+ */
+import { calls, hook, manifest, replay } from './fixtures';
+
+describe('TestSync_getSyncTasks_FailureMessage', () => {
+  const ingress = manifest({ kind: 'Ingress', name: 'web', apiVersion: 'extensions/v1beta1' });
+  const onFail = manifest({ kind: 'Pod', name: 'notify', annotations: hook('SyncFail') });
+
+  test('an apiVersion the cluster no longer serves fails validation with the cause; nothing applied, no SyncFail hook', () => {
+    const { result } = replay([ingress, onFail, manifest({ kind: 'ConfigMap', name: 'settings' })]);
+    expect(calls(result)).toEqual([
+      'Failed: one or more synchronization tasks are not valid: failed to discover server resources for group version extensions/v1beta1: the server could not find the requested resource',
+    ]);
+    expect(result.applied).toEqual([]);
+    expect(result.results).toEqual([expect.objectContaining({ kind: 'Ingress', status: 'SyncFailed' })]);
+  });
+
+  test('served on an older cluster (--kube-version 1.21)', () => {
+    expect(replay([ingress], { plan: { kubeVersion: '1.21' } }).result.operationPhase).toBe('Succeeded');
+  });
+
+  test('the group/version still served, the kind not: discovery\'s NotFound names the kind', () => {
+    const { result } = replay([manifest({ kind: 'Deployment', name: 'web', apiVersion: 'extensions/v1beta1' })], { plan: { kubeVersion: '1.18' } });
+    expect(result.message).toBe('one or more synchronization tasks are not valid: Deployment.extensions "" not found');
+  });
+
+  test('before 3.5 the message has no cause (it is in the resource result only)', () => {
+    const { result } = replay([ingress], { plan: { argocdVersion: '3.4' } });
+    expect(result.message).toBe('one or more synchronization tasks are not valid');
+    expect(result.results[0].message).toMatch(/^failed to discover server resources for group version extensions\/v1beta1/);
+  });
+});

@@ -1,0 +1,32 @@
+/**
+ * The Argo CD versions modelled and the first version of each behaviour, checked against the
+ * releases' own sync loops (gitops-engine `pkg/sync/sync_context.go` at v2.14.0 … v3.5.0).
+ */
+import { ARGOCD_VERSIONS, LATEST_ARGOCD_VERSION, SINCE, behavesSince, parseArgoCdVersion } from '../../src/argo/versions';
+
+describe('Argo CD versions', () => {
+  test('parseArgoCdVersion reads x.y, vx.y and x.y.z; unmodelled minors are refused', () => {
+    expect(['3.4', 'v3.4', '3.4.2', '3.5.0-rc1', '2.13', '4.0', 'latest'].map(parseArgoCdVersion))
+      .toEqual(['3.4', '3.4', '3.4', '3.5', undefined, undefined, undefined]);
+  });
+
+  test('the default is the latest modelled, which behaves every new way', () => {
+    expect(ARGOCD_VERSIONS[ARGOCD_VERSIONS.length - 1]).toBe(LATEST_ARGOCD_VERSION);
+    for (const behaviour of Object.keys(SINCE) as Array<keyof typeof SINCE>) expect(behavesSince(behaviour)).toBe(true);
+  });
+
+  test('each behaviour starts at its release and holds for every later one', () => {
+    expect(behavesSince('hookFinalizer', '2.14')).toBe(false);
+    expect(behavesSince('hookFinalizer', '3.0')).toBe(true);
+    expect(behavesSince('namespaceBeforeDryRun', '3.0')).toBe(false);
+    expect(behavesSince('namespaceBeforeDryRun', '3.1')).toBe(true);
+    expect(behavesSince('missingFailsSync', '3.3')).toBe(false);
+    expect(behavesSince('missingFailsSync', '3.4')).toBe(true);
+    expect(behavesSince('notValidWithCauses', '3.4')).toBe(false);
+    for (const [behaviour, since] of Object.entries(SINCE)) {
+      const at = ARGOCD_VERSIONS.indexOf(since);
+      expect(at).toBeGreaterThanOrEqual(0);
+      ARGOCD_VERSIONS.forEach((v, i) => expect(behavesSince(behaviour as keyof typeof SINCE, v)).toBe(i >= at));
+    }
+  });
+});

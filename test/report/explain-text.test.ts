@@ -1,0 +1,28 @@
+/** The explain text: headline, every blocker with its health and why, done, next, SyncFail, hooks left. */
+import { headline, renderExplanationText } from '../../src/report/explain-text';
+import { explainFixture } from '../argo/live/helpers';
+
+test('the headline says the step in flight, how long, and on what', () => {
+  const e = explainFixture('running-sync-wave.yaml', { now: '2026-12-01T10:04:10Z' });
+  expect(headline(e)).toBe('Application shop: sync Running for 4m 10s; Sync wave 1 in flight waiting on Deployment/api (Progressing)');
+});
+
+test('and-more: all three blockers, one "why" per known trap', () => {
+  const text = renderExplanationText(explainFixture('and-more.json'));
+  expect(text).toMatch(/^Waiting on \(3\)$/m);
+  for (const name of ['Deployment/api', 'StatefulSet/db', 'Ingress/web']) expect(text).toContain(`  ${name} (platform): Progressing`);
+  expect(text.match(/^ {4}why: /gm)).toHaveLength(2);
+});
+
+test('failed: what failed it, SyncFail hooks ran, hooks left; 3.0+ without sources says "no health source"', () => {
+  const failed = renderExplanationText(explainFixture('failed-syncfail.yaml'));
+  expect(failed).toContain('What failed it (1)\n  Job/db-migrate (orders) [hook]: Degraded: Job has reached the specified backoff limit');
+  expect(failed).toContain('SyncFail hooks: ran\n  Job/notify-failure: Succeeded: job completed');
+  expect(failed).toContain('Hooks left in cluster: Job/db-migrate, Job/notify-failure');
+  expect(renderExplanationText(explainFixture('v3-no-health.yaml'))).toContain('PersistentVolumeClaim/data (reports): no health source');
+});
+
+test('deterministic: the same input gives the same bytes', () => {
+  const a = renderExplanationText(explainFixture('v3-no-health.yaml', { live: 'v3-live.yaml' }));
+  expect(renderExplanationText(explainFixture('v3-no-health.yaml', { live: 'v3-live.yaml' }))).toBe(a);
+});
