@@ -1,6 +1,6 @@
 /**
  * The health check an app-of-apps needs for its child Applications (`argoproj.io/Application` has
- * none since Argo CD 1.8, argo-cd #3781, `CD/docs/operator-manual/health.md` "Argocd App"), stricter
+ * none since Argo CD 1.8, argo-cd #3781, `argo-cd docs/operator-manual/health.md` "Argocd App"), stricter
  * than the documented one, which copies `status.health` only: a child that is Healthy but OutOfSync,
  * still syncing, or whose last sync failed (since 3.4 a child whose resources failed to apply can
  * report Healthy, argo-cd #27917) would let the parent's next wave start. Argo CD reads it from
@@ -11,7 +11,7 @@ import { runHealthLua } from './lua';
 /** The `argocd-cm` key Argo CD reads an Application health check from. */
 export const APPLICATION_HEALTH_KEY = 'resource.customizations.health.argoproj.io_Application';
 
-/** Conditions that mean the child cannot sync as it stands (`CD/pkg/apis/application/v1alpha1/types.go`). */
+/** Conditions that mean the child cannot sync as it stands (`argo-cd pkg/apis/application/v1alpha1/types.go`). */
 export const APPLICATION_ERROR_CONDITIONS: readonly string[] = ['ComparisonError', 'SyncError', 'InvalidSpecError'];
 
 /**

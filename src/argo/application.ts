@@ -1,5 +1,5 @@
 /**
- * Facts of an Application object (`CD/pkg/apis/application/v1alpha1/types.go`).
+ * Facts of an Application object (`argo-cd pkg/apis/application/v1alpha1/types.go`).
  */
 
 /** `IsAutomatedSyncEnabled`: `spec.syncPolicy.automated` is set and its `enabled` is not false. */

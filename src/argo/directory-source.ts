@@ -1,8 +1,8 @@
 /**
- * Which files an Argo CD directory source reads (`CD/reposerver/repository/repository.go`
+ * Which files an Argo CD directory source reads (`argo-cd reposerver/repository/repository.go`
  * `getPotentiallyValidManifests`, `getPotentiallyValidManifestFile`): files under the source path with
  * a manifest extension, sub-folders only with `recurse`, `exclude` then `include` matched against the
- * path relative to the source path with `CD/util/glob` (gobwas/glob without separators: `*` also
+ * path relative to the source path with `argo-cd util/glob` (gobwas/glob without separators: `*` also
  * matches `/`), and never a file holding the skip marker.
  */
 

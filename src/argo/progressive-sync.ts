@@ -1,6 +1,6 @@
 /**
- * ApplicationSet progressive syncs (`CD/applicationset/progressivesync/progressive_sync.go`,
- * `CD/docs/operator-manual/applicationset/Progressive-Syncs.md`): which RollingSync step a generated
+ * ApplicationSet progressive syncs (`argo-cd applicationset/progressivesync/progressive_sync.go`,
+ * `argo-cd docs/operator-manual/applicationset/Progressive-Syncs.md`): which RollingSync step a generated
  * Application belongs to, and what `maxUpdate` Argo CD reads. An Application in no step is never
  * synced by the controller; a quoted plain number is not a valid IntOrString.
  */

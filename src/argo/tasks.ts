@@ -1,14 +1,15 @@
 /**
- * Manifests → sync tasks (`CD/controller/state.go` partition, `GE/sync/reconcile.go` `splitHooks`,
- * `GE/sync/sync_context.go` `getSyncTasks`).
+ * Manifests → sync tasks (argo-cd `controller/state.go` partition; gitops-engine
+ * `pkg/sync/reconcile.go` `splitHooks`, `pkg/sync/sync_context.go` `getSyncTasks`;
+ * docs/argo-cd-model.md#tasks).
  */
 import { readAnnotations, isPlainObject } from './annotations';
 import { readDeletePolicies } from './delete-policy';
 import { DraftTask } from './draft';
 import { HookRead, readHook, readHookIn } from './hooks';
 import { keyString, metadataString, resourceKeyOf } from './keys';
-import { ExcludedObject, Manifest, PlanError, PlanOptions, ResourceKey, SourceLocation, SyncPhase } from './types';
 import { untrackedReason } from './tracking';
+import { ExcludedObject, Manifest, PlanError, PlanOptions, ResourceKey, SourceLocation, SyncPhase } from './types';
 import { readWaveIn, waveOf } from './waves';
 
 export const DEFAULT_REVISION = '0000000';

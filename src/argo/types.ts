@@ -4,7 +4,6 @@
  *
  * These types are internal (not part of the jsii API) so they may use unions freely.
  */
-import type { TrackingOptions } from './tracking';
 
 /** Where a manifest came from, for messages: a file and 1-based line, or a construct path. */
 export interface SourceLocation {
@@ -141,4 +140,14 @@ export interface PlanOptions {
   readonly argocdVersion?: string;
   /** The cluster's Kubernetes minor version, e.g. `1.31` (which built-in API versions it serves). @default DEFAULT_KUBE_VERSION */
   readonly kubeVersion?: string;
+}
+
+/** How Argo CD tells which live objects are the application's (argocd-cm `application.resourceTrackingMethod`; src/argo/tracking.ts). */
+export type TrackingMethod = 'annotation' | 'label' | 'annotation+label';
+
+export interface TrackingOptions {
+  /** `application.resourceTrackingMethod` of argocd-cm. @default `defaultTrackingMethod(version)` */
+  readonly method?: TrackingMethod;
+  /** The Application's name; without it any app's tracking counts. @default any */
+  readonly appName?: string;
 }

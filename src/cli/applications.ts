@@ -1,7 +1,7 @@
 /**
  * `syncplan plan PARENT --repo-root DIR`: the child Applications of an app-of-apps parent, in the
  * order the parent syncs them, each with its own plan read from the repository as Argo CD's repo
- * server reads a directory source (`CD/reposerver/repository/repository.go`: the source path, the
+ * server reads a directory source (`argo-cd reposerver/repository/repository.go`: the source path, the
  * manifest extensions, `recurse`, `exclude` then `include`, the skip marker). Sources Argo CD
  * renders (a Helm chart, a kustomization) are named with the command that renders them.
  */

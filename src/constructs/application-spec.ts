@@ -3,7 +3,23 @@
  * the typed sync policy and retry, and sync options checked by the sync-option rules' own checks.
  */
 import { Duration } from 'cdk8s';
-import type { ArgoRetry, ArgoSyncPolicy } from './argo-application';
+
+/** What is read of `ArgoRetry` (declared here by shape, so this file imports nothing of the constructs). */
+interface RetryProps {
+  readonly limit?: number;
+  readonly backoffDuration?: Duration;
+  readonly backoffFactor?: number;
+  readonly maxBackoffDuration?: Duration;
+}
+
+/** What is read of `ArgoSyncPolicy`. */
+interface SyncPolicyProps {
+  readonly automated?: boolean;
+  readonly prune?: boolean;
+  readonly selfHeal?: boolean;
+  readonly allowEmpty?: boolean;
+  readonly retry?: RetryProps;
+}
 import * as argocd from '../imports/argoproj.io';
 import { checkOption } from '../rules/checks/sync-option-invalid';
 import { unknownOption } from '../rules/checks/sync-option-unknown';
@@ -20,7 +36,7 @@ export function checkSyncOptions(where: string, options: readonly string[]): voi
   }
 }
 
-export function syncPolicyOf(where: string, policy: ArgoSyncPolicy | undefined,
+export function syncPolicyOf(where: string, policy: SyncPolicyProps | undefined,
   syncOptions: readonly string[]): argocd.ApplicationSpecSyncPolicy | undefined {
   if (!policy && syncOptions.length === 0) return undefined;
   const p = policy ?? {};
@@ -35,7 +51,7 @@ export function syncPolicyOf(where: string, policy: ArgoSyncPolicy | undefined,
   };
 }
 
-export function retryOf(where: string, r: ArgoRetry): argocd.ApplicationSpecSyncPolicyRetry {
+export function retryOf(where: string, r: RetryProps): argocd.ApplicationSpecSyncPolicyRetry {
   const limit = r.limit ?? 5;
   if (!Number.isSafeInteger(limit)) throw new Error(`${where}: syncPolicy.retry.limit must be an integer, got ${limit}`);
   const factor = r.backoffFactor ?? 2;

@@ -2,7 +2,7 @@ import { annotationCsvOf, annotationOf, annotationsOf, csvValues, readAnnotation
 import { obj } from '../fixtures/manifests';
 
 describe('annotations', () => {
-  // GE/sync/resource/annotations_test.go TestHasAnnotationOption
+  // gitops-engine pkg/sync/resource/annotations_test.go TestHasAnnotationOption
   test.each([
     ['Nil', undefined, []],
     ['Empty', '', []],

@@ -1,6 +1,6 @@
 /**
  * The Application health check, run in a real Lua VM against child Applications in every state an
- * app-of-apps meets. States are modelled on Argo CD's Application status (`CD/pkg/apis/application/
+ * app-of-apps meets. States are modelled on Argo CD's Application status (`argo-cd pkg/apis/application/
  * v1alpha1/types.go`: status.health, status.sync, status.operationState, status.conditions, operation)
  * and on the 3.4+ report of argo-cd #27917 (a failed apply, resources Missing, app health Healthy).
  */
@@ -48,7 +48,7 @@ test('messages say what the parent waits on', () => {
   expect(runHealthLua(APPLICATION_HEALTH_LUA, { status: { health: healthy, sync: synced, conditions: [{ type: 'SyncError', message: 'quota' }] } }).message).toBe('SyncError: quota');
 });
 
-/** The documented script (`CD/docs/operator-manual/health.md`), written here from its description: health only. */
+/** The documented script (`argo-cd docs/operator-manual/health.md`), written here from its description: health only. */
 const HEALTH_ONLY = `hs = {}
 hs.status = "Progressing"
 hs.message = ""

@@ -1,6 +1,6 @@
 /**
  * Which files a directory source reads; cases after Argo CD's `TestFindManifests_Exclude`,
- * `TestFindManifests_Include`, `TestFindManifests_Exclude_And_Include` (`CD/reposerver/repository/
+ * `TestFindManifests_Include`, `TestFindManifests_Exclude_And_Include` (`argo-cd reposerver/repository/
  * repository_test.go`) and gobwas/glob's own matching rules, with our own file names.
  */
 import { directoryReads, globMatch } from '../../src/argo/directory-source';

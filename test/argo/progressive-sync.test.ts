@@ -1,6 +1,6 @@
 /**
  * Step selection after Argo CD's `TestBuildAppDependencyList` and `TestLabelMatchedExpression`
- * (`CD/applicationset/progressivesync/progressive_sync_test.go`), with our own labels.
+ * (`argo-cd applicationset/progressivesync/progressive_sync_test.go`), with our own labels.
  */
 import * as fc from 'fast-check';
 import { isQuotedNumber, listGeneratedLabels, rollingSyncSteps, stepOf } from '../../src/argo/progressive-sync';

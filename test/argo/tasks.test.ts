@@ -3,7 +3,7 @@ import { HOOK, m, manifest, obj, WAVE } from '../fixtures/manifests';
 
 const names = (ms: readonly Manifest[], options = {}) => buildTasks(ms, options).tasks.map(t => `${t.phase}:${t.kind}/${t.name}`);
 
-describe('tasks (GE/sync/sync_context.go getSyncTasks)', () => {
+describe('tasks (gitops-engine pkg/sync/sync_context.go getSyncTasks)', () => {
   test('TestUnnamedHooksGetUniqueNames: Truncated revision', () => {
     const pod = m({ kind: 'Pod', generateName: '', annotations: { [HOOK]: 'PreSync,PostSync' } });
     const { tasks } = buildTasks([pod], { revision: 'FooBarBaz', startedAt: 1234 });

@@ -45,6 +45,7 @@ describe('Suppressions.add (constructs)', () => {
   test('refuses unknown rules, short reasons, reasons with ";" and scopes without objects, with one clear line', () => {
     const { chart, group } = chartWith();
     expect(() => Suppressions.add(group, 'no-such-rule', 'a perfectly good reason')).toThrow(/"no-such-rule" is not a rule id/);
+    expect(() => Suppressions.add(group, 'wave-unneded', 'a perfectly good reason')).toThrow(/"wave-unneded" is not a rule id \(did you mean "wave-unneeded"\?\)/);
     expect(() => Suppressions.add(group, 'wave-unneeded', 'because')).toThrow(/at least 10 characters/);
     expect(() => Suppressions.add(group, 'wave-unneeded', 'one reason; another')).toThrow(/without ";"/);
     expect(() => Suppressions.add(group, 'suppression-invalid', 'a perfectly good reason')).toThrow(/cannot be suppressed/);

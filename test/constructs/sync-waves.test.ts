@@ -46,7 +46,7 @@ describe('SyncWaves.enable in a multi-chart app: each chart keeps its own settin
     // cdk8s validates the whole app on every synth: one ALL chart is enough to fail it.
     chart(app, 'all');
     const message = error(() => run(app, proof));
-    expect(message).toMatch(/\[all\/cdk8s-syncplan\.Planner\] ConfigMap\/web \(all\/web\): .*Prune=sometimes/);
+    expect(message).toMatch(/\[all\/cdk8s-syncplan\.Planner\] error: ConfigMap\/web \(all\/web\): .*Prune=sometimes/);
     expect(message).not.toMatch(/\[(proof|none)\//);
   });
 

@@ -3,7 +3,7 @@ import { describeStep, isApplication } from '../gates';
 import type { Hit, Rule } from '../types';
 
 /**
- * Reference §5.1 (argo-cd #8778): the parent's waves order only what the parent syncs. A child
+ * App-of-apps (argo-cd #8778, #4577): the parent's waves order only what the parent syncs. A child
  * Application with automated sync picks up changes of its own source on its own, so after the first
  * rollout its order against its siblings holds only when the change goes through the parent.
  */

@@ -2,7 +2,7 @@ import { isQuotedNumber, rollingSyncSteps } from '../../argo/progressive-sync';
 import type { Hit, Rule } from '../types';
 
 /**
- * Reference §5.2: `maxUpdate` is an IntOrString scaled as a percentage when a string; a quoted plain
+ * Argo CD's progressive syncs (argo-cd applicationset/progressivesync/progressive_sync.go): `maxUpdate` is an IntOrString scaled as a percentage when a string; a quoted plain
  * number (`"2"`) is not a valid percentage, so Argo CD syncs one Application at a time and raises
  * the InvalidRolloutConfig condition.
  */

@@ -2,7 +2,7 @@ import { listGeneratedLabels, rollingSyncSteps, stepOf } from '../../argo/progre
 import type { Hit, Rule } from '../types';
 
 /**
- * `CD/applicationset/progressivesync/progressive_sync.go` `buildAppDependencyList`: a generated
+ * `argo-cd applicationset/progressivesync/progressive_sync.go` `buildAppDependencyList`: a generated
  * Application no RollingSync step selects gets step -1 and is never synced by the controller (it
  * must be synced by hand, argo-cd #29347). Checked where the generated labels can be known (list
  * generators with plain placeholders).

@@ -4,7 +4,7 @@ import { describeStep, isApplication, nextStepWaitingOn } from '../gates';
 import type { Hit, Rule } from '../types';
 
 /**
- * Reference §4.3: a kind without a health check is done the moment it is applied. Built-ins like
+ * docs/argo-cd-model.md#health: a kind without a health check is done the moment it is applied. Built-ins like
  * ConfigMaps are meant to be; but a custom resource (argo-cd #14442) "gates" a wave that in truth
  * never waits. Child Applications are `application-health-unchecked`'s and `application-health-missing`'s.
  */
@@ -21,7 +21,7 @@ export const waveGateNoHealth: Rule = {
       if (!next) continue;
       hits.push({
         manifest: t.manifest,
-        message: `${describeStep(next)} starts ~2 s after it is applied, not when it is ready: Argo CD has no built-in health check for ${t.group}/${t.kind} (argo-cd #14442; argocd-cm may add one)`,
+        message: `is in ${describeStep(t)}, and ${describeStep(next)} starts ~2 s after it is applied, not when it is ready: Argo CD has no built-in health check for ${t.group}/${t.kind} (argo-cd #14442; argocd-cm may add one)`,
         fix: `add a health check for ${t.group}/${t.kind} to argocd-cm (resource.customizations.health.${t.group}_${t.kind}), or gate on something that has one`,
         path: ['kind'],
       });

@@ -1,6 +1,6 @@
 /**
  * Properties of the sync loop over random plans: what must hold whatever the manifests and the
- * health outcomes (gitops-engine's invariants, reference §2).
+ * health outcomes (gitops-engine's invariants, docs/argo-cd-model.md#steps).
  */
 import * as fc from 'fast-check';
 import { planOf } from './helpers';

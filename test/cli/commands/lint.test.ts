@@ -70,6 +70,7 @@ describe('exit status', () => {
     ['unreadable YAML', ['broken.yaml'], /broken\.yaml:\d+/],
     ['a missing file', ['nope.yaml'], /nope\.yaml: no such file/],
     ['an unknown rule in --level', ['clean.yaml', '--level', 'nope=error'], /"nope" is not a rule id/],
+    ['a misspelled rule in --level', ['clean.yaml', '--level', 'wave-unneded=error'], /"wave-unneded" is not a rule id \(did you mean "wave-unneeded"\?\)/],
     ['a bad level', ['clean.yaml', '--level', 'wave-invalid=fatal'], /level must be error, warning, info or off/],
     ['an unknown format', ['clean.yaml', '--format', 'xml'], /Allowed choices are text, json, sarif/],
     ['a miscased --sync-option', ['clean.yaml', '--sync-option', 'PruneLast=True'], /--sync-option PruneLast=True: not an Application sync option Argo CD acts on \(names and values are matched exactly and case-sensitively\); write "PruneLast=true"/],

@@ -1,4 +1,4 @@
-/** child-automated-sync: reference §5.1, argo-cd #8778; `IsAutomatedSyncEnabled` (`CD/pkg/apis/application/v1alpha1/types.go`). */
+/** child-automated-sync: argo-cd #8778; `IsAutomatedSyncEnabled` (`argo-cd pkg/apis/application/v1alpha1/types.go`). */
 import { isAutomatedSync } from '../../../src/argo/application';
 import { k, wave, yaml } from '../../fixtures/manifests';
 import { findingsOf, ruleCase } from '../helpers';

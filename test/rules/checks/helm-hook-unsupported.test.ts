@@ -5,7 +5,7 @@ import { k, yaml, cm, podSpec, hookJob } from '../../fixtures/manifests';
 import { findingsOf, ruleCase } from '../helpers';
 
 ruleCase('helm-hook-unsupported', {
-  ref: 'GE/sync/hook/helm/type.go (only install/upgrade hooks map to phases)',
+  ref: 'gitops-engine pkg/sync/hook/helm/type.go (only install/upgrade hooks map to phases)',
   trips: yaml(k('v1', 'Pod', 'chart-test', { spec: podSpec() }, { 'helm.sh/hook': 'test' })),
   passes: yaml(k('v1', 'Pod', 'chart-test', { spec: podSpec() }, { 'helm.sh/hook': 'post-install,post-upgrade' })),
 });

@@ -1,4 +1,4 @@
-/** max-update-quoted-number: `maxUpdate` as IntOrString (`CD/applicationset/progressivesync/progressive_sync.go`). */
+/** max-update-quoted-number: `maxUpdate` as IntOrString (`argo-cd applicationset/progressivesync/progressive_sync.go`). */
 import { k, yaml } from '../../fixtures/manifests';
 import { findingsOf, ruleCase } from '../helpers';
 

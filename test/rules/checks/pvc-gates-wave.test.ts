@@ -16,7 +16,7 @@ describe('pvc-gates-wave: a claim alone in a wave the next one waits on never bi
 
   test('a claim in wave 0, its StatefulSet in wave 1 (what `sts.node.addDependency(pvc)` renders)', () => {
     const [f] = findingsOf('pvc-gates-wave', yaml(pvc('data'), deployment('db', wave('1'), {}, mounts('data'))));
-    expect(f.message).toBe('PersistentVolumeClaim/data (app.yaml:2): Sync wave 1 waits for it to be Bound, but with a WaitForFirstConsumer '
+    expect(f.message).toBe('PersistentVolumeClaim/data (app.yaml:2): is in Sync wave 0, which makes Sync wave 1 wait for it to be Bound, but with a WaitForFirstConsumer '
       + 'StorageClass (the default class on GKE, EKS, AKS and kind, and this claim names none) it stays Pending until a Pod that mounts it '
       + 'is scheduled, and no Pod in its wave or an earlier one mounts it: the sync stays Progressing forever (see docs/rules/pvc-gates-wave.md)');
   });

@@ -5,7 +5,7 @@ import { yaml, wave, podSpec, deployment, service } from '../../fixtures/manifes
 import { ruleCase } from '../helpers';
 
 ruleCase('readiness-probe-missing', {
-  ref: 'GE/health/health_deployment.go',
+  ref: 'gitops-engine pkg/health/health_deployment.go',
   trips: yaml(deployment('web', wave('1'), {}, podSpec({ probe: false })), service('web', wave('2'))),
   passes: yaml(deployment('web', wave('1')), service('web', wave('2'))),
 });

@@ -26,7 +26,7 @@ describe('reads-resource-created-later', () => {
   test('a gated Deployment needing a Secret of a later wave deadlocks too', () => {
     const text = yaml(deployment('web', wave('0'), {}, podSpec({ envFrom: [{ secretRef: { name: 'db' } }] })), secret('db', wave('1')));
     const [f] = findingsOf('reads-resource-created-later', text);
-    expect(f.message).toContain('created only in Sync wave 1, after its own Sync wave 0');
+    expect(f.message).toContain('is in Sync wave 0 and needs Secret/db, which is created only in Sync wave 1');
   });
 
   test('a Secret in another namespace is another object', () => {

@@ -1,4 +1,4 @@
-/** rolling-sync-app-in-no-step: `buildAppDependencyList` (`CD/applicationset/progressivesync/progressive_sync.go`), argo-cd #29347. */
+/** rolling-sync-app-in-no-step: `buildAppDependencyList` (`argo-cd applicationset/progressivesync/progressive_sync.go`), argo-cd #29347. */
 import { k, yaml } from '../../fixtures/manifests';
 import { findingsOf, ruleCase } from '../helpers';
 

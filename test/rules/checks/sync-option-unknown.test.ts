@@ -5,7 +5,7 @@ import { yaml, cm } from '../../fixtures/manifests';
 import { ruleCase } from '../helpers';
 
 ruleCase('sync-option-unknown', {
-  ref: 'GE/sync/common/types.go option constants',
+  ref: 'gitops-engine pkg/sync/common/types.go option constants',
   trips: yaml(cm('cfg', { 'argocd.argoproj.io/sync-options': 'PruneFirst=true' })),
   passes: yaml(cm('cfg', { 'argocd.argoproj.io/sync-options': 'PruneLast=true' })),
 });

@@ -1,7 +1,7 @@
 /**
  * An edge costs a wave only when Argo CD needs one: inside one step `runTasks` applies kind by kind
  * (a new kind starts after the previous kind's apply calls returned), and a kind with no health
- * check is done on apply (reference §1.2, §2.3, §4.3).
+ * check is done on apply (docs/argo-cd-model.md#kind-order, #inside-a-step, #health).
  */
 import { ApiObject, JsonPatch } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';

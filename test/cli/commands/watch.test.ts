@@ -9,7 +9,7 @@ import { delimiter, join } from 'path';
 
 jest.setTimeout(60_000);
 
-const ROOT = join(__dirname, '..', '..');
+const ROOT = join(__dirname, '..', '..', '..');
 const BIN = join(ROOT, 'lib', 'cli', 'main.js');
 const WATCH = join(ROOT, 'test', 'fixtures', 'explain', 'watch');
 

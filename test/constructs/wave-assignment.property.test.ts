@@ -46,7 +46,7 @@ test('random tier graphs: every after holds in the read-back plan, with as many 
 
 /**
  * Kinds with their rank, whether Argo CD waits on their health and whether they run Pods, written out
- * from the reference (§1.2 `Test_syncTasks_kindOrder`, §4.2/§4.3), independent of `src/argo`. A
+ * from docs/argo-cd-model.md (#kind-order, `Test_syncTasks_kindOrder`; #health), independent of `src/argo`. A
  * claim is the one kind with a health check that a later kind may share a wave with: one that runs
  * Pods, which the scheduler holds until the claim is Bound (`health_pvc.go`; the step waits for both).
  */
