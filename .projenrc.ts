@@ -121,11 +121,11 @@ project.addTask('import-argocd', {
 });
 
 // The README's TypeScript examples compile as jsii-rosetta translates them (Construct Hub shows
-// them in every language); slow (~40 s), so `.ci/run` runs it after the tests, `npm test` does not.
-project.addTask('rosetta', {
+// them in every language); part of `npm test`, so the README's test command checks them too.
+project.testTask.spawn(project.addTask('rosetta', {
   description: 'Compile the README examples with jsii-rosetta (fails on any diagnostic)',
   steps: [{ exec: 'jsii-rosetta extract --compile --fail' }],
-});
+}));
 
 // `npm run demo`: synthesize the example app (the article's rollout) and print its plan.
 const demo = project.addTask('demo', { description: 'Synthesize examples/workflow-console and print its Argo CD sync plan' });
