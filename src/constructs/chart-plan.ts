@@ -33,15 +33,15 @@ export interface PlannerResult {
   readonly crossChart: ReadonlySet<string>;
 }
 
-/** Plans a chart; throws an OrderingError for impossible intent. */
+/** Plans a chart (or the charts of one ArgoApplication, as one); throws an OrderingError for impossible intent. */
 export function planChart(view: ChartView, sources: readonly UnitSource[], tree: readonly IConstruct[],
   isPlanner: (c: IConstruct) => boolean): PlannerResult {
-  const chart = view.chart;
-  // One walk of the tree: the chart's objects, and every construct (for its dependencies).
-  const all = tree.filter((x): x is ApiObject => x instanceof ApiObject && x.chart === chart);
+  const { chart, group } = view;
+  // One walk of the tree: the charts' objects, and every construct (for its dependencies).
+  const all = tree.filter((x): x is ApiObject => x instanceof ApiObject && group.has(x.chart));
   const inChart = new Set<IConstruct>(all);
   const under = (c: IConstruct): ApiObject[] => {
-    if (c === chart) return all;
+    if (c === chart && group.size === 1) return all;
     if (c instanceof ApiObject && c.node.children.length === 0) return inChart.has(c) ? [c] : [];
     return c.node.findAll().filter((x): x is ApiObject => inChart.has(x));
   };
@@ -52,6 +52,7 @@ export function planChart(view: ChartView, sources: readonly UnitSource[], tree:
   const gaps = new GapJudge(view, units.unitOf);
   const src = {
     chart,
+    group,
     sources,
     units,
     under,

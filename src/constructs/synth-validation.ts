@@ -37,6 +37,8 @@ export interface Validatable {
   /** Bumped by every wave annotation the planner attaches. */
   readonly attached: number;
   readonly checks: SynthChecks;
+  /** Every construct of the charts planned as one (the chart's tree, or its ArgoApplication's charts'). */
+  tree(): IConstruct[];
   /** Renders for the read-back; kept for cdk8s's render right after. */
   render(o: ApiObject): any;
   /** Forget kept renders (cdk8s will not render after a failed validation). */
@@ -62,7 +64,7 @@ export class SynthValidation {
   public validate(): string[] {
     const p = this.planner;
     // One walk of the tree serves the fingerprints and the planning of this validation.
-    const tree = p.chart.node.findAll();
+    const tree = p.tree();
     // Nothing to compare with on the first validation of a job: fingerprint only what it saw.
     let fingerprint = this.validated ? this.fingerprint(tree) : undefined;
     if (this.validated && this.validated.fingerprint === fingerprint) return [...this.validated.errors];
