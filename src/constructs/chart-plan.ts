@@ -10,7 +10,7 @@ import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { GapJudge } from './gaps';
 import { infraEdges } from './infra';
-import { afterEdges, dependencyEdges, IntentGraph, ObjectEdge } from './intent';
+import { afterEdges, CrossChart, dependencyEdges, IntentGraph, ObjectEdge } from './intent';
 import { ChartView, ResolvedUnit, UnitSource, UnitTable } from './units';
 import { assignWaves } from './wave-assignment';
 import { OrderEdge } from '../plan';
@@ -29,8 +29,8 @@ export interface PlannerResult {
   readonly unitEdges: readonly OrderEdge[];
   /** `syncplan.cdk8s.io/depends-on` the library writes, per object. */
   readonly dependsOn: ReadonlyMap<ApiObject, string>;
-  /** Charts this chart's objects depend on (`node.addDependency`), which waves cannot order. */
-  readonly crossChart: ReadonlySet<string>;
+  /** Other charts the charts' objects depend on (`node.addDependency`), which waves cannot order, each with the first such dependency. */
+  readonly crossChart: ReadonlyMap<string, CrossChart>;
 }
 
 /** Plans a chart (or the charts of one ArgoApplication, as one); throws an OrderingError for impossible intent. */

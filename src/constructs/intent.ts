@@ -58,6 +58,14 @@ export class IntentGraph {
   }
 }
 
+/** A dependency of one planned chart's objects on another chart's, which waves cannot order. */
+export interface CrossChart {
+  readonly from: Chart;
+  readonly to: Chart;
+  /** The first such dependency seen, for messages. */
+  readonly first: string;
+}
+
 /** What intent edges are read from. */
 export interface IntentSources {
   readonly chart: Chart;
@@ -108,11 +116,12 @@ export function afterEdges(src: IntentSources, graph: IntentGraph): void {
  * come first; on a tier or hook it means the whole unit. Edges go per pair of units on the two
  * sides, each with the objects it joins. Inside one unit, the dependency holds only where one wave
  * honours it by kind order; elsewhere it fails, naming where it came from and how to split.
- * Returns the charts the chart's objects depend on, which waves cannot order.
+ * Returns the other charts the charts' objects depend on (waves cannot order them), each with the
+ * first dependency seen.
  */
-export function dependencyEdges(src: IntentSources, graph: IntentGraph, tree: readonly IConstruct[]): Set<string> {
+export function dependencyEdges(src: IntentSources, graph: IntentGraph, tree: readonly IConstruct[]): Map<string, CrossChart> {
   const { units, group } = src;
-  const crossChart = new Set<string>();
+  const crossChart = new Map<string, CrossChart>();
   for (const c of tree) {
     if (c instanceof Chart || src.isPlanner(c)) continue;
     const deps = dependenciesOf(c);
@@ -123,7 +132,8 @@ export function dependencyEdges(src: IntentSources, graph: IntentGraph, tree: re
       if (other) {
         // Waves order objects inside one Application; say so instead of dropping it silently.
         const mine = chartOf(c);
-        if (mine && group.has(mine)) crossChart.add(other.node.path);
+        const key = `${mine?.node.path}\u0000${other.node.path}`;
+        if (mine && group.has(mine) && !crossChart.has(key)) crossChart.set(key, { from: mine, to: other, first: `${c.node.path} depends on ${d.node.path}` });
         continue;
       }
       const source = implicitSource(c, d);

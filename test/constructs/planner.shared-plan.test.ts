@@ -102,3 +102,11 @@ test('one ArgoApplication of one chart: planned alone', () => {
   new ArgoApplication(new Chart(app, 'platform'), 'app', { charts: [a], repoURL: REPO, path: 'dist' });
   expect(waveIn(a, 'web')).toBe('1');
 });
+
+test('a chart of the shared plan depending on a chart outside it: the error names the depending chart, not the leading one', () => {
+  const { app, b } = build();
+  const outside = new Chart(app, 'outside');
+  const other = obj(outside, 'ConfigMap', 'v1', 'other');
+  b.node.findChild('web').node.addDependency(other);
+  expect(() => stderrOf(() => app.synth())).toThrow(/objects of chart b depend on chart outside \(b\/web depends on outside\/other, node\.addDependency\)/);
+});
