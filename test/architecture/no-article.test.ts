@@ -1,5 +1,5 @@
 /**
- * #10 §6/§7: what the library says cites what is in the repository. "The article" this project grew
+ * #10 §6 and #10 §7: what the library says cites what is in the repository. "The article" this project grew
  * from is not in it, so no message, fix or comment in src/ and no rule page may lean on it.
  */
 import { readdirSync, readFileSync, statSync } from 'fs';

@@ -99,7 +99,7 @@ describe('minimumGap for claims', () => {
 
   test('a claim before workloads that run Pods: gap 0, with the reason', () => {
     expect(minimumGap([pvc], [sts, { group: 'batch', kind: 'Job' }])).toEqual({
-      gap: 0, why: 'kind order inside one wave applies them first, and the Pods that mount a claim wait for it to be Bound',
+      gap: 0, why: 'kind order inside one wave applies them first, and the Pods that mount a claim wait for it to be Bound', pair: [pvc, sts],
     });
     expect(howByKindOrder(pvc, sts)).toBe('Argo CD applies PersistentVolumeClaim before StatefulSet by kind order, '
       + 'the Pods of StatefulSet that mount the claim wait for it to be Bound, and the step waits for both');

@@ -52,7 +52,8 @@ apiVersion: v1
 kind: ConfigMap
 metadata: { generateName: report-, namespace: shop }
 `;
-const LIVE = 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: old, namespace: shop }\n';
+// Tracked as the app's (Argo CD 3.0+ tracking annotation): only such live objects are pruned.
+const LIVE = 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: old, namespace: shop, annotations: { argocd.argoproj.io/tracking-id: "shop:/ConfigMap:shop/old" } }\n';
 
 const NAMES = ['plan', 'lint', 'simulate'] as const;
 // Each schema by its $id, so plan's reference to lint's finding resolves as it does for users.
