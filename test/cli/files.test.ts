@@ -90,10 +90,14 @@ describe('a folder is searched as with one stat per entry (the types readdir giv
         const path = join(dirs[e.parent % dirs.length], e.name);
         if (made.includes(path)) continue;
         made.push(path);
-        if (e.kind === 'file') writeFileSync(path, 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n');
-        else if (e.kind === 'dir') { mkdirSync(path); dirs.push(path); }
-        else if (e.kind === 'link') symlinkSync([root, ...made][e.target % (made.length + 1)], path);
-        else symlinkSync(join(root, 'nowhere'), path);
+        if (e.kind === 'file') {
+          writeFileSync(path, 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n');
+        } else if (e.kind === 'dir') {
+          mkdirSync(path);
+          dirs.push(path);
+        } else {
+          symlinkSync(e.kind === 'link' ? [root, ...made][e.target % (made.length + 1)] : join(root, 'nowhere'), path);
+        }
       }
       const outcome = (f: () => string[]) => {
         try {
@@ -106,10 +110,11 @@ describe('a folder is searched as with one stat per entry (the types readdir giv
       if (expected.files?.length === 0) {
         expect(() => expandPaths([root])).toThrow(/no .yaml, .yml or .json files/);
       } else if (expected.files) {
-        expect(expandPaths([root])).toEqual([...new Map(expected.files.map((f) => [realpathSync(f), f])).values()]);
+        const seen = new Set<string>(); // each file once, under the first path that reaches it
+        expect(expandPaths([root])).toEqual(expected.files.filter((f) => !seen.has(realpathSync(f)) && seen.add(realpathSync(f))));
       } else {
         expect(outcome(() => expandPaths([root]))).toEqual(expected);
       }
-    }), { numRuns: 60 });
+    }), { numRuns: 150 });
   });
 });
