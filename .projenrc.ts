@@ -47,9 +47,13 @@ const project = new cdk8s.ConstructLibraryCdk8s({
     'kubernetes-types@1.26.0',
     // TypeScript 7 is the native compiler, which ts-node and jsii cannot use.
     'typescript@~6.0.3',
+    // Bundles the CLI into one file (lib/cli/syncplan.js, the `bin`): start-up of a pre-commit hook.
+    'esbuild@^0.28.2',
   ],
 
-  bin: { syncplan: 'lib/cli/main.js' },
+  // One bundled file (built after compile, below): resolving and reading ~170 modules was most of
+  // the start-up of `syncplan plan <small file>`.
+  bin: { syncplan: 'lib/cli/syncplan.js' },
 
   // jsii targets for Construct Hub. Their packages build where the toolchains exist (the release
   // pipeline), never in `npm test`: these machines have no Python, Java, Go or .NET.
@@ -100,6 +104,12 @@ project.tasks.addEnvironment('CDK8S_CHECK_UPGRADE', 'false');
 // lib/ holds only what src/ compiles to now: output of a deleted source would ship in the package
 // (test/package/contents.test.ts checks it).
 project.preCompileTask.exec('rm -rf lib');
+
+// The CLI as one file: lib/cli/bin.js with what it requires (commands load their modules lazily;
+// esbuild keeps each module's body lazy too). fengari (the Lua VM, ~0.5 MB) stays a require of
+// its package: only health checks in Lua load it. Whitespace and syntax minified (names kept, so
+// errors and classes read the same): 850 -> 570 KB to parse, 2-3% fewer instructions at start-up.
+project.postCompileTask.exec('esbuild lib/cli/bin.js --bundle --platform=node --target=node20 --external:fengari --minify-whitespace --minify-syntax --log-level=warning --outfile=lib/cli/syncplan.js');
 
 // CLI tests spawn the compiled binary, so the test task compiles first; the HTML report is
 // tested in Debian's Chromium, installed on first use.
