@@ -85,7 +85,7 @@ const project = new cdk8s.ConstructLibraryCdk8s({
   // The package holds what users run and read: lib/, README, API.md, CHANGELOG and docs/rules/
   // (every finding says "see docs/rules/<rule>.md"); test/package.test.ts checks the list.
   npmIgnoreOptions: {
-    ignorePatterns: ['/examples/', '/bench/', '/docs/*', '!/docs/rules/', '/scripts/', '/.ci/', '/cdk8s.yaml', '/action.yml', '/.pre-commit-hooks.yaml', '/.jsii.tabl.json'],
+    ignorePatterns: ['/examples/', '/bench/', '/docs/*', '!/docs/rules/', '/scripts/', '/.ci/', '/cdk8s.yaml', '/action.yml', '/crds/', '/.pre-commit-hooks.yaml', '/.jsii.tabl.json'],
   },
 });
 
