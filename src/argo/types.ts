@@ -4,6 +4,7 @@
  *
  * These types are internal (not part of the jsii API) so they may use unions freely.
  */
+import type { SelectedResource } from './selective-sync';
 import type { TrackingOptions } from './tracking';
 
 /** Where a manifest came from, for messages: a file and 1-based line, or a construct path. */
@@ -121,6 +122,11 @@ export interface PlanOptions {
   readonly startedAt?: number;
   /** Selective sync / self-heal / apply strategy: every hook is dropped. @default false */
   readonly skipHooks?: boolean;
+  /**
+   * Selective sync (`--resource`): only these objects are applied or pruned, and hooks are
+   * skipped (see `selective-sync.ts`). @default every object
+   */
+  readonly resources?: readonly SelectedResource[];
   /** Objects live in the cluster now; those not in the target become prune tasks. @default [] */
   readonly live?: readonly Manifest[];
   /** The Application's `spec.syncPolicy.syncOptions` (e.g. `PruneLast=true`). @default [] */
