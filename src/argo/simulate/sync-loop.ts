@@ -244,6 +244,25 @@ export class SyncLoop {
     }
   }
 
+  /**
+   * `Terminate` after the controller's sync timeout (argo-cd `controller/appcontroller.go`
+   * `processRequestedAppOperation`, gitops-engine `terminateHooksPreemptively`): running hooks
+   * are deleted and end "Terminated" (a hook whose health says it finished keeps that result), no
+   * SyncFail hook runs, and the operation fails.
+   */
+  terminate(cause: string): void {
+    this.reconciles.push({ operationPhase: 'Running', message: 'operation is terminating due to timeout', delaySeconds: 0 });
+    for (const t of this.currentTasks().filter(x => x.task.hook && running(x))) {
+      const outcome = t.live ? hookOutcome(t.task, this.cluster.healthOf(t.task), this.hasHealthCheck(t.task)) : { phase: '' as const, message: '' };
+      if (outcome.phase === '' || t.task.deletePolicies.includes('HookFailed')) this.cluster.delete(t.task);
+      if (outcome.phase !== '') this.setResult(t, t.syncStatus, outcome.phase, outcome.message);
+      else this.setResult(t, t.syncStatus, 'Failed', 'Terminated');
+    }
+    this.waiting = [];
+    this.setPhase('Failed', `Operation terminated, triggered by ${cause}`);
+    this.reconciles.push({ operationPhase: this.phase, message: this.message, delaySeconds: 0 });
+  }
+
   /** `getSyncTasks`' discovery check: a kind the cluster does not serve fails the whole sync. */
   private validate(all: readonly TaskState[]): boolean {
     const appSkip = behavesSince('appSkipDryRun', this.options.argocdVersion) && (this.options.syncOptions ?? []).includes(SKIP_DRY_RUN);
