@@ -7,9 +7,9 @@ import { readDeletePolicies } from './delete-policy';
 import { DraftTask } from './draft';
 import { HookRead, readHook, readHookIn } from './hooks';
 import { keyString, metadataString, resourceKeyOf } from './keys';
-import { ExcludedObject, Manifest, PlanError, PlanOptions, ResourceKey, SourceLocation, SyncPhase } from './types';
 import { isSelected } from './selective-sync';
 import { untrackedReason } from './tracking';
+import { ExcludedObject, Manifest, PlanError, PlanOptions, ResourceKey, SourceLocation, SyncPhase } from './types';
 import { readWaveIn, waveOf } from './waves';
 
 export const DEFAULT_REVISION = '0000000';

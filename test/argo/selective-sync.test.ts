@@ -2,9 +2,9 @@
  * Selective sync, from gitops-engine `pkg/sync/sync_context_test.go` `TestSelectiveSyncOnly` (the
  * resources filter keeps the named object) and argo-cd `SyncOperationResource.HasIdentity`.
  */
+import { hook, manifest } from './simulate/fixtures';
 import { buildPlan } from '../../src/argo/plan';
 import { isSelected, parseSelectedResource } from '../../src/argo/selective-sync';
-import { hook, manifest } from './simulate/fixtures';
 
 describe('TestSelectiveSyncOnly', () => {
   test('only the named object becomes a task; the others, prunes and hooks are left out with the reason', () => {

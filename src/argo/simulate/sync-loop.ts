@@ -12,13 +12,13 @@ import { behavesSince } from '../versions';
 import { crdGroupKind, noKindMatchError, unservedError } from './api-discovery';
 import { Cluster } from './cluster';
 import { hookOutcome } from './hook-result';
-import { missingResourceFailure } from './missing-resource';
-import { namespaceCreationTask } from './namespace-creation';
 import {
   MSG_COMPLETED_UNSUCCESSFULLY, MSG_DRY_RUN_FAILED, MSG_FAILED_TO_APPLY, MSG_NOT_VALID, MSG_NO_PRUNE, MSG_PRUNED,
   MSG_REQUIRES_PRUNING, MSG_SUCCEEDED_ALL_RUN, MSG_SUCCEEDED_NO_MORE, MSG_SYNC_FAIL_HOOKS_FAILED,
   MSG_NAMESPACE_FAILED, MSG_TASKS_RUNNING, applyOutput, runningMessage, withReasons,
 } from './messages';
+import { missingResourceFailure } from './missing-resource';
+import { namespaceCreationTask } from './namespace-creation';
 import type { HealthStatus, OperationPhase, Reconcile, ResultCode, SimulateOptions } from './types';
 
 /** Argo CD's per-task `OperationPhase` ('' = pending, not started). */
@@ -83,6 +83,8 @@ export class SyncLoop {
   private seq = 0;
   private appliedStep: Reconcile['applied'];
   private slept = 0;
+  /** The Application's destination namespace ('' when none). */
+  private readonly destination: string;
 
   /** Argo CD's own errors found while reading the manifests; they fail the dry run. */
   readonly dryRunErrors: ReadonlyArray<{ readonly kind: string; readonly name: string; readonly message: string }>;
@@ -108,8 +110,6 @@ export class SyncLoop {
       this.tasks.splice(at < 0 ? this.tasks.length : at, 0, { ...newState(ns, 0), whileMissing: true });
     }
   }
-
-  private readonly destination: string;
 
   /** The task list of this call: Argo CD rebuilds it, without the created namespace once it exists. */
   private currentTasks(): TaskState[] {
