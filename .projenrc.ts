@@ -7,7 +7,8 @@ const project = new cdk8s.ConstructLibraryCdk8s({
   author: 'cdk8s-syncplan maintainers',
   authorAddress: 'maintainers@users.noreply.cdk8s-syncplan.example',
   repositoryUrl: 'https://github.com/cdk8s-syncplan/cdk8s-syncplan.git',
-  keywords: ['cdk8s', 'argocd', 'argo-cd', 'sync-waves', 'gitops', 'kubernetes'],
+  // Construct Hub lists a package by the `cdk` and `cdk8s` keywords.
+  keywords: ['cdk', 'cdk8s', 'argocd', 'argo-cd', 'sync-waves', 'gitops', 'kubernetes'],
   defaultReleaseBranch: 'main',
   packageManager: javascript.NodePackageManager.NPM,
   projenrcTs: true,
@@ -17,8 +18,8 @@ const project = new cdk8s.ConstructLibraryCdk8s({
   constructsVersion: '10.8.1',
   jsiiVersion: '~6.0.0',
 
-  // cdk8s-plus-27 types are part of our public API (Tier.add accepts its L2s).
-  peerDeps: ['cdk8s-plus-27@^2.9.0'],
+  // No cdk8s-plus line is a peer: the API reads Services, Secrets and ConfigMaps through their
+  // ApiObject, so apps on any line (or none) install without a second cdk8s-plus.
   // Not jsii modules, so they are bundled into the package. Justification:
   // - yaml: reading manifests with line numbers, exactly as YAML 1.2 parses them.
   // - commander: the `syncplan` CLI parser (zero dependencies, fast to load).
@@ -30,9 +31,14 @@ const project = new cdk8s.ConstructLibraryCdk8s({
     '@swc/core',
     '@swc/jest',
     'cdk8s-cli@^2.207.0',
+    // The README's line and what `cdk8s init` gives today: the same app must synthesize the same YAML on both.
+    'cdk8s-plus-27@^2.9.0',
+    'cdk8s-plus-33@^2.5.57',
     'kubernetes-models@4.5.1',
     '@kubernetes-models/argo-cd@2.7.2',
     'playwright-core',
+    // Renders `syncplan diagram`'s Mermaid in the headless Chromium, as GitHub would (test/browser).
+    'mermaid@^12',
     // Schema validity of every synthesized document (strict: unknown fields rejected).
     'ajv@^8',
     'ts-json-schema-generator@^2',
@@ -43,7 +49,17 @@ const project = new cdk8s.ConstructLibraryCdk8s({
 
   bin: { syncplan: 'lib/cli/main.js' },
 
-  // JS-only here: no PyPI/Maven/Go toolchains on these machines. The API still obeys jsii.
+  // jsii targets for Construct Hub. Their packages build where the toolchains exist (the release
+  // pipeline), never in `npm test`: these machines have no Python, Java, Go or .NET.
+  publishToPypi: { distName: 'cdk8s-syncplan', module: 'cdk8s_syncplan' },
+  publishToMaven: {
+    javaPackage: 'io.github.cdk8s_syncplan',
+    mavenGroupId: 'io.github.cdk8s-syncplan',
+    mavenArtifactId: 'cdk8s-syncplan',
+  },
+  publishToGo: { moduleName: 'github.com/cdk8s-syncplan/cdk8s-syncplan-go' },
+  publishToNuget: { dotNetNamespace: 'Cdk8sSyncplan', packageId: 'Cdk8sSyncplan' },
+
   github: false,
   release: false,
   depsUpgrade: false,
@@ -59,14 +75,29 @@ const project = new cdk8s.ConstructLibraryCdk8s({
       coverageProvider: 'v8',
     },
   },
-  gitignore: ['/dist/', '/bench/out/', '/.syncplan-tmp/'],
-  npmIgnoreOptions: { ignorePatterns: ['/examples/', '/bench/', '/docs/', '/.ci/', '/cdk8s.yaml'] },
+  gitignore: ['/dist/', '/bench/out/', '/.syncplan-tmp/', '/.jsii.tabl.json'],
+  // The package holds what users run and read: lib/, README, API.md, CHANGELOG and docs/rules/
+  // (every finding says "see docs/rules/<rule>.md"); test/package.test.ts checks the list.
+  npmIgnoreOptions: {
+    ignorePatterns: ['/examples/', '/bench/', '/docs/*', '!/docs/rules/', '/scripts/', '/.ci/', '/cdk8s.yaml', '/action.yml', '/.pre-commit-hooks.yaml', '/.jsii.tabl.json'],
+  },
 });
 
 // These machines run Node 20 (jsii prints an end-of-life banner on every compile); cdk8s-cli's
 // upgrade check needs the internet.
+// The README example uses cdk8s-plus-27, a dev dependency only: jsii-rosetta compiles it with it.
+project.package.addField('jsiiRosetta', { exampleDependencies: { 'cdk8s-plus-27': '^2.9.0' } });
+
+// Semantic versioning, set here (projen writes 0.0.0 unless a release workflow bumps it, and this
+// project has none); CHANGELOG.md says what each version changed.
+project.package.addVersion('0.1.0');
+
 project.tasks.addEnvironment('JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION', '20');
 project.tasks.addEnvironment('CDK8S_CHECK_UPGRADE', 'false');
+
+// lib/ holds only what src/ compiles to now: output of a deleted source would ship in the package
+// (test/package/contents.test.ts checks it).
+project.preCompileTask.exec('rm -rf lib');
 
 // CLI tests spawn the compiled binary, so the test task compiles first; the HTML report is
 // tested in Debian's Chromium, installed on first use.
@@ -77,6 +108,13 @@ project.testTask.spawn(project.addTask('typecheck', {
   steps: [{ exec: 'tsc --noEmit -p test/tsconfig.json' }, { exec: 'tsc --noEmit -p examples/tsconfig.json' }],
 }));
 project.eslint?.addLintPattern('examples');
+
+// The README's TypeScript examples compile as jsii-rosetta translates them (Construct Hub shows
+// them in every language); slow (~40 s), so `.ci/run` runs it after the tests, `npm test` does not.
+project.addTask('rosetta', {
+  description: 'Compile the README examples with jsii-rosetta (fails on any diagnostic)',
+  steps: [{ exec: 'jsii-rosetta extract --compile --fail' }],
+});
 
 // `npm run demo`: synthesize the example app (the article's rollout) and print its plan.
 const demo = project.addTask('demo', { description: 'Synthesize examples/workflow-console and print its Argo CD sync plan' });

@@ -1,3 +1,4 @@
 export * from './constructs';
 export * from './testing';
 export * from './constructs/suppressions';
+export * from './plugin';

@@ -3,10 +3,10 @@
  * plan of the example app must be exactly what the CLI prints today.
  */
 import { spawnSync } from 'child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
+import { mkdtempSync, readFileSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
-import { Testing, Yaml } from 'cdk8s';
+import { App } from 'cdk8s';
 import { WorkflowConsoleChart } from '../examples/workflow-console/chart';
 
 jest.setTimeout(60_000);
@@ -40,8 +40,12 @@ test('Quick start: the plan `npm run demo` prints for the example app, and its d
   const shown = README.split('Line 1 prints:')[1].match(/```\n([\s\S]*?)\n```/)![1];
   const dir = mkdtempSync(join(tmpdir(), 'syncplan-readme-'));
   try {
+    // As examples/workflow-console/main.ts synthesizes it (app.synth, which resolves cdk8s's
+    // dependencies into the output, unlike Testing.synth).
+    const app = new App({ outdir: dir });
+    new WorkflowConsoleChart(app, 'workflow-console');
+    app.synth();
     const file = join(dir, 'workflow-console.k8s.yaml');
-    writeFileSync(file, Yaml.stringify(...Testing.synth(new WorkflowConsoleChart(Testing.app(), 'workflow-console'))));
     expect(syncplan(['plan', file])).toBe(shown);
     // The Mermaid diagram of the same app, as GitHub renders it.
     const mermaid = README.match(/^```mermaid\n([\s\S]*?)\n^```$/m)![1];

@@ -1,8 +1,8 @@
 /**
- * Which kinds a cluster serves before the sync: the built-in API groups of every Kubernetes API
- * server, plus Argo CD's own CRDs (they exist wherever Argo CD runs, the usual app-of-apps
- * destination). Anything else needs its CRD first (reference §1.5 dry-run, §3.5
- * `SkipDryRunOnMissingResource`). Shared by the rule pack and the simulator's discovery.
+ * Which kinds a cluster serves before the sync: the built-in API groups of every Kubernetes API server, plus
+ * Argo CD's own CRDs (they exist wherever Argo CD runs, the usual app-of-apps destination). Anything else needs
+ * its CRD first (the dry run, docs/argo-cd-model.md#tasks, and `SkipDryRunOnMissingResource`,
+ * docs/argo-cd-model.md#sync-options). Shared by the rule pack and the simulator's discovery.
  */
 
 const BUILTIN_GROUPS: ReadonlySet<string> = new Set([

@@ -2,7 +2,7 @@
  * Whether the API server rejects an object applied client-side for its size. Argo CD's default
  * `kubectl apply` copies the whole object as JSON into `kubectl.kubernetes.io/last-applied-configuration`,
  * and Kubernetes allows 256 KiB for all annotations of an object (`TotalAnnotationSizeLimitB`).
- * Server-side apply (`GE/sync/sync_context.go` `shouldUseServerSideApply`) and `Replace=true`
+ * Server-side apply (`gitops-engine pkg/sync/sync_context.go` `shouldUseServerSideApply`) and `Replace=true`
  * write no such annotation. Measured as JavaScript writes the JSON, never longer than Go's (which
  * also escapes `<`, `>`, `&`): an object reported is over the limit for certain.
  */

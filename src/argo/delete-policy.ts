@@ -1,6 +1,7 @@
 /**
- * Hook delete policies (`GE/sync/hook/delete_policy.go`, `GE/sync/hook/helm/delete_policy.go`): the
- * union of Argo CD's and Helm's values, unknown values dropped, none → BeforeHookCreation.
+ * Hook delete policies (gitops-engine `pkg/sync/hook/delete_policy.go`,
+ * `pkg/sync/hook/helm/delete_policy.go`; docs/argo-cd-model.md#delete-policies): the union of Argo CD's
+ * and Helm's values, unknown values dropped, none → BeforeHookCreation.
  */
 import { ANNOTATION_HOOK_DELETE_POLICY, HELM_HOOK_DELETE_POLICY, annotationCsvOf } from './annotations';
 import { DeletePolicy } from './types';

@@ -1,6 +1,6 @@
 /**
  * Group/kinds for which Argo CD ships a built-in Lua health check (the folders with a `health.lua`
- * under `CD/resource_customizations`, Argo CD 3.6 development line, Aug 2026). `_` in a folder name
+ * under `argo-cd resource_customizations`, Argo CD 3.6 development line, Aug 2026). `_` in a folder name
  * is a glob `*` (one path segment): `_.crossplane.io/_` covers every kind of every `*.crossplane.io`
  * group. Exact folders are tried before wildcards. `argocd-cm` overrides are not known here.
  */

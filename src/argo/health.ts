@@ -1,8 +1,8 @@
 import { hasBuiltinLuaHealth } from './health-lua';
 
 /**
- * Which objects make a wave wait (`GE/health/health.go` `GetHealthCheckFunc`, Argo CD's built-in Lua
- * in `CD/resource_customizations`, reference §4). A kind with no health check counts as done the
+ * Which objects make a wave wait (`gitops-engine pkg/health/health.go` `GetHealthCheckFunc`, Argo CD's built-in Lua
+ * in `argo-cd resource_customizations`; docs/argo-cd-model.md#health). A kind with no health check counts as done the
  * moment it is applied, so a wave of only such kinds never waits.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Namespace and CRD hoisting after the sort (`GE/sync/sync_tasks.go` `Sort` → `adjustDeps`).
+ * Namespace and CRD hoisting after the sort (`gitops-engine pkg/sync/sync_tasks.go` `Sort` → `adjustDeps`).
  * A Namespace (CRD) met after a task that lives in it (is one of its resources) is moved right before
  * the first such task and takes that task's phase and wave. Only earlier moves; prunes are skipped.
  */

@@ -1,6 +1,7 @@
 /**
- * Hook types (`GE/sync/hook/hook.go`, `GE/sync/hook/helm/type.go`, `GE/sync/ignore/ignore.go`,
- * `GE/sync/sync_phase.go`, `CD/controller/hook.go`). Matching is exact and case-sensitive.
+ * Hook types (gitops-engine `pkg/sync/hook/hook.go`, `pkg/sync/hook/helm/type.go`,
+ * `pkg/sync/ignore/ignore.go`, `pkg/sync/sync_phase.go`; argo-cd `controller/hook.go`; the model:
+ * docs/argo-cd-model.md#hooks). Matching is exact and case-sensitive.
  */
 import { ANNOTATION_HOOK, HELM_HOOK, annotationIn, annotationsOf, csvValues } from './annotations';
 import { HookType, SyncPhase } from './types';

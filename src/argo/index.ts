@@ -1,6 +1,6 @@
 /**
  * Argo CD's ordering physics, read from gitops-engine `pkg/sync` and the application controller:
- * `buildPlan(manifests, options)` is the whole pipeline (reference §1.5); the other exports are its
+ * `buildPlan(manifests, options)` is the whole pipeline (docs/argo-cd-model.md#pipeline); the other exports are its
  * pieces, for rules, reports and the simulator. Internal to the package (not jsii API); no cdk8s.
  */
 export * from './types';

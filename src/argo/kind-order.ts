@@ -1,5 +1,5 @@
 /**
- * Kind order inside one (phase, wave) (`GE/sync/sync_tasks.go` `kindOrder`), an old Helm install order.
+ * Kind order inside one (phase, wave) (`gitops-engine pkg/sync/sync_tasks.go` `kindOrder`), an old Helm install order.
  * Matched on `kind` only; group and version never count. Unlisted kinds (every CR) rank 0.
  */
 export const KIND_ORDER: readonly string[] = [

@@ -1,6 +1,6 @@
 /**
- * The whole ordering pipeline of reference §1.5: manifests → tasks → prune waves → sort → hoist →
- * steps. Pure and deterministic: the same manifests in any order give the same plan (excluded objects
+ * The whole ordering pipeline (docs/argo-cd-model.md#pipeline): manifests → tasks → prune waves →
+ * sort → hoist → steps. Pure and deterministic: the same manifests in any order give the same plan (excluded objects
  * and errors included).
  */
 import { createNamespaceTask } from './create-namespace';

@@ -1,5 +1,5 @@
 /**
- * Prune waves (`GE/sync/sync_context.go` `getSyncTasks`): prune tasks get their waves mirrored over
+ * Prune waves (`gitops-engine pkg/sync/sync_context.go` `getSyncTasks`): prune tasks get their waves mirrored over
  * the distinct prune waves (delete in reverse creation order), then PruneLast moves chosen prunes
  * after the last Sync-phase wave.
  */

@@ -64,6 +64,8 @@ export function waitsOnHealthNeedsObject(k: KindRef): boolean {
 export interface GapDecision {
   readonly gap: 0 | 1;
   readonly why: string;
+  /** The two objects that decided it (absent when a side is empty). */
+  readonly pair?: readonly [KindRef, KindRef];
 }
 
 /**
@@ -162,7 +164,8 @@ export function minimumGap(before: readonly KindRef[], after: readonly KindRef[]
     return [ranked.reduce(byRank((x, y) => x > y)), after.reduce(byRank((x, y) => x < y))];
   })();
   const why = whyNotByKindOrder(a, b, podsAfter);
-  if (why !== undefined) return { gap: 1, why };
-  if (claim) return { gap: 0, why: 'kind order inside one wave applies them first, and the Pods that mount a claim wait for it to be Bound' };
-  return { gap: 0, why: 'kind order inside one wave applies them first, and none has a health check' };
+  const pair = [a, b] as const;
+  if (why !== undefined) return { gap: 1, why, pair };
+  if (claim) return { gap: 0, why: 'kind order inside one wave applies them first, and the Pods that mount a claim wait for it to be Bound', pair };
+  return { gap: 0, why: 'kind order inside one wave applies them first, and none has a health check', pair };
 }

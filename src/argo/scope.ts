@@ -1,8 +1,8 @@
 /**
  * Built-in kinds the API server keeps outside namespaces. Argo CD clears `metadata.namespace` on
- * targets of a kind discovery says is cluster-scoped (`CD/controller/state.go`
+ * targets of a kind discovery says is cluster-scoped (`argo-cd controller/state.go`
  * `NormalizeTargetObjects`), and the engine then writes the destination namespace into the task
- * like any other (`GE/sync/sync_context.go` `getSyncTasks`). Rendered Helm charts often set
+ * like any other (`gitops-engine pkg/sync/sync_context.go` `getSyncTasks`). Rendered Helm charts often set
  * `namespace:` on their ClusterRoles: for ordering (Namespace hoisting) and identity that value
  * means nothing. Kinds defined by CRDs are left alone: discovery knows them only once installed.
  */

@@ -4,15 +4,9 @@
  * `WithResourcesFilter` → `util/argo/argo.go` `ContainsSyncResource` → `HasIdentity`), and hooks
  * are skipped (`WithOperationSettings`: skipHooks when resources are given).
  */
-import type { ResourceKey } from './types';
+import type { ResourceKey, SelectedResource } from './types';
 
-/** One `syncOperation.resources` entry; no namespace matches every namespace. */
-export interface SelectedResource {
-  readonly group: string;
-  readonly kind: string;
-  readonly name: string;
-  readonly namespace?: string;
-}
+export type { SelectedResource };
 
 /** `GROUP:KIND:NAME` or `GROUP:KIND:NAMESPACE/NAME` (core group empty: `:Service:web`); undefined when malformed. */
 export function parseSelectedResource(text: string): SelectedResource | undefined {

@@ -1,5 +1,5 @@
 /**
- * Task order (`GE/sync/sync_tasks.go` `Less`): phase rank, wave, kind rank, name (byte-wise).
+ * Task order (`gitops-engine pkg/sync/sync_tasks.go` `Less`): phase rank, wave, kind rank, name (byte-wise).
  * Go's `sort.Sort` is unstable, so Argo CD leaves ties (same kind+name in two namespaces or groups)
  * undefined; we break them deterministically by group, namespace, apiVersion, action, then input order.
  */

@@ -1,9 +1,9 @@
 /**
- * Steps and health gates (`GE/sync/sync_context.go` `Sync`, reference §2.1/§2.4). A step is one
- * (phase, wave) run of the sorted tasks. Argo CD waits between steps only when the sync is
- * multi-step (first and last (phase, wave) of *all* tasks differ, SyncFail included); the last step
- * is awaited only when it holds hooks; a single-step sync awaits only its hooks. Inside a step,
- * prunes run first (`runTasks`), then applies in sort order.
+ * Steps and health gates (`gitops-engine pkg/sync/sync_context.go` `Sync`; docs/argo-cd-model.md#steps,
+ * docs/argo-cd-model.md#gates). A step is one (phase, wave) run of the sorted tasks. Argo CD waits between steps
+ * only when the sync is multi-step (first and last (phase, wave) of *all* tasks differ, SyncFail included); the
+ * last step is awaited only when it holds hooks; a single-step sync awaits only its hooks. Inside a step, prunes
+ * run first (`runTasks`), then applies in sort order.
  */
 import { SyncStep, SyncTask } from './types';
 

@@ -1,5 +1,5 @@
 /**
- * Sync options (`GE/sync/common/types.go`): the resource annotation `argocd.argoproj.io/sync-options`
+ * Sync options (`gitops-engine pkg/sync/common/types.go`): the resource annotation `argocd.argoproj.io/sync-options`
  * and the Application's `spec.syncPolicy.syncOptions`. Exact, case-sensitive `Key=value` matching.
  */
 import { ANNOTATION_SYNC_OPTIONS, annotationCsvOf } from './annotations';
@@ -14,7 +14,7 @@ export interface SyncOptionSpec {
   readonly scope: SyncOptionScope;
 }
 
-/** Every option Argo CD reads, with the values it acts on (reference §3.5). */
+/** Every option Argo CD reads, with the values it acts on (docs/argo-cd-model.md#sync-options). */
 export const SYNC_OPTIONS: readonly SyncOptionSpec[] = [
   { name: 'Prune', values: ['false', 'confirm'], scope: 'both' },
   { name: 'Delete', values: ['false', 'confirm'], scope: 'both' },

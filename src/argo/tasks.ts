@@ -1,6 +1,7 @@
 /**
- * Manifests → sync tasks (`CD/controller/state.go` partition, `GE/sync/reconcile.go` `splitHooks`,
- * `GE/sync/sync_context.go` `getSyncTasks`).
+ * Manifests → sync tasks (argo-cd `controller/state.go` partition; gitops-engine
+ * `pkg/sync/reconcile.go` `splitHooks`, `pkg/sync/sync_context.go` `getSyncTasks`;
+ * docs/argo-cd-model.md#tasks).
  */
 import { readAnnotations, isPlainObject } from './annotations';
 import { readDeletePolicies } from './delete-policy';
@@ -15,6 +16,9 @@ import { readWaveIn, waveOf } from './waves';
 export const DEFAULT_REVISION = '0000000';
 
 const NOT_SELECTED = 'not selected: a selective sync (--resource) applies and prunes only the objects it names';
+
+/** kubectl's words for an object without a name (client-go `rest.Request.Name`): the dry run fails on them. */
+export const NO_NAME_ERROR = 'resource name may not be empty';
 
 export interface TaskBuild {
   /** Unsorted; apply tasks (resources and hooks) and prune tasks. */
@@ -82,17 +86,19 @@ function exclusionReason(hook: HookRead, skipHooks: boolean): string | undefined
 }
 
 /**
- * `CD/controller/state.go` `NormalizeTargetObjects`: targets are grouped by key (namespace filled in)
- * and only the last of a repeated key is kept, hooks included. Returns, for every document that
- * loses, the one that wins. Objects named only by generateName never collide. `keys` are the
- * documents' keys by position (undefined: not an object), computed once for this and the tasks.
+ * argo-cd `controller/state.go` `NormalizeTargetObjects`: targets are grouped by key (namespace
+ * filled in) and only the last of a repeated key is kept, hooks included. Returns, for every
+ * document that loses, the one that wins. Objects named only by generateName never collide (Argo CD
+ * keys them by position); objects with neither name nor generateName share the empty name, so two
+ * of one kind and namespace do. `keys` are the documents' keys by position (undefined: not an
+ * object), computed once for this and the tasks.
  */
 function lastDefinitions(manifests: readonly Manifest[], keys: ReadonlyArray<ResourceKey | undefined>): Map<Manifest, Manifest> {
   const last = new Map<string, Manifest>();
   const named: Array<[Manifest, string]> = [];
   manifests.forEach((m, i) => {
     const key = keys[i];
-    if (key === undefined || key.name === '') return;
+    if (key === undefined || (key.name === '' && metadataString(m.object, 'generateName') !== '')) return;
     const id = keyString(key);
     named.push([m, id]);
     last.set(id, m);
@@ -134,7 +140,7 @@ export function buildTasks(manifests: readonly Manifest[], options: PlanOptions 
     if (annotations.problems.length > 0) errors.push(...annotationErrors(m));
     const winner = winners.get(m);
     if (winner !== undefined) {
-      excluded.push(excludedOf(key, m, `repeated: ${formatSource(winner.source)} defines the same object again and wins (Argo CD keeps the last one and warns RepeatedResourceWarning)`));
+      excluded.push({ ...excludedOf(key, m, `repeated: ${formatSource(winner.source)} defines the same object again and wins (Argo CD keeps the last one and warns RepeatedResourceWarning)`), keptInstead: winner });
       return;
     }
     const object = m.object;
@@ -164,7 +170,7 @@ export function buildTasks(manifests: readonly Manifest[], options: PlanOptions 
         name: generateName,
         message: generateName !== ''
           ? 'resource has metadata.generateName but no metadata.name: Argo CD names only hooks and fails the sync; set metadata.name or make it a hook'
-          : 'resource has no metadata.name: set one',
+          : `resource has neither metadata.name nor metadata.generateName: Argo CD names only hooks, so its dry run fails ("${NO_NAME_ERROR}"); set metadata.name, or make it a hook`,
         source: sourceAt(m.source, ['metadata']),
       });
       return;

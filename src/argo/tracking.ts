@@ -8,21 +8,15 @@
  */
 import { isPlainObject } from './annotations';
 import { groupOf, metadataString } from './keys';
+import type { TrackingMethod, TrackingOptions } from './types';
 import { behavesSince } from './versions';
+
+export type { TrackingMethod, TrackingOptions };
 
 export const ANNOTATION_TRACKING_ID = 'argocd.argoproj.io/tracking-id';
 export const LABEL_APP_INSTANCE = 'app.kubernetes.io/instance';
 
-export type TrackingMethod = 'annotation' | 'label' | 'annotation+label';
-
 export const TRACKING_METHODS: readonly TrackingMethod[] = ['annotation', 'label', 'annotation+label'];
-
-export interface TrackingOptions {
-  /** `application.resourceTrackingMethod` of argocd-cm. @default `defaultTrackingMethod(version)` */
-  readonly method?: TrackingMethod;
-  /** The Application's name; without it any app's tracking counts. @default any */
-  readonly appName?: string;
-}
 
 /** argocd-cm's default: `annotation` since 3.0, `label` before. */
 export function defaultTrackingMethod(argocdVersion?: string): TrackingMethod {

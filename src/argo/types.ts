@@ -4,8 +4,6 @@
  *
  * These types are internal (not part of the jsii API) so they may use unions freely.
  */
-import type { SelectedResource } from './selective-sync';
-import type { TrackingOptions } from './tracking';
 
 /** Where a manifest came from, for messages: a file and 1-based line, or a construct path. */
 export interface SourceLocation {
@@ -83,6 +81,8 @@ export interface SyncStep {
 export interface ExcludedObject extends ResourceKey {
   readonly reason: string;
   readonly manifest: Manifest;
+  /** A repeated definition: the later one Argo CD keeps instead (`NormalizeTargetObjects`). */
+  readonly keptInstead?: Manifest;
 }
 
 /** A problem Argo CD itself would fail on (validation or apply error). */
@@ -145,4 +145,22 @@ export interface PlanOptions {
   readonly argocdVersion?: string;
   /** The cluster's Kubernetes minor version, e.g. `1.31` (which built-in API versions it serves). @default DEFAULT_KUBE_VERSION */
   readonly kubeVersion?: string;
+}
+
+/** One `syncOperation.resources` entry of a selective sync (src/argo/selective-sync.ts); no namespace matches every namespace. */
+export interface SelectedResource {
+  readonly group: string;
+  readonly kind: string;
+  readonly name: string;
+  readonly namespace?: string;
+}
+
+/** How Argo CD tells which live objects are the application's (argocd-cm `application.resourceTrackingMethod`; src/argo/tracking.ts). */
+export type TrackingMethod = 'annotation' | 'label' | 'annotation+label';
+
+export interface TrackingOptions {
+  /** `application.resourceTrackingMethod` of argocd-cm. @default `defaultTrackingMethod(version)` */
+  readonly method?: TrackingMethod;
+  /** The Application's name; without it any app's tracking counts. @default any */
+  readonly appName?: string;
 }

@@ -1,6 +1,7 @@
 /**
- * Sync waves (`GE/sync/syncwaves/waves.go`, `GE/sync/hook/helm/weight.go`): `strconv.Atoi` on the raw
- * annotation; anything it rejects silently falls back to `helm.sh/hook-weight`, then 0.
+ * Sync waves (`gitops-engine pkg/sync/syncwaves/waves.go`, `gitops-engine pkg/sync/hook/helm/weight.go`):
+ * `strconv.Atoi` on the raw annotation; anything it rejects silently falls back to `helm.sh/hook-weight`, then
+ * 0.
  */
 import { ANNOTATION_SYNC_WAVE, HELM_HOOK_WEIGHT, annotationIn, annotationsOf } from './annotations';
 

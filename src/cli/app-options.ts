@@ -109,17 +109,17 @@ export function appSyncOptions(flags: AppFlags, extra: readonly string[] = []): 
 }
 
 /**
- * The `--live` manifests (with the destination namespace filled in as for the input), without the
+ * The `--live` manifests (the plan fills in the destination namespace, as for the input), without the
  * objects a controller owns: Argo CD manages, and so prunes, only live objects with no owner
  * references (gitops-engine `GetManagedLiveObjs`), so the ReplicaSets and Pods of a Deployment in
  * `kubectl get all -o json` are never pruned.
  */
-export function liveManifests(flags: AppFlags, namespace: string): Manifest[] {
+export function liveManifests(flags: AppFlags): Manifest[] {
   const paths = flags.live ?? [];
   if (paths.length === 0) return [];
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { loadPaths }: typeof LoadModule = require('./load');
-  return loadPaths(paths, { namespace }).filter((m) => !owned(m.object));
+  return loadPaths(paths).filter((m) => !owned(m.object));
 }
 
 function owned(object: Record<string, unknown>): boolean {

@@ -6,6 +6,7 @@ import { parse } from 'yaml';
 import { InputError } from './errors';
 import { readValues } from './read-object';
 import { healthScriptFor, healthScripts } from '../argo/argocd-cm';
+import { groupOf } from '../argo/keys';
 import type { HealthOverride, LiveObject } from '../argo/live-health';
 import type { HealthStatusCode } from '../argo/live-health/types';
 import { runHealthLua } from '../argo/lua';
@@ -22,9 +23,7 @@ export function argocdCmOverride(path: string): HealthOverride {
     throw new InputError(cm.file, cm.line, `argocd-cm: ${(e as Error).message.split('\n')[0]}`, 'fix the key as Argo CD would need it');
   }
   return (obj: LiveObject) => {
-    const apiVersion = typeof obj.apiVersion === 'string' ? obj.apiVersion : '';
-    const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '';
-    const script = healthScriptFor(scripts, group, String(obj.kind ?? ''));
+    const script = healthScriptFor(scripts, groupOf(typeof obj.apiVersion === 'string' ? obj.apiVersion : ''), String(obj.kind ?? ''));
     if (!script) return undefined;
     const h = runHealthLua(script.script, obj, script.useOpenLibs);
     return { status: h.status as HealthStatusCode, message: h.message };

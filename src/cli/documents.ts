@@ -9,6 +9,7 @@ import type { Node, Pair, ParsedNode, Tags } from 'yaml';
 import { InputError } from './errors';
 import { EMPTY, jsonFault, jsonItemSpans, lineColumn } from './json-text';
 import { isPlainObject } from '../argo/annotations';
+import { shapeProblem } from '../argo/object-validity';
 import type { Manifest, SourceLocation } from '../argo/types';
 
 /** Enough for hand-written anchors; stops "billion laughs" expansions long before they hurt. */
@@ -287,7 +288,7 @@ function asObject(value: unknown, source: SourceLocation, label: string): Record
 /** The source text of a scalar, by path. */
 type RawText = (path: ReadonlyArray<string | number>) => string | undefined;
 
-/** The fields every object needs before Argo CD can even name it. */
+/** The fields every object needs before Argo CD can even read it (`shapeProblem`, which the synth asks too). */
 function checked(object: Record<string, unknown>, source: SourceLocation, raw: RawText, json: boolean): Manifest {
   // The line of the field, else of its nearest parent that exists.
   const at = (path: string[]) => {
@@ -297,34 +298,27 @@ function checked(object: Record<string, unknown>, source: SourceLocation, raw: R
     }
     return source.line;
   };
+  const shape = shapeProblem(object);
+  if (shape === undefined) return { object, source };
+  const { path, problem, value } = shape;
+  const field = path.join('.');
+  const line = at([...path]);
+  if (problem === 'not a string') {
+    // YAML 1.1 reads `y`, `yes`, `on`, `no`, `1e3` ... as booleans and numbers, as Kubernetes does.
+    const key = path[path.length - 1];
+    throw new InputError(source.file, line, `${field} is ${JSON.stringify(value)} (a ${typeof value}), not a string`,
+      `quote it, e.g. \`${json ? JSON.stringify(key) : key}: "${raw(path) ?? String(value)}"\``);
+  }
+  if (field === 'metadata') {
+    if (problem === 'not a mapping') {
+      const found = Array.isArray(value) ? 'a list' : `a ${typeof value}`;
+      throw new InputError(source.file, line, `${what(object)} has metadata that is ${found}, not a mapping`, json ? 'make `"metadata"` an object with a `"name"`' : 'make `metadata:` a mapping with a `name:`');
+    }
+    throw new InputError(source.file, line, `${what(object)} has no metadata`, json ? 'add `"metadata": {"name": ...}`' : 'add `metadata:` with a `name:`');
+  }
   // Examples in the file's own syntax: a `.json` file is fixed with JSON, not YAML.
-  const pair = (key: string, value: string) => (json ? `"${key}": "${value}"` : `${key}: ${value}`);
-  const need = (value: unknown, path: string[], example: string, otherwise = '') => {
-    const field = path.join('.');
-    if (value === undefined || value === null || value === '') {
-      throw new InputError(source.file, at(path), `${what(object)} has no ${field}`, `add one, e.g. \`${example}\`${otherwise}`);
-    }
-    if (typeof value !== 'string') {
-      // YAML 1.1 reads `y`, `yes`, `on`, `no`, `1e3` ... as booleans and numbers, as Kubernetes does.
-      throw new InputError(source.file, at(path), `${field} is ${JSON.stringify(value)} (a ${typeof value}), not a string`,
-        `quote it, e.g. \`${json ? JSON.stringify(path[path.length - 1]) : path[path.length - 1]}: "${raw(path) ?? String(value)}"\``);
-    }
-  };
-  need(object.apiVersion, ['apiVersion'], pair('apiVersion', 'apps/v1'));
-  need(object.kind, ['kind'], pair('kind', 'Deployment'));
-  const meta = object.metadata;
-  if (meta !== undefined && meta !== null && (typeof meta !== 'object' || Array.isArray(meta))) {
-    const found = Array.isArray(meta) ? 'a list' : `a ${typeof meta}`;
-    throw new InputError(source.file, at(['metadata']), `${what(object)} has metadata that is ${found}, not a mapping`, json ? 'make `"metadata"` an object with a `"name"`' : 'make `metadata:` a mapping with a `name:`');
-  }
-  if (typeof meta !== 'object' || meta === null) {
-    throw new InputError(source.file, at(['metadata']), `${what(object)} has no metadata`, json ? 'add `"metadata": {"name": ...}`' : 'add `metadata:` with a `name:`');
-  }
-  const { name, generateName } = meta as Record<string, unknown>;
-  if (name !== undefined || !nonEmptyString(generateName)) {
-    need(name, ['metadata', 'name'], pair('name', 'web'), ` (or \`${json ? '"generateName"' : 'generateName:'}\` for a hook)`);
-  }
-  return { object, source };
+  const example = field === 'kind' ? 'Deployment' : 'apps/v1';
+  throw new InputError(source.file, line, `${what(object)} has no ${field}`, `add one, e.g. \`${json ? `"${field}": "${example}"` : `${field}: ${example}`}\``);
 }
 
 function what(object: Record<string, unknown>): string {

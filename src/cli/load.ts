@@ -1,20 +1,17 @@
 /**
- * Loads manifests from paths (files, folders, `-` for stdin), as `syncplan` commands read them:
- * file by file, then checked for objects defined twice.
+ * Loads manifests from paths (files, folders, `-` for stdin), as `syncplan` commands read them,
+ * file by file. What Argo CD itself decides about the objects (a repeated definition, a missing
+ * name) is left to the plan and the rule pack, which the synth runs on its rendered objects too.
  */
 import { parseManifests } from './documents';
 import { InputError } from './errors';
 import { decode, expandPaths, MAX_FILE_BYTES, MAX_TOTAL_BYTES, readFile, readStdin, STDIN } from './files';
-import { keyString, resourceKeyOf } from '../argo/keys';
-import { isClusterScopedKind } from '../argo/scope';
 import type { Manifest } from '../argo/types';
 
 export { MAX_DOCUMENT_BYTES, parseManifests } from './documents';
 export { decode, expandPaths, MAX_FILE_BYTES, MAX_TOTAL_BYTES, STDIN } from './files';
 
 export interface LoadOptions {
-  /** Destination namespace: objects without a namespace are in it, for duplicate detection. @default '' */
-  readonly namespace?: string;
   /** Reads standard input (tests replace it). @default fd 0 */
   readonly readStdin?: () => Buffer;
 }
@@ -27,7 +24,7 @@ export interface LoadOptions {
  */
 /**
  * A file holding this anywhere is not a manifest file (a Helm `values.yaml`, a CI snippet): Argo CD's
- * directory source skips it (`CD/reposerver/repository/repository.go`, `skipFileRenderingMarker`).
+ * directory source skips it (`argo-cd reposerver/repository/repository.go`, `skipFileRenderingMarker`).
  */
 export const SKIP_FILE_MARKER = '+argocd:skip-file-rendering';
 
@@ -45,26 +42,6 @@ export function loadPaths(paths: readonly string[], options: LoadOptions = {}): 
     if (file !== STDIN && text.includes(SKIP_FILE_MARKER)) continue;
     for (const m of parseManifests(text, file)) manifests.push(m); // no spread: files can hold 100k+ objects
   }
-  checkDuplicates(manifests, options.namespace ?? '');
+  // An object defined twice is not refused: Argo CD syncs the last definition (the rule resource-repeated).
   return manifests;
-}
-
-/** The same object twice (group, kind, namespace, name) is ambiguous: Argo CD would apply one of them. */
-function checkDuplicates(manifests: readonly Manifest[], namespace: string): void {
-  const first = new Map<string, Manifest>();
-  for (const m of manifests) {
-    const meta = m.object.metadata as Record<string, unknown>;
-    if (typeof meta.name !== 'string') continue; // generateName: a new object every time
-    // As Argo CD keys it: a cluster-scoped kind's own namespace is dropped, a missing one filled in.
-    const k = resourceKeyOf(m.object, namespace);
-    const key = keyString(k);
-    const seen = first.get(key);
-    if (seen) {
-      const ns = isClusterScopedKind(k.group, k.kind) ? '' : k.namespace;
-      const label = `${m.object.kind}/${meta.name}${ns ? ` in namespace ${ns}` : ''}`;
-      throw new InputError(m.source.file, m.source.line, `duplicate object ${label}, first defined at ${seen.source.file}:${seen.source.line}`,
-        'remove one of them or give them different names');
-    }
-    first.set(key, m);
-  }
 }

@@ -65,7 +65,7 @@ export function planOptions(flags: CommonFlags): PlanOptions {
  * Reads the manifests behind `paths` (files, folders, `-` for stdin).
  * @throws InputError (exit status 2) for unreadable or malformed input
  */
-export function readManifests(paths: readonly string[], flags: CommonFlags): Manifest[] {
+export function readManifests(paths: readonly string[]): Manifest[] {
   /* eslint-disable @typescript-eslint/no-require-imports */
   const { loadPaths }: typeof LoadModule = require('./load');
   const { UsageError }: typeof ErrorsModule = require('./errors');
@@ -73,7 +73,7 @@ export function readManifests(paths: readonly string[], flags: CommonFlags): Man
   if (paths.length === 0) {
     throw new UsageError('no input: give YAML or JSON files, folders, or - to read standard input');
   }
-  return loadPaths(paths, { namespace: flags.namespace ?? '' });
+  return loadPaths(paths);
 }
 
 /** Writes the command's whole result to stdout; nothing else ever goes there. */

@@ -27,6 +27,8 @@ export interface PlannerResult {
   readonly edges: readonly ObjectEdge[];
   /** The unit edges the waves were computed from (empty tiers contracted), each with its gap. */
   readonly unitEdges: readonly OrderEdge[];
+  /** `syncplan.cdk8s.io/depends-on` the library writes, per object. */
+  readonly dependsOn: ReadonlyMap<ApiObject, string>;
   /** Charts this chart's objects depend on (`node.addDependency`), which waves cannot order. */
   readonly crossChart: ReadonlySet<string>;
 }
@@ -60,13 +62,14 @@ export function planChart(view: ChartView, sources: readonly UnitSource[], tree:
   afterEdges(src, graph);
   const crossChart = dependencyEdges(src, graph, tree);
   infraEdges(all, view, units, graph);
-  const { waveOf, unitEdges } = assignWaves(units.resolved, graph.unitEdges, gaps);
+  const { waveOf, unitEdges, dependsOn } = assignWaves(units.resolved, graph.unitEdges, gaps);
   return {
     objects: all,
     units: units.resolved,
     unitOf: units.unitOf,
     byConstruct: units.byConstruct,
     waveOf,
+    dependsOn,
     edges: graph.edges,
     unitEdges,
     crossChart,

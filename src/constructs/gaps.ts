@@ -22,6 +22,15 @@ export class GapJudge {
     return minimumGap(this.refsOf(before, true), this.refsOf(after, false));
   }
 
+  /** `decide`, with the two objects that decided it. */
+  public decidePair(before: readonly ApiObject[], after: readonly ApiObject[]): GapDecision & { objects?: [ApiObject, ApiObject] } {
+    const refsBefore = this.refsOf(before, true);
+    const refsAfter = this.refsOf(after, false);
+    const decision = minimumGap(refsBefore, refsAfter);
+    if (!decision.pair) return decision;
+    return { ...decision, objects: [before[refsBefore.indexOf(decision.pair[0])], after[refsAfter.indexOf(decision.pair[1])]] };
+  }
+
   /**
    * What kind order and health checks need to know about one object. `first`: it comes first in an
    * edge, where whether it waits matters, so a Service carries its rendered spec (its type decides).

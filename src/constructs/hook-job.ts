@@ -1,10 +1,10 @@
-import { Duration, Size } from 'cdk8s';
-import { k8s } from 'cdk8s-plus-27';
-import * as kplus from 'cdk8s-plus-27';
+import { ApiObject, Duration } from 'cdk8s';
 import { Construct } from 'constructs';
+import { ContainerResources } from './container-resources';
 import { EnvReference, EnvSource } from './env-reference';
 import { HookDeletePolicy, HookPhase } from './hook-phase';
-import { checkHookNames, wholeSeconds } from './names';
+import { resourcesOf } from './job-resources';
+import { checkHookNames, isDnsLabel, wholeSeconds } from './names';
 import { IOrderable } from './orderable';
 import { SyncPlanner } from './planner';
 import { ANNOTATION_HOOK, ANNOTATION_HOOK_DELETE_POLICY } from '../argo/annotations';
@@ -50,7 +50,7 @@ export interface HookJobBaseOptions {
    *
    * @default - cpu 100m request / 500m limit, memory 128Mi request / 256Mi limit
    */
-  readonly resources?: kplus.ContainerResources;
+  readonly resources?: ContainerResources;
 
   /**
    * How long the Job may run before Kubernetes fails it (`activeDeadlineSeconds`), so a hung hook
@@ -187,8 +187,8 @@ export class HookJob extends Construct implements IOrderable {
   /** The Argo CD phase this hook runs in. */
   public readonly syncPhase: string;
 
-  /** The Job (child id `Resource`). */
-  public readonly apiObject: k8s.KubeJob;
+  /** The Job (child id `Resource`, kind `batch/v1` Job). */
+  public readonly apiObject: ApiObject;
 
   private readonly _after: IOrderable[];
 
@@ -215,7 +215,7 @@ export class HookJob extends Construct implements IOrderable {
     if (policies.length === 0) throw new Error(`${where}: deletePolicies is empty; omit it for the default`);
     const writableTmp = props.writableTmp ?? true;
 
-    const container = (name: string, command: string[] | undefined, args: string[] | undefined): k8s.Container => ({
+    const container = (name: string, command: string[] | undefined, args: string[] | undefined) => ({
       name,
       image: props.image,
       command,
@@ -236,9 +236,11 @@ export class HookJob extends Construct implements IOrderable {
     const initSteps = props.initSteps ?? [];
     const mainName = props.containerName ?? (id.toLowerCase().replace(/[^a-z0-9-]/g, '-').replace(/^-+|-+$/g, '') || 'hook');
     for (const n of [mainName, ...initSteps.map((st) => st.name)]) {
-      if (!/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/.test(n)) throw new Error(`${where}: container name "${n}" is not a DNS label`);
+      if (!isDnsLabel(n)) throw new Error(`${where}: container name "${n}" is not a DNS label`);
     }
-    this.apiObject = new k8s.KubeJob(this, 'Resource', {
+    this.apiObject = new ApiObject(this, 'Resource', {
+      apiVersion: 'batch/v1',
+      kind: 'Job',
       metadata: {
         // Spread so an absent name keeps cdk8s's generated one (an explicit undefined would erase it).
         ...(props.name !== undefined ? { name: props.name } : {}),
@@ -264,7 +266,7 @@ export class HookJob extends Construct implements IOrderable {
             },
             initContainers: initSteps.length > 0 ? initSteps.map((st) => container(st.name, st.command, undefined)) : undefined,
             containers: [container(mainName, props.command, props.args)],
-            volumes: writableTmp ? [{ name: 'tmp', emptyDir: { sizeLimit: k8s.Quantity.fromString('64Mi') } }] : undefined,
+            volumes: writableTmp ? [{ name: 'tmp', emptyDir: { sizeLimit: '64Mi' } }] : undefined,
           },
         },
       },
@@ -296,15 +298,4 @@ export class HookJob extends Construct implements IOrderable {
 
 function syncFailAfter(where: string): string {
   return `${where}: \`after\` is not supported: Argo CD starts every SyncFail hook at once when a sync fails, with waves ignored, so it orders nothing; remove it`;
-}
-
-function resourcesOf(r: kplus.ContainerResources | undefined): k8s.ResourceRequirements {
-  const cpuRequest = r?.cpu?.request?.amount ?? '100m';
-  const cpuLimit = r?.cpu?.limit?.amount ?? '500m';
-  const memRequest = r?.memory?.request ?? Size.mebibytes(128);
-  const memLimit = r?.memory?.limit ?? Size.mebibytes(256);
-  return {
-    requests: { cpu: k8s.Quantity.fromString(cpuRequest), memory: k8s.Quantity.fromString(`${memRequest.toMebibytes()}Mi`) },
-    limits: { cpu: k8s.Quantity.fromString(cpuLimit), memory: k8s.Quantity.fromString(`${memLimit.toMebibytes()}Mi`) },
-  };
 }

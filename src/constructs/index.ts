@@ -3,6 +3,7 @@ export * from './tier';
 export * from './sync-waves';
 export * from './synth-checks';
 export * from './hook-phase';
+export * from './container-resources';
 export * from './env-reference';
 export * from './hook-job';
 export * from './migration-hook';

@@ -58,6 +58,10 @@ export function infraEdges(all: readonly ApiObject[], view: ChartView, units: Un
     if (!ri) {
       // Placed by hand: kept as written (Argo CD hoists it if it is late), and proven at synth.
       if (view.handSetWave(o) !== undefined) continue;
+      // A Namespace a PreSync hook lives in is hoisted before that hook, so before everything in
+      // it: Argo CD runs it there whatever its wave says, so write none (a Sync wave would be a
+      // place it never runs in, rule namespace-after-resource).
+      if (key.kind === 'Namespace' && users.some((u) => units.phaseOf(u) === 'PreSync')) continue;
       ri = {
         unit: { id: o.node.path, label: `${o.kind} ${o.node.path}`, phase: 'Sync', infra: true },
         objects: [o],

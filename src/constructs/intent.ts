@@ -5,7 +5,6 @@
  * objects (what the synth-time proof checks).
  */
 import { ApiObject, Chart } from 'cdk8s';
-import * as kplus from 'cdk8s-plus-27';
 import { IConstruct } from 'constructs';
 import { dependenciesOf } from './cdk8s-internals';
 import { GapJudge } from './gaps';
@@ -180,9 +179,10 @@ function withinUnit(bs: readonly ApiObject[], xs: readonly ApiObject[]): JoinedO
 
 /** Where a dependency the user did not write came from, for messages. */
 function implicitSource(c: IConstruct, d: IConstruct): string | undefined {
-  // cdk8s-plus's StatefulSet makes its ApiObject depend on its (headless) Service.
-  const owner = c.node.scope;
-  if (owner instanceof kplus.StatefulSet && c.node.id === 'Resource' && owner.service === d) return 'cdk8s-plus StatefulSet depends on its service';
+  // cdk8s-plus's StatefulSet makes its ApiObject depend on its (headless) Service. Recognised by
+  // shape, not by class, so it holds for every cdk8s-plus line and none is loaded.
+  const owner = c.node.scope as { service?: unknown } | undefined;
+  if (c.node.id === 'Resource' && ApiObject.isApiObject(c) && c.kind === 'StatefulSet' && owner?.service === d) return 'cdk8s-plus StatefulSet depends on its service';
   return undefined;
 }
 

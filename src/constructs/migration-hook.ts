@@ -22,10 +22,20 @@ export interface MigrationHookProps extends HookJobOptions {
    * @default - no verification
    */
   readonly verify?: string[];
+
+  /**
+   * The phase the migration runs in. `HookPhase.SYNC` for a migration that needs a database this
+   * same app deploys: order it `after` the database's tier, and it runs in a Sync wave after it
+   * (a PreSync migration would run before the database exists and hang the first sync).
+   *
+   * @default HookPhase.PRE_SYNC
+   */
+  readonly phase?: HookPhase;
 }
 
 /**
- * A database migration that runs, and must succeed, before any Sync-phase resource is applied:
+ * A database migration that runs, and must succeed, before any Sync-phase resource is applied
+ * (or, with `phase: HookPhase.SYNC`, in a Sync wave after the database tier it comes `after`):
  * a PreSync hook Job with `restartPolicy: Never` and `backoffLimit: 0` (a half-applied migration
  * is not retried blindly), and a 10-minute deadline by default.
  *
@@ -41,10 +51,15 @@ export class MigrationHook extends HookJob {
     if (props.command.length === 0) {
       throw new Error(`MigrationHook ${pathFor(scope, id)}: command is empty; give the migration command, e.g. ['alembic', 'upgrade', 'head']`);
     }
+    const phase = props.phase ?? HookPhase.PRE_SYNC;
+    if (phase !== HookPhase.PRE_SYNC && phase !== HookPhase.SYNC) {
+      throw new Error(`MigrationHook ${pathFor(scope, id)}: phase must be HookPhase.PRE_SYNC (before the new version rolls out) or HookPhase.SYNC `
+        + `(after a database this app deploys, with \`after\`), got ${String(phase)}`);
+    }
     const verify = props.verify;
     super(scope, id, {
       ...props,
-      phase: HookPhase.PRE_SYNC,
+      phase,
       containerName: verify ? 'verify' : 'migrate',
       command: verify ?? props.command,
       initSteps: verify ? [{ name: 'migrate', command: props.command }] : undefined,

@@ -1,10 +1,12 @@
 /**
- * The API server's name rules for what a hook writes, checked at construction so a bad value fails
- * `cdk8s synth` with the construct's path instead of the sync with an apiserver refusal.
+ * The API server's name rules for what a hook writes (read by `src/argo/object-validity.ts`), checked
+ * at construction so a bad value fails `cdk8s synth` with the construct's path instead of the sync
+ * with an apiserver refusal.
  */
 
 import { Duration } from 'cdk8s';
 import { IConstruct } from 'constructs';
+import { dns1123LabelErrors, dns1123SubdomainErrors } from '../argo/object-validity';
 
 /** The path a construct will have, for messages thrown before `super()` creates it. */
 export function pathFor(scope: IConstruct, id: string): string {
@@ -20,16 +22,14 @@ export function wholeSeconds(where: string, field: string, value: Duration, min:
   return seconds;
 }
 
-const LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
-
 /** RFC 1123 label: a Namespace name, or a Job name (copied into its Pods' `job-name` label, ≤ 63). */
-function isDnsLabel(value: string): boolean {
-  return value.length <= 63 && LABEL.test(value);
+export function isDnsLabel(value: string): boolean {
+  return dns1123LabelErrors(value).length === 0;
 }
 
 /** RFC 1123 subdomain: dot-separated labels, at most 253 characters (a ServiceAccount name). */
 function isDnsSubdomain(value: string): boolean {
-  return value.length <= 253 && value.split('.').every((part) => LABEL.test(part));
+  return dns1123SubdomainErrors(value).length === 0;
 }
 
 const LABEL_RULE = 'lowercase letters, digits and "-", starting and ending with a letter or digit, at most 63 characters';

@@ -14,8 +14,10 @@ import { planChart, PlannerResult } from './chart-plan';
 import { SynthChecks } from './synth-checks';
 import { checkChart, SynthValidation } from './synth-validation';
 import { ChartView, UnitSource } from './units';
-import { ANNOTATION_SYNC_WAVE, annotationsOf } from '../argo/annotations';
+import { ANNOTATION_HOOK, ANNOTATION_HOOK_DELETE_POLICY, ANNOTATION_SYNC_WAVE, annotationsOf } from '../argo/annotations';
+import { DEFAULT_DELETE_POLICY } from '../argo/delete-policy';
 import { OrderingError } from '../plan';
+import { DEPENDS_ON_ANNOTATION } from '../rules/depends-on';
 
 export type { UnitSource, ResolvedUnit } from './units';
 export type { ObjectEdge } from './intent';
@@ -48,6 +50,8 @@ export class SyncPlanner extends Construct {
   private cached?: PlannerResult;
   private computing = false;
   private readonly lazyAttached = new WeakSet<ApiObject>();
+  private readonly dependsOnAttached = new WeakSet<ApiObject>();
+  private readonly hookAttached = new WeakSet<ApiObject>();
   private readonly ours = new WeakSet<object>();
   /** Bumped by every change the planner is told about (units, members, `after`). */
   private _changes = 0;
@@ -126,6 +130,8 @@ export class SyncPlanner extends Construct {
         this.computing = false;
       }
       for (const o of this.cached.waveOf.keys()) this.attach(o);
+      for (const o of this.cached.dependsOn.keys()) this.attachDependsOn(o);
+      for (const r of this.cached.units) if (r.source?.writesHooks) for (const o of r.objects) this.attachHook(o);
     }
     return this.cached;
   }
@@ -180,6 +186,39 @@ export class SyncPlanner extends Construct {
       throw e;
     }
     return checkChart(result, this._checks, (o) => this.render(o), this.chart);
+  }
+
+  /** The declared-dependency annotation, on the few objects a wave was opened for (`src/rules/depends-on.ts`). */
+  private attachDependsOn(o: ApiObject): void {
+    if (this.dependsOnAttached.has(o)) return;
+    const lazy = Lazy.any({
+      produce: () => (this.computing ? undefined : this.result().dependsOn.get(o)),
+    });
+    this.ours.add(lazy);
+    this.dependsOnAttached.add(o);
+    this._attached++;
+    o.metadata.addAnnotation(DEPENDS_ON_ANNOTATION, lazy as unknown as string);
+  }
+
+  /**
+   * The hook annotations of a member of a tier outside the Sync phase: its phase, and delete policy
+   * `BeforeHookCreation` (`TierProps.phase`), as Lazies, so an object moved out of the tier loses them.
+   */
+  private attachHook(o: ApiObject): void {
+    if (this.hookAttached.has(o)) return;
+    this.hookAttached.add(o);
+    const phaseOf = () => {
+      if (this.computing) return undefined;
+      const r = this.result().unitOf.get(o);
+      return r?.source?.writesHooks ? r.unit.phase : undefined;
+    };
+    const hook = Lazy.any({ produce: phaseOf });
+    const policy = Lazy.any({ produce: () => (phaseOf() === undefined ? undefined : DEFAULT_DELETE_POLICY) });
+    this.ours.add(hook);
+    this.ours.add(policy);
+    this._attached++;
+    o.metadata.addAnnotation(ANNOTATION_HOOK, hook as unknown as string);
+    o.metadata.addAnnotation(ANNOTATION_HOOK_DELETE_POLICY, policy as unknown as string);
   }
 
   /** The wave annotation: a Lazy so it is resolved when the object renders, whoever renders it. */

@@ -11,6 +11,7 @@ import { rawAnnotations } from './cdk8s-internals';
 import type { PlannerResult } from './chart-plan';
 import type { ObjectEdge } from './intent';
 import { ANNOTATION_HOOK, ANNOTATION_SYNC_WAVE, annotationOf, HELM_HOOK } from '../argo/annotations';
+import { shapeProblem } from '../argo/object-validity';
 import { buildPlan } from '../argo/plan';
 import { Placement, placeName, placements, proveBefore } from '../argo/proof';
 import { KindRef, runsPods, waitsOnHealth, whyNotByKindOrder } from '../argo/same-wave';
@@ -21,18 +22,29 @@ export interface ReadBack {
   readonly manifests: Manifest[];
   readonly objectOf: Map<Manifest, ApiObject>;
   readonly plan: SyncPlan;
+  /**
+   * Rendered objects `syncplan` would refuse to read (a JSON patch that removed `kind`, a name
+   * that is not a string): the synth fails on them as `syncplan lint` on its YAML would.
+   */
+  readonly unreadable: string[];
 }
 
 /** The chart's objects as manifests, each sourced at its construct path (line 0), and their plan. */
 export function readBack(objects: readonly ApiObject[], render: (o: ApiObject) => any): ReadBack {
   const manifests: Manifest[] = [];
   const objectOf = new Map<Manifest, ApiObject>();
+  const unreadable: string[] = [];
   objects.forEach((o, index) => {
     const m: Manifest = { object: render(o), source: { file: o.node.path, line: 0, index } };
     manifests.push(m);
     objectOf.set(m, o);
+    const shape = shapeProblem(m.object);
+    if (!shape) return;
+    const found = shape.problem === 'missing' ? 'is missing' : `is ${JSON.stringify(shape.value)}, ${shape.problem}`;
+    unreadable.push(`${o.node.path}: the rendered ${o.kind} ${shape.path.join('.')} ${found}, so syncplan lint refuses the synthesized YAML and Argo CD cannot read it; `
+      + 'fix the JSON patch (or the props) that writes it');
   });
-  return { manifests, objectOf, plan: buildPlan(manifests) };
+  return { manifests, objectOf, plan: buildPlan(manifests), unreadable };
 }
 
 /** Where each object landed in the plan read back. */

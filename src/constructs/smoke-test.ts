@@ -1,9 +1,9 @@
-import { Duration } from 'cdk8s';
-import * as kplus from 'cdk8s-plus-27';
-import { Construct } from 'constructs';
+import { ApiObject, Duration } from 'cdk8s';
+import { Construct, IConstruct } from 'constructs';
 import { HookJob, HookJobOptions } from './hook-job';
 import { HookDeletePolicy, HookPhase } from './hook-phase';
 import { pathFor, wholeSeconds } from './names';
+import { objectRef } from './object-ref';
 import { SMOKE_SCRIPT } from './smoke-script';
 
 /**
@@ -11,11 +11,12 @@ import { SMOKE_SCRIPT } from './smoke-script';
  */
 export interface SmokeTestProps extends HookJobOptions {
   /**
-   * The Service to call, by its in-cluster DNS name.
+   * The Service to call, by its in-cluster DNS name: any construct that is or holds a Service
+   * `ApiObject` (a cdk8s-plus `Service` of any line, an `ApiObject`, a `cdk8s import` class).
    *
    * @default - `url` must be given
    */
-  readonly service?: kplus.Service;
+  readonly service?: IConstruct;
 
   /**
    * Port of the Service to call.
@@ -123,12 +124,28 @@ function smokeUrl(where: string, props: SmokeTestProps): string {
     return props.url;
   }
   if (props.service === undefined) throw new Error(`SmokeTest ${where}: give a service (or a url) to call`);
-  const service = props.service;
-  const port = props.port ?? service.ports[0]?.port;
-  if (port === undefined) throw new Error(`SmokeTest ${where}: Service ${service.node.path} has no ports; give \`port\``);
+  const service = objectRef(`SmokeTest ${where}`, props.service, 'Service');
+  const port = props.port ?? firstPort(service.apiObject);
+  if (port === undefined) throw new Error(`SmokeTest ${where}: Service ${props.service.node.path} has no ports; give \`port\``);
   const path = props.path ?? '/';
   if (!path.startsWith('/')) throw new Error(`SmokeTest ${where}: path must start with '/', got "${path}"`);
-  const ns = service.metadata.namespace;
+  const ns = service.namespace;
   const host = ns ? `${service.name}.${ns}.svc` : service.name;
   return `http://${host}:${port}${path}`;
+}
+
+/**
+ * `spec.ports[0].port` of the Service as rendered so far. A Service that cannot render yet (a
+ * cdk8s-plus Service without ports throws) has no port to read: the caller asks for `port`, and
+ * the synth reports the Service's own error.
+ */
+function firstPort(service: ApiObject | undefined): number | undefined {
+  let json: any;
+  try {
+    json = service?.toJson();
+  } catch {
+    return undefined;
+  }
+  const port = json?.spec?.ports?.[0]?.port;
+  return typeof port === 'number' ? port : undefined;
 }

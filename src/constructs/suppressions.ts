@@ -2,6 +2,7 @@ import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { rawAnnotations } from './cdk8s-internals';
 import { RULE_IDS } from '../rules/pack';
+import { notARuleId } from '../rules/suggest';
 import { formatSuppressions, MIN_REASON_LENGTH, parseSuppressions, SUPPRESS_ANNOTATION, Suppression } from '../rules/suppress';
 
 /**
@@ -22,7 +23,7 @@ export class Suppressions {
   public static add(scope: IConstruct, ruleId: string, reason: string): void {
     const where = scope.node.path || '<root>';
     if (!RULE_IDS.has(ruleId)) {
-      throw new Error(`Suppressions.add(${where}): "${ruleId}" is not a rule id; use one of the ids listed in docs/rules/`);
+      throw new Error(`Suppressions.add(${where}): ${notARuleId(ruleId, RULE_IDS)}; use one of the ids listed in docs/rules/`);
     }
     if (ruleId === 'suppression-invalid') {
       throw new Error(`Suppressions.add(${where}): suppression-invalid cannot be suppressed; fix the suppression instead`);

@@ -20,7 +20,7 @@ import type { PlannerResult } from './chart-plan';
 import { proveOrder, readBack } from './read-back';
 import { SynthChecks } from './synth-checks';
 import { Manifest, SyncPlan } from '../argo/types';
-import { ALL_RULES, Finding, LevelSetting, LintOptions, lintReport } from '../rules';
+import { ALL_RULES, Finding, findingText, LevelSetting, LintOptions, lintReport } from '../rules';
 
 /** A validation done in the current synchronous job, and what it saw. */
 interface Validated {
@@ -129,11 +129,11 @@ export function checkChart(result: PlannerResult, checks: SynthChecks, render: (
   warnEmptyTiers(chart, result);
   if (checks === SynthChecks.NONE) return [];
   const read = readBack(result.objects, render);
-  const errors = proveOrder(result, read);
+  const errors = [...read.unreadable, ...proveOrder(result, read)];
   if (checks === SynthChecks.PROOF) return errors;
   for (const f of lint(read.manifests, { levels: SYNTH_LEVELS }, read.plan)) {
-    if (f.level === 'error') errors.push(f.message);
-    else if (f.level === 'warning') warnOnce(chart, `[${chart.node.path}] warning: ${f.message}`);
+    if (f.level === 'error') errors.push(findingText(f).join('\n  ')); // the fix nested under cdk8s's list entry
+    else if (f.level === 'warning') warnOnce(chart, `[${chart.node.path}] ${findingText(f).join('\n')}`);
   }
   return errors;
 }

@@ -1,4 +1,5 @@
 import { Construct, IConstruct } from 'constructs';
+import { HookPhase } from './hook-phase';
 import { IOrderable } from './orderable';
 import { SyncPlanner } from './planner';
 
@@ -23,27 +24,29 @@ export interface TierProps {
   readonly wave?: number;
 
   /**
-   * Always wait in a later wave than everything this tier waits for (`after`, `node.addDependency`).
-   *
-   * By default a tier shares the wave of a tier it comes after when Argo CD's kind order inside one
-   * wave already applies that tier first and nothing in it has a health check to wait for (a
-   * ConfigMap or Secret tier before a Deployment tier, a ClusterIP Service tier before an Ingress
-   * tier): the wave would only cost the inter-wave delay. A PersistentVolumeClaim tier is shared
-   * too, by a tier that runs Pods (a Deployment, StatefulSet, DaemonSet, Job or Pod, with whatever
-   * else the tier holds): kind order applies the claim first, its Pods
-   * wait for it to be Bound, and the wave waits for both; a wave of its own would hang with a
-   * `WaitForFirstConsumer` StorageClass (rule `pvc-gates-wave`), so do not set this there. Inside
-   * one wave, though, Argo CD applies the later kinds even when an earlier kind's apply failed (the
-   * sync fails after the step); set this when a failed apply of what comes first must keep this tier
-   * from being applied at all.
+   * Always wait in a later wave than everything this tier waits for (`after`, `node.addDependency`), even
+   * where one wave would do: see when it does in docs/argo-cd-model.md#same-wave.
    *
    * @default false
    */
   readonly separateWave?: boolean;
+
+  /**
+   * The phase the tier's members are applied in. `HookPhase.PRE_SYNC` for what a PreSync hook
+   * needs (the ConfigMap, Secret or ServiceAccount a `MigrationHook` reads, which a Sync tier would
+   * create only after it): every member object becomes a PreSync hook, applied before the hooks
+   * that come `after` this tier, with delete policy `BeforeHookCreation` (replaced at the next
+   * sync, never deleted after a successful one as `HookSucceeded` would, so what runs keeps it).
+   * Hook objects are not pruned and not diffed by Argo CD. A Namespace cannot be a member.
+   *
+   * @default HookPhase.SYNC
+   */
+  readonly phase?: HookPhase;
 }
 
 /**
- * A group of resources applied together in one sync wave of the Sync phase. Say what it waits for
+ * A group of resources applied together in one sync wave of the Sync phase (or of PreSync, see
+ * `phase`). Say what it waits for
  * with `after`; the library computes the fewest waves that honour every tier and writes the
  * `argocd.argoproj.io/sync-wave` annotation on each member's objects at synth. A tier after one
  * that Argo CD's kind order already applies first, with nothing to wait for (ConfigMaps, Secrets,
@@ -54,8 +57,8 @@ export interface TierProps {
  * `Include`, `Helm`, or your own constructs.
  */
 export class Tier extends Construct implements IOrderable {
-  /** Tiers are resources in the Sync phase. */
-  public readonly syncPhase: string = 'Sync';
+  /** The phase the tier's members are applied in (`Sync`, or `PreSync`). */
+  public readonly syncPhase: string;
 
   /** The pinned wave, if any. */
   public readonly wave?: number;
@@ -73,11 +76,18 @@ export class Tier extends Construct implements IOrderable {
     if (props.wave !== undefined && !Number.isSafeInteger(props.wave)) {
       throw new Error(`Tier ${this.node.path}: wave must be an integer, got ${props.wave}`);
     }
+    const phase = props.phase ?? HookPhase.SYNC;
+    if (phase !== HookPhase.SYNC && phase !== HookPhase.PRE_SYNC) {
+      throw new Error(`Tier ${this.node.path}: phase must be HookPhase.SYNC or HookPhase.PRE_SYNC (for what a PreSync hook reads), got ${String(phase)}; `
+        + 'use a HookJob for other phases');
+    }
+    this.syncPhase = phase;
     this.wave = props.wave;
     this.separateWave = props.separateWave ?? false;
     SyncPlanner.of(this).register({
       construct: this,
-      phase: 'Sync',
+      phase,
+      writesHooks: phase !== HookPhase.SYNC,
       pin: props.wave,
       separateWave: this.separateWave,
       after: () => this._after,

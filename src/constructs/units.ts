@@ -6,7 +6,9 @@
 import { ApiObject, Chart } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { ANNOTATION_SYNC_WAVE, annotationIn, HELM_HOOK_WEIGHT } from '../argo/annotations';
+import { isNamespace } from '../argo/hoist';
 import { readHookIn } from '../argo/hooks';
+import { groupOf } from '../argo/keys';
 import { readWaveIn } from '../argo/waves';
 import { OrderingError, OrderUnit, UnitPhase } from '../plan';
 
@@ -17,6 +19,8 @@ export interface UnitSource {
   readonly pin?: number;
   /** Always wait in a later wave than whatever this unit waits for, even where kind order would do. */
   readonly separateWave?: boolean;
+  /** The planner writes the hook annotations of the members' objects (a tier outside the Sync phase). */
+  readonly writesHooks?: boolean;
   /** Units or constructs this unit waits for. */
   after(): readonly IConstruct[];
   /** Constructs whose ApiObjects belong to the unit. */
@@ -98,6 +102,10 @@ export class UnitTable {
           throw new OrderingError(`${o.node.path} is in both ${units[0].unit.label} and ${units[1].unit.label}; an object can only be in one tier or hook`);
         }
         claim = closest[0];
+      }
+      if (claim.r.source?.writesHooks && isNamespace({ group: groupOf(o.apiVersion), kind: o.kind })) {
+        throw new OrderingError(`${o.node.path} is a Namespace and cannot be in ${claim.r.unit.label}, whose members become ${claim.r.unit.phase} hooks: `
+          + 'a Namespace hook would be deleted (with everything in it) before the next sync creates it again; leave it out of the tier');
       }
       this.unitOf.set(o, claim.r);
       claim.r.objects.push(o);

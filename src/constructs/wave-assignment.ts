@@ -7,19 +7,32 @@ import { ApiObject } from 'cdk8s';
 import { GapJudge } from './gaps';
 import { IntentEdge, JoinedObjects } from './intent';
 import { ResolvedUnit } from './units';
+import { groupOf } from '../argo/keys';
 import { computeWaves, formatWave, OrderEdge, OrderUnit } from '../plan';
+import { formatDependsOn } from '../rules/depends-on';
 
 export interface WaveAssignment {
   /** Annotation value the library writes, per object. */
   readonly waveOf: Map<ApiObject, string>;
   /** The unit edges the waves were computed from (empty tiers contracted), each with its gap. */
   readonly unitEdges: OrderEdge[];
+  /**
+   * `syncplan.cdk8s.io/depends-on` per object: for each wave opened for an edge, on the object
+   * that decided it, the object it waits for (so `syncplan lint` sees the intent).
+   */
+  readonly dependsOn: Map<ApiObject, string>;
 }
 
 export function assignWaves(resolved: readonly ResolvedUnit[], edges: readonly IntentEdge[], gaps: GapJudge): WaveAssignment {
   const byId = new Map(resolved.map((r) => [r.unit.id, r]));
   const { units, edges: contracted } = contractEmpty(resolved, edges, byId);
-  const kept: OrderEdge[] = contracted.map((e) => ({ before: e.before, after: e.after, gap: gapOf(e, gaps) }));
+  const deciders: Array<[ApiObject, ApiObject]> = [];
+  const kept: OrderEdge[] = contracted.map((e) => {
+    const decided = gapOf(e, gaps);
+    const same = byId.get(e.before)!.unit.phase === byId.get(e.after)!.unit.phase;
+    if (decided.objects && same) deciders.push(decided.objects);
+    return { before: e.before, after: e.after, gap: decided.gap };
+  });
   const { waves } = computeWaves(units, kept);
   const waveOf = new Map<ApiObject, string>();
   for (const r of resolved) {
@@ -28,16 +41,36 @@ export function assignWaves(resolved: readonly ResolvedUnit[], edges: readonly I
     const value = formatWave(w);
     for (const o of r.objects) waveOf.set(o, value);
   }
-  return { waveOf, unitEdges: kept };
+  return { waveOf, unitEdges: kept, dependsOn: dependsOnOf(deciders, waveOf) };
 }
 
-/** The largest gap any pair of objects the edge joins needs; a wave of its own when asked for. */
-function gapOf(e: IntentEdge, gaps: GapJudge): number {
-  if (e.separate || e.joins.length === 0) return 1;
+/**
+ * The largest gap any pair of objects the edge joins needs, a wave of its own when asked for, and
+ * for a gap one wave cannot avoid the two objects it was decided on.
+ */
+function gapOf(e: IntentEdge, gaps: GapJudge): { gap: number; objects?: [ApiObject, ApiObject] } {
+  if (e.joins.length === 0) return { gap: 1 };
   for (const j of e.joins) {
-    if (gaps.decide(j.before, j.after).gap === 1) return 1;
+    const d = gaps.decidePair(j.before, j.after);
+    if (d.gap === 1) return { gap: 1, objects: d.objects };
   }
-  return 0;
+  // A wave the user asked for where one wave would do: not declared as needed (rule wave-unneeded
+  // says so, and pvc-gates-wave where it would hang).
+  return { gap: e.separate ? 1 : 0 };
+}
+
+/** The depends-on value of each object a wave was opened for, on objects whose wave the library writes. */
+function dependsOnOf(deciders: ReadonlyArray<[ApiObject, ApiObject]>, waveOf: ReadonlyMap<ApiObject, string>): Map<ApiObject, string> {
+  const refs = new Map<ApiObject, Array<{ group: string; kind: string; namespace: string; name: string }>>();
+  for (const [before, after] of deciders) {
+    if (!waveOf.has(after)) continue;
+    const list = refs.get(after) ?? [];
+    list.push({ group: groupOf(before.apiVersion), kind: before.kind, namespace: before.metadata.namespace ?? '', name: before.name });
+    refs.set(after, list);
+  }
+  const out = new Map<ApiObject, string>();
+  for (const [o, list] of refs) out.set(o, formatDependsOn(list));
+  return out;
 }
 
 /**

@@ -62,6 +62,7 @@ function checkPhases(before: OrderUnit, after: OrderUnit, label: (id: string) =>
   if (after.phase === 'SyncFail') return;
   if (PHASE_RANK[before.phase] > PHASE_RANK[after.phase]) {
     throw new OrderingError(`${why}, which can never hold: Argo CD runs every ${after.phase} task before any ${before.phase} task; `
-      + 'change the phase of one of them or drop the dependency');
+      + 'change the phase of one of them (`phase: HookPhase.SYNC` on a MigrationHook that needs a database this app deploys, '
+      + '`phase: HookPhase.PRE_SYNC` on a Tier of config a PreSync hook reads) or drop the dependency');
   }
 }

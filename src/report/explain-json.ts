@@ -37,7 +37,7 @@ export function explanationJson(e: Explanation) {
     retryCount: e.retryCount,
     inFlight: e.inFlight ? { phase: e.inFlight.phase ?? null, wave: e.inFlight.wave ?? null } : null,
     blockers: e.blockers.map(blockerJson),
-    done: e.done.map(d => ({ ...placed(d), noHealthCheck: d.noHealthCheck })),
+    done: e.done.map(d => ({ ...placed(d), noHealthCheck: d.noHealthCheck, awaited: d.awaited })),
     next: e.next.map(s => ({ phase: s.phase, wave: s.wave, resources: s.resources.map(placed) })),
     syncFail: e.syncFail ? { ran: e.syncFail.ran, hooks: e.syncFail.hooks.map(h => ({ ...h })), failed: e.syncFail.failed ?? null } : null,
     hooksLeftInCluster: [...e.hooksLeftInCluster],

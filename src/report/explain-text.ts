@@ -4,7 +4,7 @@
  * failed operation what failed it, SyncFail hooks and the hooks left in the cluster.
  */
 import { humanDuration } from './duration';
-import type { Blocker, Explanation, Placed } from '../argo/live/explanation';
+import type { Blocker, DoneTask, Explanation, Placed } from '../argo/live/explanation';
 
 function where(p: Pick<Placed, 'phase' | 'wave'>): string {
   if (p.phase === undefined) return 'step unknown';
@@ -36,6 +36,11 @@ export function headline(e: Explanation): string {
   return `Application ${e.app.name}: sync ${e.operationPhase}${ran}`;
 }
 
+function doneNote(d: DoneTask): string {
+  if (d.noHealthCheck) return '  (no health check: done on apply)';
+  return d.awaited ? '' : '  (applied; its health was not awaited)';
+}
+
 export function renderExplanationText(e: Explanation): string {
   const sections: string[][] = [];
   const head = [headline(e)];
@@ -54,7 +59,7 @@ export function renderExplanationText(e: Explanation): string {
     sections.push([title, ...e.blockers.flatMap(b => blockerLines(b))]);
   }
   if (e.done.length > 0) {
-    sections.push([`Done (${e.done.length})`, ...e.done.map(d => `  ${where(d)}: ${handle(d)}${d.noHealthCheck ? '  (no health check: done on apply)' : ''}`)]);
+    sections.push([`Done (${e.done.length})`, ...e.done.map(d => `  ${where(d)}: ${handle(d)}${doneNote(d)}`)]);
   }
   if (e.next.length > 0) {
     sections.push(['Next', ...e.next.map(s => `  ${s.phase} wave ${s.wave}: ${s.resources.map(r => `${r.kind}/${r.name}`).join(', ')}`)]);

@@ -1,16 +1,12 @@
 /**
- * Findings as text: for `syncplan lint`, under `syncplan plan`, and for synth-time validation.
- * One finding per block (the message names resource, place and docs; the fix follows), then a
- * one-line summary. Same findings in, same bytes out.
+ * Findings as text: for `syncplan lint` and under `syncplan plan`. One finding per block
+ * (`findingText`, as a synth prints it too: the message names resource, place and docs; the fix
+ * follows), then a one-line summary. Same findings in, same bytes out.
  */
+import { findingText } from '../rules/finding-text';
 import type { Finding, Level, SuppressedFinding } from '../rules/types';
 
 const LEVEL_ORDER: readonly Level[] = ['error', 'warning', 'info'];
-
-/** One line for a finding, as synth-time validation reports it. */
-export function formatFinding(f: Finding): string {
-  return `[${f.level}] ${f.message} Fix: ${f.fix}`;
-}
 
 /** `2 errors, 1 warning, 0 info` (every level, in severity order). */
 export function countLine(findings: readonly Finding[]): string {
@@ -21,12 +17,7 @@ export function countLine(findings: readonly Finding[]): string {
 }
 
 function findingLines(findings: readonly Finding[], prefix: string): string[] {
-  const lines: string[] = [];
-  for (const f of findings) {
-    lines.push(`${prefix}${f.level}: ${f.message}`);
-    lines.push(`${prefix}  fix: ${f.fix}`);
-  }
-  return lines;
+  return findings.flatMap(f => findingText(f, prefix));
 }
 
 function summaryLine(findings: readonly Finding[], suppressed: readonly SuppressedFinding[]): string {

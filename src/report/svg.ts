@@ -1,9 +1,11 @@
 /**
  * The sync as a standalone SVG, laid out on a computed grid (no browser, no layout engine): phases
- * are columns, waves are horizontal lanes shared by all columns, each step is the cell where its
- * phase meets its wave, resources are boxes stacked in the cell, and arrows run from each step to
- * the next with what the wait is for. Text is monospace so widths can be computed, and every
- * coordinate is an integer, so the same plan always gives the same bytes.
+ * are columns, and every step is a row of its own, in the order Argo CD runs them, so the picture
+ * reads top to bottom as time: PostSync below the last Sync wave, the SyncFail hooks last (not
+ * level with wave 0, which they never run beside). Resources are boxes stacked in the step's
+ * cell, names too long for a box wrap (the box's tooltip has the whole text), and arrows run from
+ * each step to the next with what the wait is for. Text is monospace so widths can be computed,
+ * and every coordinate is an integer, so the same plan always gives the same bytes.
  */
 import type { BoxState, DiagramBox, DiagramModel, DiagramStep } from './diagram';
 
@@ -37,15 +39,34 @@ export function escapeXml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
-function clip(s: string, max = MAX_CHARS): string {
-  return s.length <= max ? s : `${s.slice(0, max - 1)}…`;
+/**
+ * A line cut into pieces that fit the box, each ending after a '/', '-', '.', ',' or space when
+ * one is in its second half (Kubernetes names break well there), else at the width.
+ */
+export function wrap(s: string, max = MAX_CHARS): string[] {
+  const pieces: string[] = [];
+  let rest = s;
+  while (rest.length > max) {
+    const window = rest.slice(0, max);
+    const at = Math.max(...['/', '-', '.', ',', ' '].map(c => window.lastIndexOf(c)));
+    const cut = at >= Math.floor(max / 2) ? at + 1 : max;
+    pieces.push(rest.slice(0, cut).trimEnd());
+    rest = rest.slice(cut).trimStart();
+  }
+  pieces.push(rest);
+  return pieces;
 }
 
-function boxLines(b: DiagramBox): string[] {
+function boxText(b: DiagramBox): string[] {
   const lines = [b.prune ? `prune ${b.label}` : b.label, ...b.marks.filter(m => m !== 'prune')];
   if (b.state === 'waiting') lines.push(`→ ${b.result?.replace(/, waited on$/, '') ?? 'not applied'}: holds the sync`);
   else if (b.result !== undefined) lines.push(`→ ${b.result}`);
   return lines;
+}
+
+/** The box's lines as drawn, wrapped; `first` marks the pieces of its first (bold) line. */
+function boxLines(b: DiagramBox): Array<{ text: string; first: boolean }> {
+  return boxText(b).flatMap((line, i) => wrap(line).map(text => ({ text, first: i === 0 })));
 }
 
 function boxHeight(b: DiagramBox): number {
@@ -57,6 +78,11 @@ function cellHeight(step: DiagramStep): number {
 }
 
 interface Cell { readonly step: DiagramStep; readonly x: number; readonly y: number; readonly h: number }
+
+/** Run order: steps by number, the SyncFail hooks (step 0) after all of them. */
+function rank(step: DiagramStep): number {
+  return step.phase === 'SyncFail' ? Number.MAX_SAFE_INTEGER : step.step;
+}
 
 function styleOf(b: DiagramBox) {
   if (b.state !== 'planned') return STYLE[b.state];
@@ -71,28 +97,20 @@ export function renderSvg(model: DiagramModel): string {
   const top = MARGIN + headerLines.length * 20 + 8;
   const colTop = top + 24; // below the phase titles
 
-  // Lanes: one per wave, as tall as the tallest cell in it.
-  const laneY = new Map<number, number>();
-  const laneH = new Map<number, number>();
+  // Rows: one per step, in the order Argo CD runs them; the SyncFail hooks last.
+  const columnOf = new Map<string, number>();
+  model.columns.forEach((col, i) => col.steps.forEach(step => columnOf.set(step.id, i)));
+  const ordered = model.columns.flatMap(c => c.steps).sort((a, b) => rank(a) - rank(b));
+  const rows: Array<{ step: DiagramStep; y: number; h: number }> = [];
+  const cells = new Map<string, Cell>();
   let y = colTop;
-  for (const wave of model.waves) {
-    const h = Math.max(0, ...model.columns.filter(c => c.phase !== 'SyncFail').flatMap(c => c.steps.filter(s => s.wave === wave).map(cellHeight)));
-    laneY.set(wave, y);
-    laneH.set(wave, h + 2 * LANE_PAD);
+  for (const step of ordered) {
+    const h = cellHeight(step);
+    rows.push({ step, y, h: h + 2 * LANE_PAD });
+    cells.set(step.id, { step, x: MARGIN + LANE_LABEL_W + columnOf.get(step.id)! * (COL_W + COL_GAP), y: y + LANE_PAD, h });
     y += h + 2 * LANE_PAD;
   }
-  let bottom = y;
-
-  const cells = new Map<string, Cell>();
-  model.columns.forEach((col, i) => {
-    const x = MARGIN + LANE_LABEL_W + i * (COL_W + COL_GAP);
-    for (const step of col.steps) {
-      const cy = col.phase === 'SyncFail' ? colTop + LANE_PAD : laneY.get(step.wave)! + LANE_PAD;
-      const h = cellHeight(step);
-      cells.set(step.id, { step, x, y: cy, h });
-      bottom = Math.max(bottom, cy + h + LANE_PAD);
-    }
-  });
+  const bottom = y;
 
   const width = MARGIN * 2 + LANE_LABEL_W + Math.max(1, model.columns.length) * (COL_W + COL_GAP) - COL_GAP;
   const legendY = bottom + 16;
@@ -107,12 +125,11 @@ export function renderSvg(model: DiagramModel): string {
     out.push(`<text x="${MARGIN}" y="${MARGIN + 14 + i * 20}"${weight}>${escapeXml(line)}</text>`);
   });
 
-  // Lane bands and labels.
-  model.waves.forEach((wave, i) => {
-    const ly = laneY.get(wave)!;
-    const lh = laneH.get(wave)!;
+  // Row bands and labels.
+  rows.forEach(({ step, y: ly, h: lh }, i) => {
+    const label = step.phase === 'SyncFail' ? 'on failure' : `wave ${step.wave}`;
     out.push(`<rect class="lane" x="${MARGIN}" y="${ly}" width="${width - 2 * MARGIN}" height="${lh}" fill="${i % 2 === 0 ? '#f5f7fa' : '#ffffff'}"/>`);
-    out.push(`<text x="${MARGIN + 8}" y="${ly + 18}" fill="#455a64" font-weight="bold">wave ${wave}</text>`);
+    out.push(`<text x="${MARGIN + 8}" y="${ly + 18}" fill="#455a64" font-weight="bold">${label}</text>`);
   });
 
   // Phase titles.
@@ -167,11 +184,11 @@ export function renderSvg(model: DiagramModel): string {
       const bh = boxHeight(b);
       const lines = boxLines(b);
       out.push(`<g class="box ${b.state}${b.hook ? ' hook' : ''}" id="${b.id}">`);
-      out.push(`<title>${escapeXml(lines.join('\n'))}</title>`);
+      out.push(`<title>${escapeXml(boxText(b).join('\n'))}</title>`);
       out.push(`<rect x="${x + CELL_PAD}" y="${by}" width="${BOX_W}" height="${bh}" rx="4" fill="${s.fill}" stroke="${s.stroke}" stroke-width="${s.width}"${s.dash ? ` stroke-dasharray="${s.dash}"` : ''}/>`);
       lines.forEach((line, i) => {
-        const attrs = i === 0 ? ' font-weight="bold"' : ' font-size="11"';
-        out.push(`<text x="${x + CELL_PAD + BOX_PAD}" y="${by + BOX_PAD + 12 + i * LINE_H}" fill="${s.text ?? '#263238'}"${attrs}>${escapeXml(clip(line))}</text>`);
+        const attrs = line.first ? ' font-weight="bold"' : ' font-size="11"';
+        out.push(`<text x="${x + CELL_PAD + BOX_PAD}" y="${by + BOX_PAD + 12 + i * LINE_H}" fill="${s.text ?? '#263238'}"${attrs}>${escapeXml(line.text)}</text>`);
       });
       out.push('</g>');
       by += bh + BOX_GAP;

@@ -60,6 +60,7 @@ export function buildContext(
     withAnnotation: (...keys) => objects.withAnnotation(...keys),
     malformedAnnotations: objects.malformedAnnotations,
     generateNamed: objects.generateNamed,
+    unnamed: objects.unnamed,
     knownRuleIds,
   };
 }

@@ -1,6 +1,6 @@
 /**
- * Which tasks a later step waits for (reference §2.1, §2.4): a step gates the next only in a
- * multi-step sync, and never the last step unless it holds hooks.
+ * Which tasks a later step waits for (docs/argo-cd-model.md#steps, docs/argo-cd-model.md#gates): a step gates
+ * the next only in a multi-step sync, and never the last step unless it holds hooks.
  */
 import type { RuleContext } from './types';
 import type { SyncStep, SyncTask } from '../argo/types';

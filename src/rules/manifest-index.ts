@@ -15,6 +15,7 @@ const NONE: readonly Manifest[] = [];
 export class ManifestIndex {
   readonly malformedAnnotations: Manifest[] = [];
   readonly generateNamed: Manifest[] = [];
+  readonly unnamed: Manifest[] = [];
   readonly hooks: HookManifest[] = [];
   private byKind: Map<string, Manifest[]> | undefined;
   private readonly byAnnotation = new Map<string, Manifest[]>();
@@ -41,6 +42,8 @@ export class ManifestIndex {
       // No name but a generateName, as `metadataName` and `generateNameOf` read them.
       if (isPlainObject(m.object) && isPlainObject(metadata) && typeof metadata.name !== 'string'
         && typeof metadata.generateName === 'string') this.generateNamed.push(m);
+      // Neither, as Argo CD's getters read them (an empty string is no name).
+      if (isPlainObject(m.object) && isPlainObject(metadata) && !nonEmpty(metadata.name) && !nonEmpty(metadata.generateName)) this.unnamed.push(m);
     }
     // Without either hook annotation Argo CD reads an object as a plain resource.
     for (const manifest of this.withAnnotation(ANNOTATION_HOOK, HELM_HOOK)) {
@@ -65,6 +68,10 @@ export class ManifestIndex {
     const union = new Set(lists.flat());
     return this.manifests.filter(m => union.has(m));
   }
+}
+
+function nonEmpty(v: unknown): boolean {
+  return typeof v === 'string' && v !== '';
 }
 
 /** Appends to the list under a key. */

@@ -22,10 +22,13 @@ import { hookTtlTooShort } from './checks/hook-ttl-too-short';
 import { hookUnrecognised } from './checks/hook-unrecognised';
 import { lastWaveUnchecked } from './checks/last-wave-unchecked';
 import { loadBalancerGatesWave } from './checks/load-balancer-gates-wave';
+import { nameMissing } from './checks/name-missing';
 import { namespaceAfterResource } from './checks/namespace-after-resource';
+import { objectInvalid } from './checks/object-invalid';
 import { pvcGatesWave } from './checks/pvc-gates-wave';
 import { readinessProbeMissing } from './checks/readiness-probe-missing';
 import { readsResourceCreatedLater } from './checks/reads-resource-created-later';
+import { resourceRepeated } from './checks/resource-repeated';
 import { suppressionInvalid } from './checks/suppression-invalid';
 import { syncOptionInvalid } from './checks/sync-option-invalid';
 import { syncOptionUnknown } from './checks/sync-option-unknown';
@@ -36,8 +39,11 @@ import { waveNotCanonical } from './checks/wave-not-canonical';
 import { waveUnneeded } from './checks/wave-unneeded';
 import type { Rule } from './types';
 
-/** Every rule, grouped as the issue lists them: annotations, order, gates, hooks, cost. */
+/** Every rule, grouped as the issue lists them: objects, annotations, order, gates, hooks, cost. */
 export const ALL_RULES: readonly Rule[] = [
+  // Objects Argo CD drops or cannot name.
+  resourceRepeated,
+  nameMissing,
   // Annotations Argo CD reads silently wrong.
   annotationNotString,
   waveInvalid,
@@ -51,6 +57,7 @@ export const ALL_RULES: readonly Rule[] = [
   // What the API server rejects at apply time.
   apiVersionRemoved,
   clientSideApplyTooLarge,
+  objectInvalid,
   // Order between objects.
   crdNotBeforeCustomResource,
   namespaceAfterResource,

@@ -5,6 +5,7 @@
  *
  *   syncplan.cdk8s.io/suppress: "rule-id: reason; other-rule: another reason"
  */
+import { notARuleId } from './suggest';
 import { isPlainObject } from '../argo/annotations';
 import { displayValue } from '../argo/display';
 
@@ -50,7 +51,7 @@ export function parseSuppressions(value: unknown, knownRuleIds: ReadonlySet<stri
     const ruleId = (colon < 0 ? entry : entry.slice(0, colon)).trim();
     const reason = colon < 0 ? '' : entry.slice(colon + 1).trim();
     if (!knownRuleIds.has(ruleId)) {
-      problems.push({ entry, problem: `"${ruleId}" is not a rule id` });
+      problems.push({ entry, problem: notARuleId(ruleId, knownRuleIds) });
     } else if (reason.length < MIN_REASON_LENGTH) {
       problems.push({ entry, problem: `the suppression of ${ruleId} has no reason (write "${ruleId}: <why this is fine>", at least ${MIN_REASON_LENGTH} characters)` });
     } else {

@@ -51,6 +51,8 @@ export interface RuleContext {
   readonly malformedAnnotations: readonly Manifest[];
   /** Objects named only by `metadata.generateName` (no `metadata.name`), in input order. */
   readonly generateNamed: readonly Manifest[];
+  /** Objects with neither `metadata.name` nor `metadata.generateName`, in input order. */
+  readonly unnamed: readonly Manifest[];
   /** Tasks of one manifest (a hook in two phases has two), in plan order. */
   tasksOf(manifest: Manifest): readonly SyncTask[];
   /** Index of the step a task is in (SyncFail tasks: -1). */

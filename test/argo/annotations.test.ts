@@ -1,8 +1,8 @@
-import { obj } from './helpers';
 import { annotationCsvOf, annotationOf, annotationsOf, csvValues, readAnnotations } from '../../src/argo';
+import { obj } from '../fixtures/manifests';
 
 describe('annotations', () => {
-  // GE/sync/resource/annotations_test.go TestHasAnnotationOption
+  // gitops-engine pkg/sync/resource/annotations_test.go TestHasAnnotationOption
   test.each([
     ['Nil', undefined, []],
     ['Empty', '', []],

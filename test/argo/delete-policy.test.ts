@@ -1,11 +1,11 @@
-import { obj } from './helpers';
 import { deletePoliciesOf, readDeletePolicies } from '../../src/argo';
+import { obj } from '../fixtures/manifests';
 
 const ARGO = 'argocd.argoproj.io/hook-delete-policy';
 const HELM = 'helm.sh/hook-delete-policy';
 const pod = (annotations: Record<string, string> = {}) => obj({ kind: 'Pod', name: 'p', annotations });
 
-describe('delete policies (GE/sync/hook/delete_policy_test.go)', () => {
+describe('delete policies (gitops-engine pkg/sync/hook/delete_policy_test.go)', () => {
   test.each([
     [{}, ['BeforeHookCreation']],
     [{ [ARGO]: 'garbage' }, ['BeforeHookCreation']],

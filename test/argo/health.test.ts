@@ -1,6 +1,6 @@
 import { BUILTIN_LUA_HEALTH, HEALTH_CHECKS, hasBuiltinLuaHealth, healthCheckOf, hasHealthCheck } from '../../src/argo';
 
-describe('health table (GE/health/health.go GetHealthCheckFunc, reference §4)', () => {
+describe('health table (gitops-engine pkg/health/health.go GetHealthCheckFunc; docs/argo-cd-model.md#health)', () => {
   test.each([
     ['apps', 'Deployment'], ['apps', 'StatefulSet'], ['apps', 'DaemonSet'], ['apps', 'ReplicaSet'], ['batch', 'Job'],
     ['', 'Pod'], ['', 'Service'], ['', 'PersistentVolumeClaim'], ['networking.k8s.io', 'Ingress'], ['extensions', 'Ingress'],

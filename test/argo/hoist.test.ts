@@ -1,7 +1,7 @@
 import * as fc from 'fast-check';
-import { manifestsArb } from './arbitraries';
-import { HOOK, m, WAVE } from './helpers';
 import { applyPruneLast, buildPlan, buildTasks, compareTasks, DraftTask, hoist, Manifest, mirrorPruneWaves, PlanOptions } from '../../src/argo';
+import { manifestsArb } from '../fixtures/manifest-arbitrary';
+import { HOOK, m, WAVE } from '../fixtures/manifests';
 
 /** The pipeline up to the sort, then a hoisted copy. */
 function beforeAfter(manifests: readonly Manifest[], options: PlanOptions = {}): [DraftTask[], DraftTask[]] {
@@ -17,7 +17,7 @@ function beforeAfter(manifests: readonly Manifest[], options: PlanOptions = {}):
 const flat = (manifests: readonly Manifest[], options: PlanOptions = {}) =>
   buildPlan(manifests, options).steps.flatMap(s => s.tasks.map(t => `${t.phase}:${t.wave}:${t.kind}/${t.name}${t.hoisted ? '^' : ''}`));
 
-describe('hoisting (GE/sync/sync_tasks.go adjustDeps)', () => {
+describe('hoisting (gitops-engine pkg/sync/sync_tasks.go adjustDeps)', () => {
   test('TestSyncTasksSort_NamespaceAndObjectInNamespace: Namespaces move before their first task and take its phase and wave', () => {
     const plan = buildPlan([
       m({ kind: 'Job', name: 'mySyncHookJob1', namespace: 'myNamespace1', annotations: { [HOOK]: 'PreSync' } }),

@@ -1,11 +1,11 @@
-import { HOOK, obj } from './helpers';
 import { hookTypesOf, isHook, readHook } from '../../src/argo';
+import { HOOK, obj } from '../fixtures/manifests';
 
 const HELM = 'helm.sh/hook';
 const pod = (annotations: Record<string, string> = {}) => obj({ kind: 'Pod', name: 'p', annotations });
 const example = (hook: string) => pod({ [HOOK]: hook });
 
-describe('hooks (GE/sync/hook/hook_test.go)', () => {
+describe('hooks (gitops-engine pkg/sync/hook/hook_test.go)', () => {
   test('TestNoHooks', () => {
     const h = readHook(pod());
     expect(h).toMatchObject({ isHook: false, skip: false, types: [], ignored: false, phases: ['Sync'] });
@@ -73,7 +73,7 @@ describe('hooks (GE/sync/hook/hook_test.go)', () => {
     expect(readHook(pod({ [HOOK]: 'Skip', [HELM]: 'pre-install' }))).toMatchObject({ isHook: false, skip: true, phases: [] });
   });
 
-  // GE/sync/hook/helm/type_test.go TestTypes, hook_test.go TestIsHook
+  // gitops-engine pkg/sync/hook/helm/type_test.go TestTypes, hook_test.go TestIsHook
   test.each([
     ['pre-install', ['PreSync']],
     ['pre-upgrade', ['PreSync']],
@@ -95,7 +95,7 @@ describe('hooks (GE/sync/hook/hook_test.go)', () => {
     expect(readHook(pod({ [HELM]: 'crd-install, test' }))).toMatchObject({ isHook: true, ignored: true });
   });
 
-  // CD/controller/hook.go isHookOfType / hasGitOpsEngineSyncPhaseHook
+  // argo-cd controller/hook.go isHookOfType / hasGitOpsEngineSyncPhaseHook
   test.each([
     [{ [HOOK]: 'PreDelete' }, ['PreDelete']],
     [{ [HOOK]: 'PostDelete' }, ['PostDelete']],
@@ -118,7 +118,7 @@ describe('hooks (GE/sync/hook/hook_test.go)', () => {
     expect(isHook(example('Skip'))).toBe(false);
   });
 
-  // GE/sync/ignore/ignore_test.go TestIgnore
+  // gitops-engine pkg/sync/ignore/ignore_test.go TestIgnore
   test.each([
     ['plain Pod', {}, false],
     ['Sync hook', { [HOOK]: 'Sync' }, false],
@@ -129,7 +129,7 @@ describe('hooks (GE/sync/hook/hook_test.go)', () => {
     expect(readHook(pod(annotations)).ignored).toBe(ignored);
   });
 
-  // GE/sync/sync_phase_test.go
+  // gitops-engine pkg/sync/sync_phase_test.go
   test.each([
     ['TestSyncPhaseNone', {}, ['Sync']],
     ['TestSyncPhasePreSync', { [HOOK]: 'PreSync' }, ['PreSync']],

@@ -1,5 +1,5 @@
-import { obj } from './helpers';
 import { formatKey, groupOf, keyString, resourceKeyOf } from '../../src/argo';
+import { obj } from '../fixtures/manifests';
 
 describe('keys', () => {
   test.each([['v1', ''], ['apps/v1', 'apps'], ['apiextensions.k8s.io/v1', 'apiextensions.k8s.io'], ['', '']])('groupOf(%p) = %p', (apiVersion, group) => {

@@ -1,6 +1,6 @@
 import { KIND_ORDER, kindRank } from '../../src/argo';
 
-describe('kind order (GE/sync/sync_tasks.go kindOrder)', () => {
+describe('kind order (gitops-engine pkg/sync/sync_tasks.go kindOrder)', () => {
   test('Test_syncTasks_kindOrder', () => {
     expect(kindRank('Namespace')).toBe(-35);
     expect(kindRank('APIService')).toBe(-1);

@@ -1,7 +1,7 @@
 import * as fc from 'fast-check';
-import { hasRepeatedKeys, manifestsArb } from './arbitraries';
-import { HOOK, m, WAVE } from './helpers';
 import { buildPlan } from '../../src/argo';
+import { hasRepeatedKeys, manifestsArb } from '../fixtures/manifest-arbitrary';
+import { HOOK, m, WAVE } from '../fixtures/manifests';
 
 describe('buildPlan', () => {
   test('the article scenario: config, PreSync migration, Deployment, Service, Ingress, PostSync smoke test', () => {

@@ -1,5 +1,5 @@
-import { m, WAVE } from './helpers';
 import { buildPlan, Manifest, PlanOptions } from '../../src/argo';
+import { m, WAVE } from '../fixtures/manifests';
 
 const PRUNE_LAST = 'argocd.argoproj.io/sync-options';
 const pod = (name: string, wave?: number, extra: Record<string, string> = {}): Manifest =>
@@ -12,7 +12,7 @@ function waves(target: Manifest[], live: Manifest[], options: PlanOptions = {}):
   return Object.fromEntries(plan.steps.flatMap(s => s.tasks.map(t => [t.name, t.wave])));
 }
 
-describe('prune waves (GE/sync/sync_context_test.go)', () => {
+describe('prune waves (gitops-engine pkg/sync/sync_context_test.go)', () => {
   const [p1, p2, p3, p4] = [pod('pod-1', 1), pod('pod-2', 2), pod('pod-3', 3), pod('pod-4', 4)];
 
   test('TestWaveReorderingOfPruneTasks sameWave: nothing changes', () => {

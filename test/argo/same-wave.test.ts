@@ -92,3 +92,55 @@ test('minimumGap (linear) agrees with the pairwise definition: gap 0 exactly whe
     if (d.gap === 1) expect(before.some((a) => after.some((b) => whyNotByKindOrder(a, b, podsAfter) === d.why))).toBe(true);
   }), { numRuns: 500 });
 });
+
+describe('minimumGap for claims', () => {
+  const pvc: KindRef = { group: '', kind: 'PersistentVolumeClaim' };
+  const sts: KindRef = { group: 'apps', kind: 'StatefulSet' };
+
+  test('a claim before workloads that run Pods: gap 0, with the reason', () => {
+    expect(minimumGap([pvc], [sts, { group: 'batch', kind: 'Job' }])).toEqual({
+      gap: 0, why: 'kind order inside one wave applies them first, and the Pods that mount a claim wait for it to be Bound', pair: [pvc, sts],
+    });
+    expect(howByKindOrder(pvc, sts)).toBe('Argo CD applies PersistentVolumeClaim before StatefulSet by kind order, '
+      + 'the Pods of StatefulSet that mount the claim wait for it to be Bound, and the step waits for both');
+    expect(howByKindOrder(cm, sts)).toBe('Argo CD applies ConfigMap before StatefulSet by kind order, and ConfigMap has no health check to wait for');
+  });
+
+  test('only the core group claim, only before Pod-running kinds, never with hooks', () => {
+    expect(minimumGap([pvc], [cm]).gap).toBe(1);
+    expect(minimumGap([pvc], [{ ...sts, hook: true }]).gap).toBe(1);
+    expect(minimumGap([{ ...pvc, hook: true }], [sts]).gap).toBe(1);
+    expect(minimumGap([pvc], [{ group: 'example.com', kind: 'StatefulSet' }]).gap).toBe(1);
+    expect(whyNotByKindOrder(sts, pvc)).toBe('apps/StatefulSet has a health check, and only a later wave waits for it');
+    expect(runsPods({ group: 'extensions', kind: 'Deployment' })).toBe(false);
+  });
+
+  test('every kind that runs Pods ranks after PersistentVolumeClaim, so kind order applies the claim first', () => {
+    const claimRank = KIND_ORDER.indexOf('PersistentVolumeClaim');
+    for (const kind of ['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet', 'ReplicationController', 'Pod', 'Job', 'CronJob']) {
+      expect(KIND_ORDER.indexOf(kind)).toBeGreaterThan(claimRank);
+    }
+    expect(KIND_ORDER).not.toContain('Rollout'); // unlisted: rank 0, after every listed kind
+  });
+
+  test('minimumGap (linear) agrees with the pairwise definition, claims and Pod-running kinds included', () => {
+    const kinds: KindRef[] = [
+      pvc, sts, cm,
+      { group: '', kind: 'Secret' }, { group: '', kind: 'Service' }, { group: '', kind: 'Pod' },
+      { group: 'apps', kind: 'Deployment' }, { group: 'batch', kind: 'CronJob' }, { group: 'argoproj.io', kind: 'Rollout' },
+      { group: 'autoscaling', kind: 'HorizontalPodAutoscaler' }, { group: 'example.com', kind: 'Deployment' },
+      { group: 'example.com', kind: 'PersistentVolumeClaim' }, { group: 'example.com', kind: 'Widget' },
+      { group: 'rbac.authorization.k8s.io', kind: 'Role' }, { group: 'storage.k8s.io', kind: 'StorageClass' },
+    ];
+    const ref = fc.record({ k: fc.nat(kinds.length - 1), hook: fc.integer({ min: 0, max: 9 }) })
+      .map(({ k, hook }) => ({ ...kinds[k], hook: hook === 0 }));
+    fc.assert(fc.property(fc.array(ref, { minLength: 1, maxLength: 5 }), fc.array(ref, { minLength: 1, maxLength: 5 }), (before, after) => {
+      // A claim waits on Pods anywhere in the later group (a StatefulSet tier with its Service).
+      const podsAfter = after.some(runsPods);
+      const pairwise = before.every((a) => after.every((b) => whyNotByKindOrder(a, b, podsAfter) === undefined));
+      const d = minimumGap(before, after);
+      expect(d.gap).toBe(pairwise ? 0 : 1);
+      if (d.gap === 1) expect(before.some((a) => after.some((b) => whyNotByKindOrder(a, b, podsAfter) === d.why))).toBe(true);
+    }), { numRuns: 1000 });
+  });
+});

@@ -16,7 +16,7 @@ const taskArb: fc.Arbitrary<SortableTask> = fc.record({
   seq: fc.nat(3),
 });
 
-describe('sort (GE/sync/sync_tasks.go Less)', () => {
+describe('sort (gitops-engine pkg/sync/sync_tasks.go Less)', () => {
   test('TestSortSyncTask: phase, then wave, then kind, then name', () => {
     const unsorted = [
       t({ kind: 'Pod' }), t({ kind: 'Service' }), t({ kind: 'PersistentVolume' }), t({ phase: 'SyncFail' }), t({ wave: 1 }),

@@ -1,9 +1,9 @@
-import { HOOK, m, WAVE } from './helpers';
 import { buildPlan, isMultiStep, SyncTask } from '../../src/argo';
+import { HOOK, m, WAVE } from '../fixtures/manifests';
 
 const gates = (plan: ReturnType<typeof buildPlan>) => plan.steps.map(s => `${s.phase}/${s.wave}:${s.gate}`);
 
-describe('steps and gates (GE/sync/sync_context.go Sync, reference §2.1/§2.4)', () => {
+describe('steps and gates (gitops-engine pkg/sync/sync_context.go Sync; docs/argo-cd-model.md#steps, #gates)', () => {
   test('Test_syncTasks_multiStep: Single and Double', () => {
     const t = (phase: SyncTask['phase'], wave: number) => ({ phase, wave } as SyncTask);
     expect(isMultiStep([t('Sync', -1)])).toBe(false);

@@ -1,5 +1,5 @@
-import { obj } from './helpers';
 import { hasSyncOption, SYNC_OPTIONS, syncOptionSpec, syncOptionsOf, syncOptionValue } from '../../src/argo';
+import { obj } from '../fixtures/manifests';
 
 const pod = (value: string) => obj({ kind: 'Pod', name: 'p', annotations: { 'argocd.argoproj.io/sync-options': value } });
 

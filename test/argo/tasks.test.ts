@@ -1,9 +1,9 @@
-import { HOOK, m, manifest, obj, WAVE } from './helpers';
 import { buildPlan, buildTasks, hookName, Manifest } from '../../src/argo';
+import { HOOK, m, manifest, obj, WAVE } from '../fixtures/manifests';
 
 const names = (ms: readonly Manifest[], options = {}) => buildTasks(ms, options).tasks.map(t => `${t.phase}:${t.kind}/${t.name}`);
 
-describe('tasks (GE/sync/sync_context.go getSyncTasks)', () => {
+describe('tasks (gitops-engine pkg/sync/sync_context.go getSyncTasks)', () => {
   test('TestUnnamedHooksGetUniqueNames: Truncated revision', () => {
     const pod = m({ kind: 'Pod', generateName: '', annotations: { [HOOK]: 'PreSync,PostSync' } });
     const { tasks } = buildTasks([pod], { revision: 'FooBarBaz', startedAt: 1234 });
@@ -35,8 +35,27 @@ describe('tasks (GE/sync/sync_context.go getSyncTasks)', () => {
     expect(errors[0].message).not.toMatch(/\n/);
   });
 
-  test('a resource with neither name nor generateName is an error', () => {
-    expect(buildTasks([m({ kind: 'ConfigMap' })]).errors[0].message).toMatch(/no metadata.name/);
+  test('TestNamingNonHookResource: a resource with neither name nor generateName is an error, kubectl\'s dry-run refusal quoted', () => {
+    const { errors, tasks } = buildTasks([m({ kind: 'ConfigMap' })]);
+    expect(tasks).toEqual([]);
+    expect(errors.map(e => e.message)).toEqual([expect.stringMatching(/^resource has neither metadata\.name nor metadata\.generateName: .*"resource name may not be empty"/)]);
+  });
+
+  test('TestAutomaticallyNamingUnnamedHook: a hook with neither name nor generateName is named per phase, as a generateName hook with an empty prefix', () => {
+    const hook = m({ kind: 'Pod', annotations: { [HOOK]: 'PreSync,PostSync' } });
+    const { errors, tasks } = buildTasks([hook], { revision: 'abcdef0123', startedAt: 1700000000 });
+    expect(errors).toEqual([]);
+    expect(tasks.map(t => [t.phase, t.name])).toEqual([['PreSync', 'abcdef0-presync-1700000000'], ['PostSync', 'abcdef0-postsync-1700000000']]);
+  });
+
+  test('NormalizeTargetObjects: unnamed objects of one kind and namespace share the empty name and collide; generateName ones never do', () => {
+    const unnamed = () => m({ kind: 'Pod', annotations: { [HOOK]: 'Sync' } });
+    const [a, b] = [unnamed(), unnamed()];
+    const { tasks, excluded } = buildTasks([a, b]);
+    expect(tasks.map(t => t.manifest)).toEqual([b]);
+    expect(excluded.map(x => [x.manifest, x.keptInstead])).toEqual([[a, b]]);
+    const generated = () => m({ kind: 'Pod', generateName: 'p-', annotations: { [HOOK]: 'Sync' } });
+    expect(buildTasks([generated(), generated()]).excluded).toEqual([]);
   });
 
   test('TestDeDupingTasks: the same object twice yields one task; the later definition wins (NormalizeTargetObjects)', () => {

@@ -1,6 +1,6 @@
 import * as fc from 'fast-check';
-import { obj } from './helpers';
 import { isCanonicalWave, parseWave, readWave, waveOf } from '../../src/argo';
+import { obj } from '../fixtures/manifests';
 
 const WAVE = 'argocd.argoproj.io/sync-wave';
 const WEIGHT = 'helm.sh/hook-weight';
@@ -37,7 +37,7 @@ describe('waves', () => {
     }));
   });
 
-  // GE/sync/syncwaves/waves_test.go TestWave and GE/sync/hook/helm/weight_test.go TestWeight
+  // gitops-engine pkg/sync/syncwaves/waves_test.go TestWave and gitops-engine pkg/sync/hook/helm/weight_test.go TestWeight
   test('TestWave / TestWeight: sync-wave, else helm.sh/hook-weight, else 0', () => {
     expect(waveOf(obj({ kind: 'Pod', name: 'p' }))).toBe(0);
     expect(waveOf(obj({ kind: 'Pod', name: 'p', annotations: { [WAVE]: '1' } }))).toBe(1);

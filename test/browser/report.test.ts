@@ -9,7 +9,7 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
-import { cli } from '../simulate/run-cli';
+import { cli } from '../cli/run-cli';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'];

@@ -3,6 +3,7 @@ import { join } from 'path';
 import * as fc from 'fast-check';
 import { stringify } from 'yaml';
 import { inputError, tempDirEach } from './helpers';
+import { buildPlan } from '../../src/argo/plan';
 import { InputError } from '../../src/cli/errors';
 import { decode, expandPaths, loadPaths, MAX_FILE_BYTES, parseManifests, SKIP_FILE_MARKER, STDIN } from '../../src/cli/load';
 
@@ -125,8 +126,6 @@ describe('parseManifests: bad input is an InputError with file and line', () => 
     ['a name YAML 1.1 reads as a boolean', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: no\n', 4, /^metadata.name is false \(a boolean\), not a string$/],
     ['no kind', 'apiVersion: v1\nmetadata: {name: a}\n', 1, /no kind/],
     ['no metadata', 'apiVersion: v1\nkind: ConfigMap\ndata: {}\n', 1, /ConfigMap has no metadata/],
-    ['no name', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  labels: {a: b}\n', 3, /ConfigMap has no metadata.name/],
-    ['empty name', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ""\n', 4, /no metadata.name/],
     ['list item not a mapping', 'apiVersion: v1\nkind: List\nitems:\n- 3\n', 4, /item 0 of the list is a number/],
     ['list item without kind', 'apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  metadata: {name: a}\n', 4, /no kind/],
     ['unterminated quote', 'apiVersion: v1\nkind: "ConfigMap\nmetadata: {name: a}\n', 4, /invalid YAML: Missing closing "quote/],
@@ -143,9 +142,13 @@ describe('parseManifests: bad input is an InputError with file and line', () => 
     expect(err.message).toBe('n.yaml:4: metadata.name is false (a boolean), not a string (quote it, e.g. `name: "No"`)');
   });
 
-  test('a missing name gets a hint with each example in its own code span', () => {
-    const err = inputError(() => parseManifests('apiVersion: v1\nkind: ConfigMap\nmetadata:\n  labels: {a: b}\n', 'n.yaml'));
-    expect(err.message).toBe('n.yaml:3: ConfigMap has no metadata.name (add one, e.g. `name: web` (or `generateName:` for a hook))');
+  test('TestAutomaticallyNamingUnnamedHook, TestNamingNonHookResource: an object without a name is read; Argo CD decides (a hook is named, anything else fails the sync)', () => {
+    for (const metadata of ['metadata:\n  labels: {a: b}\n', 'metadata:\n  name: ""\n', 'metadata:\n  name: ~\n']) {
+      const [m] = parseManifests(`apiVersion: v1\nkind: ConfigMap\n${metadata}`, 'n.yaml');
+      expect(m.object.kind).toBe('ConfigMap');
+    }
+    const err = inputError(() => parseManifests('apiVersion: v1\nkind: ConfigMap\nmetadata:\n  generateName: 5\n', 'n.yaml'));
+    expect(err.message).toBe('n.yaml:4: metadata.generateName is 5 (a number), not a string (quote it, e.g. `generateName: "5"`)');
   });
 
   test.each([
@@ -273,23 +276,27 @@ describe('loadPaths: files, folders, stdin', () => {
     expect(inputError(() => loadPaths([join(dir, 'empty')])).reason).toBe('folder has no .yaml, .yml or .json files');
   });
 
-  test('duplicate objects across files name both places', () => {
+  test('Test_NormalizeTargetObjects_Deduplication: an object defined twice across files is read, not refused; the plan keeps the last', () => {
     writeFileSync(join(dir, 'a.yaml'), `${cm('x')}---\n${cm('web')}`);
     writeFileSync(join(dir, 'b.yaml'), `# again\n${cm('web')}`);
-    const err = inputError(() => loadPaths([dir]));
-    expect([err.file, err.line]).toEqual([join(dir, 'b.yaml'), 2]);
-    expect(err.reason).toBe(`duplicate object ConfigMap/web, first defined at ${join(dir, 'a.yaml')}:6`);
+    const ms = loadPaths([dir]);
+    expect(ms).toHaveLength(3);
+    const plan = buildPlan(ms);
+    expect(plan.excluded.map((x) => [x.manifest.source.file, x.manifest.source.line, x.keptInstead?.source.file, x.keptInstead?.source.line]))
+      .toEqual([[join(dir, 'a.yaml'), 6, join(dir, 'b.yaml'), 2]]);
   });
 
-  test('duplicates: the destination namespace fills in, group and namespace tell objects apart', () => {
+  test('repeated objects: the destination namespace fills in, group and namespace tell objects apart, generateName never collides', () => {
     const ns = (n: string) => `  namespace: ${n}\n`;
+    const repeated = (namespace = '') => buildPlan(loadPaths([dir]), { namespace }).excluded.length;
     writeFileSync(join(dir, 'a.yaml'), `${cm('x', ns('prod'))}---\n${cm('x')}`);
-    expect(loadPaths([dir])).toHaveLength(2);
-    expect(inputError(() => loadPaths([dir], { namespace: 'prod' })).reason).toMatch(/duplicate object ConfigMap\/x in namespace prod/);
+    expect(repeated()).toBe(0);
+    expect(repeated('prod')).toBe(1);
     writeFileSync(join(dir, 'a.yaml'), 'apiVersion: apps/v1\nkind: Thing\nmetadata: {name: t}\n---\napiVersion: other.io/v1\nkind: Thing\nmetadata: {name: t}\n');
-    expect(loadPaths([dir])).toHaveLength(2);
+    expect(repeated()).toBe(0);
+    // Test_NormalizeTargetObjects_GenerateName: generateName objects are keyed by position.
     writeFileSync(join(dir, 'a.yaml'), 'apiVersion: batch/v1\nkind: Job\nmetadata: {generateName: j-}\n---\napiVersion: batch/v1\nkind: Job\nmetadata: {generateName: j-}\n');
-    expect(loadPaths([dir])).toHaveLength(2);
+    expect(repeated()).toBe(0);
   });
 
   test('errors from a file name that file', () => {

@@ -140,7 +140,6 @@ describe('exit status 2: unreadable input or bad usage, one line, no stack trace
     ['malformed YAML', 'bad.yaml', `${cm('a')}---\nkind: ConfigMap\n  metadata: x\n`, /bad\.yaml:6: invalid YAML: Nested mappings/],
     ['a non-mapping document', 'scalar.yaml', `${cm('a')}---\nhello\n`, /scalar\.yaml:6: document is a string/],
     ['a missing kind', 'nokind.yaml', 'apiVersion: v1\nmetadata: {name: a}\n', /nokind\.yaml:1: object has no kind/],
-    ['a duplicate object', 'dup.yaml', `${cm('a')}---\n${cm('a')}`, /dup\.yaml:6: duplicate object ConfigMap\/a, first defined at .*dup\.yaml:1/],
     ['binary junk', 'junk.yaml', 'a: 1\n\u0000\u0001\u0002', /junk\.yaml:2: binary data/],
   ])('%s', (_what, name, content, pattern) => {
     const file = join(dir, name);
@@ -278,5 +277,59 @@ describe('the Application and its cluster: --live and --sync-option', () => {
     for (const command of ['plan', 'lint', 'simulate']) {
       expectUsageOrInputError(syncplan([command, EXAMPLE, '--sync-option', option]), pattern);
     }
+  });
+});
+
+describe('what Argo CD syncs, the CLI plans; what it or the API server refuses, lint fails on', () => {
+  const job = (name: string, annotations: string, extra = '') => `apiVersion: batch/v1\nkind: Job\nmetadata:\n  ${name}\n  annotations:\n${annotations}spec:\n`
+    + `  backoffLimit: 0\n  activeDeadlineSeconds: 600\n  template:\n    spec:\n      restartPolicy: Never\n${extra}      containers:\n        - name: main\n          image: registry.internal/migrate:1.0.0\n`;
+  const presync = '    argocd.argoproj.io/hook: PreSync\n    argocd.argoproj.io/hook-delete-policy: BeforeHookCreation,HookSucceeded\n';
+
+  test('Test_NormalizeTargetObjects_Deduplication: two Jobs named migrate: plan and simulate keep the last (exit 0), lint exits 1 naming both places', () => {
+    const file = join(dir, 'repeated.yaml');
+    writeFileSync(file, `${job('name: migrate', presync)}---\n${job('name: migrate', presync)}`);
+    const plan = syncplan(['plan', file, '-f', 'json']);
+    expect(plan.code).toBe(0);
+    const json = JSON.parse(plan.stdout);
+    expect(json.excluded.map((x: any) => [x.kind, x.name, x.source, x.reason])).toEqual([
+      ['Job', 'migrate', `${file}:1`, expect.stringMatching(new RegExp(`^repeated: ${file.replace(/[.]/g, '\\.')}:\\d+ defines the same object again and wins`))],
+    ]);
+    expect(syncplan(['simulate', file]).code).toBe(0);
+    const lint = syncplan(['lint', file]);
+    expect(lint.code).toBe(1);
+    expect(lint.stdout).toContain(`error: Job/migrate (${file}:4): is defined again at ${file}:18 as the same object (batch/Job//migrate)`);
+  });
+
+  test('TestAutomaticallyNamingUnnamedHook: an unnamed hook is planned under the name Argo CD gives it', () => {
+    const file = join(dir, 'unnamed-hook.yaml');
+    writeFileSync(file, job('labels: {app: migrate}', presync));
+    const plan = syncplan(['plan', file, '--revision', '9a8b7c6d5e', '--started-at', '1764600000', '-f', 'json']);
+    expect(plan.code).toBe(0);
+    expect(JSON.parse(plan.stdout).steps[0].tasks.map((t: any) => t.name)).toEqual(['9a8b7c6-presync-1764600000']);
+    expect(syncplan(['lint', file]).code).toBe(0);
+  });
+
+  test('TestNamingNonHookResource: an unnamed resource is a plan error (exit 1) and a lint error, not unreadable input', () => {
+    const file = join(dir, 'unnamed.yaml');
+    writeFileSync(file, 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  labels: {app: web}\ndata: {a: b}\n');
+    const plan = syncplan(['plan', file]);
+    expect(plan.code).toBe(1);
+    expect(plan.stdout).toMatch(/resource name may not be empty/);
+    const lint = syncplan(['lint', file]);
+    expect(lint.code).toBe(1);
+    expect(lint.stdout).toContain('(see docs/rules/name-missing.md)');
+  });
+
+  test('TestSyncWithCreateNamespaceAndDryRunError: an invalid object fails lint, and simulate fails its apply without --apply-error', () => {
+    const file = join(dir, 'invalid.yaml');
+    writeFileSync(file, job('name: migrate', presync, '      initContainers:\n        - name: main\n          image: registry.internal/wait:1.0.0\n'));
+    const lint = syncplan(['lint', file]);
+    expect(lint.code).toBe(1);
+    expect(lint.stdout).toContain('Job.batch "migrate" is invalid: spec.template.spec.initContainers[0].name: Duplicate value: "main"');
+    const simulate = syncplan(['simulate', file, '-f', 'json']);
+    expect(simulate.code).toBe(1);
+    const result = JSON.parse(simulate.stdout);
+    expect(result.operationPhase).toBe('Failed');
+    expect(result.results).toContainEqual({ kind: 'Job', name: 'migrate', status: 'SyncFailed', message: expect.stringContaining('Duplicate value: "main"') });
   });
 });

@@ -39,6 +39,11 @@ export function synthError(chart: Chart): string {
   }
 }
 
+/** The Jobs a chart renders, by name. */
+export function jobs(chart: Chart): Record<string, any> {
+  return Object.fromEntries(Testing.synth(chart).filter((o) => o.kind === 'Job').map((o) => [o.metadata.name, o]));
+}
+
 /** What `run` wrote to stderr (synth warnings). */
 export function stderrOf(run: () => void): string {
   let out = '';

@@ -1,6 +1,6 @@
 import { ApiObject, JsonPatch, Testing } from 'cdk8s';
 import { configMap, newChart, synthError, wavesByName } from './helpers';
-import { MigrationHook, Tier } from '../../src';
+import { HookJob, HookPhase, MigrationHook, Tier } from '../../src';
 
 const WAVE = 'argocd.argoproj.io/sync-wave';
 
@@ -85,5 +85,39 @@ describe('proof by reading back', () => {
       return JSON.stringify(Testing.synth(chart));
     };
     expect(build()).toBe(build());
+  });
+});
+
+describe('what syncplan lint or the API server refuses fails the synth, naming the construct path', () => {
+  test('Test_NormalizeTargetObjects_Deduplication: two MigrationHooks named migrate: both construct paths, as syncplan lint says it', () => {
+    const chart = newChart('shop');
+    new MigrationHook(chart, 'migrate', { name: 'migrate', image: 'registry.internal/shop:1.0.0', command: ['migrate'] });
+    new MigrationHook(chart, 'migrate-search', { name: 'migrate', image: 'registry.internal/search:1.0.0', command: ['migrate'] });
+    expect(synthError(chart)).toContain('Job/migrate (shop/migrate/Resource): is defined again at shop/migrate-search/Resource as the same object');
+  });
+
+  test('TestValidateInitContainers: a HookJob init step named like its main container is refused at synth, not at the sync', () => {
+    const chart = newChart('shop');
+    new HookJob(chart, 'seed', { phase: HookPhase.PRE_SYNC, image: 'registry.internal/shop:1.0.0', command: ['seed'], containerName: 'main', initSteps: [{ name: 'main', command: ['wait'] }] });
+    expect(synthError(chart)).toContain('(shop/seed/Resource): is refused by the API server: Job.batch "shop-seed" is invalid: spec.template.spec.initContainers[0].name: Duplicate value: "main"');
+  });
+
+  test('one set of checks with the CLI loader: a JSON patch that leaves an object syncplan cannot read fails the synth at its path', () => {
+    const chart = newChart('shop');
+    const settings = configMap(chart, 'settings');
+    new Tier(chart, 'config').add(settings);
+    settings.addJsonPatch(JsonPatch.remove('/kind'));
+    expect(synthError(chart)).toContain('shop/settings: the rendered ConfigMap kind is missing, so syncplan lint refuses the synthesized YAML');
+    const other = newChart('other');
+    const cfg = configMap(other, 'cfg');
+    new Tier(other, 'config').add(cfg);
+    cfg.addJsonPatch(JsonPatch.replace('/metadata/name', 7));
+    expect(synthError(other)).toContain('other/cfg: the rendered ConfigMap metadata.name is 7, not a string');
+  });
+
+  test('TestSyncWithCreateNamespaceAndDryRunError: an invalid label value on a tier member names its construct path', () => {
+    const chart = newChart('shop');
+    new Tier(chart, 'config').add(new ApiObject(chart, 'settings', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'settings', labels: { team: 'Web Team' } } }));
+    expect(synthError(chart)).toMatch(/ConfigMap\/settings \(shop\/settings\): is refused by the API server: ConfigMap "settings" is invalid: metadata\.labels: Invalid value: "Web Team"/);
   });
 });

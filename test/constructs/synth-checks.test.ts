@@ -61,6 +61,13 @@ describe('SynthChecks', () => {
     expect(all).toMatch(/^\[all-warning\] warning: ConfigMap\/app \(all-warning\/app\): .*Frobnicate/);
   });
 
+  test('a finding at synth reads as `syncplan lint` prints it: level, message, then its fix line (#10 §7)', () => {
+    const warning = stderrOf(() => Testing.synth(chartWith('Frobnicate=true', 'fix-warning')));
+    expect(warning).toMatch(/^\[fix-warning\] warning: ConfigMap\/app \(fix-warning\/app\): [^\n]*Frobnicate[^\n]*\n {2}fix: [^\n]+\n$/);
+    const error = synthError(chartWith('Prune=sometimes', 'fix-error'));
+    expect(error).toMatch(/\] error: ConfigMap\/app \(fix-error\/app\): [^\n]*Prune=sometimes[^\n]*\n {4}fix: \S/);
+  });
+
   test('PROOF still proves every edge: a JSON patch that breaks one fails the synth', () => {
     expect(synthError(brokenByPatch(SynthChecks.PROOF))).toContain('sync order broken (Tier patched/web is after Tier patched/config)');
     expect(synthError(brokenByPatch())).toContain('sync order broken');

@@ -5,7 +5,8 @@ import { ApiObject, App, Chart, Include, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
 import { configMap, newChart, synthError, wavesByName } from './helpers';
-import { MigrationHook, SyncOrder, SyncWaves, Tier } from '../../src';
+import { EnvSource, HookPhase, MigrationHook, SyncOrder, SyncWaves, SynthChecks, Tier } from '../../src';
+import { lint } from '../../src/rules';
 
 describe('Tier', () => {
   test('after chains become the fewest waves, as canonical strings', () => {
@@ -277,4 +278,53 @@ test('waves survive repeated validation (app.synthYaml validates twice)', () => 
   expect(once).toContain('name: prod');
   // Namespace and b share wave 0 (kind order), a follows b (same kind: a wave of its own).
   expect(once.match(/sync-wave: "(-?\d+)"/g)).toEqual(['sync-wave: "0"', 'sync-wave: "0"', 'sync-wave: "1"']);
+});
+
+describe('Tier phase', () => {
+  function bootstrapApp() {
+    const chart = newChart('chart', { namespace: 'shop' });
+    const config = new kplus.ConfigMap(chart, 'db-config', { metadata: { name: 'db-config' }, data: { host: 'pg' } });
+    const bootstrap = new Tier(chart, 'bootstrap', { phase: HookPhase.PRE_SYNC }).add(config);
+    const migrate = new MigrationHook(chart, 'migrate', {
+      name: 'migrate',
+      after: [bootstrap],
+      image: 'app:1',
+      command: ['migrate'],
+      envFrom: [EnvSource.configMap(config)],
+    });
+    return { chart, config, bootstrap, migrate };
+  }
+
+  test('PRE_SYNC makes its members PreSync hooks that are never deleted after a successful sync, before the hooks after it', () => {
+    const { chart, bootstrap, migrate } = bootstrapApp();
+    expect(synthError(chart)).toBe('');
+    const cm = Testing.synth(chart).find((o) => o.kind === 'ConfigMap');
+    expect(cm.metadata.annotations).toEqual({
+      'argocd.argoproj.io/hook': 'PreSync',
+      'argocd.argoproj.io/hook-delete-policy': 'BeforeHookCreation',
+      'argocd.argoproj.io/sync-wave': '0',
+    });
+    const order = SyncOrder.of(chart);
+    expect(order.phaseOf(bootstrap)).toBe('PreSync');
+    order.assertBefore(bootstrap, migrate);
+    expect(bootstrap.syncPhase).toBe('PreSync');
+  });
+
+  test('without it, the migration reading the ConfigMap fails the synth, and the fix names Tier phase', () => {
+    const chart = newChart('chart', { namespace: 'shop' });
+    const config = new kplus.ConfigMap(chart, 'db-config', { metadata: { name: 'db-config' }, data: { host: 'pg' } });
+    new Tier(chart, 'config').add(config);
+    new MigrationHook(chart, 'migrate', { name: 'migrate', image: 'app:1', command: ['migrate'], envFrom: [EnvSource.configMap(config)] });
+    SyncWaves.enable(chart, { checks: SynthChecks.NONE });
+    const [finding] = lint(Testing.synth(chart).map((object, index) => ({ object, source: { file: 'x', line: 0, index } })))
+      .filter((f) => f.rule === 'reads-resource-created-later');
+    expect(finding.fix).toContain('in a Tier with `phase: HookPhase.PRE_SYNC` that this hook comes `after`');
+  });
+
+  test('a Namespace cannot be a PreSync member; other phases are refused', () => {
+    const chart = newChart();
+    new Tier(chart, 'boot', { phase: HookPhase.PRE_SYNC }).add(new ApiObject(chart, 'ns', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'x' } }));
+    expect(synthError(chart)).toContain('chart/ns is a Namespace and cannot be in Tier chart/boot, whose members become PreSync hooks');
+    expect(() => new Tier(newChart(), 't', { phase: HookPhase.POST_SYNC })).toThrow('Tier chart/t: phase must be HookPhase.SYNC or HookPhase.PRE_SYNC');
+  });
 });

@@ -9,9 +9,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import * as fc from 'fast-check';
-import { load, manifestTextArb, repeated } from './manifests';
 import { outputs } from './outputs';
 import { main } from '../../src/cli/main';
+import { load, manifestTextArb, repeated } from '../fixtures/yaml-arbitrary';
 
 jest.setTimeout(60_000);
 

@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { App } from 'cdk8s';
-import { CHARTS } from '../validity/charts';
+import { CHARTS } from '../fixtures/charts';
 
 let dirs: string[] = [];
 afterEach(() => {

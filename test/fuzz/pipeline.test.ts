@@ -13,8 +13,8 @@ import { PHASE_RANK } from '../../src/argo/sort';
 import type { Manifest, SyncPlan } from '../../src/argo/types';
 import { InputError } from '../../src/cli/errors';
 import { decode, parseManifests } from '../../src/cli/load';
-import { load, manifestTextArb } from '../determinism/manifests';
 import { outputs } from '../determinism/outputs';
+import { load, manifestTextArb } from '../fixtures/yaml-arbitrary';
 
 // The time limits below are asserted inside the tests; jest's own 5 s default would be flaky under load.
 jest.setTimeout(60_000);

@@ -3,7 +3,7 @@ import { explanationJson } from '../../src/report/explain-json';
 import { explainFixture } from '../argo/live/helpers';
 
 test('keys in the documented order; every key present; blockers with kind, name, namespace, health, message, reason, since', () => {
-  const j = explanationJson(explainFixture('running-sync-wave.yaml', { now: '2026-12-01T10:04:10Z' }));
+  const j = explanationJson(explainFixture('running-sync-wave.yaml', { live: 'running-sync-wave-live.yaml', now: '2026-12-01T10:04:10Z' }));
   expect(Object.keys(j)).toEqual(['app', 'operationPhase', 'message', 'startedAt', 'finishedAt', 'waitingSeconds', 'retryCount', 'inFlight',
     'blockers', 'done', 'next', 'syncFail', 'hooksLeftInCluster', 'notes']);
   expect(j).toMatchObject({ operationPhase: 'Running', startedAt: '2026-12-01T10:00:00Z', waitingSeconds: 250, inFlight: { phase: 'Sync', wave: 1 }, syncFail: null });

@@ -1,8 +1,9 @@
 import * as fc from 'fast-check';
-import { articlePlan } from './fixtures';
 import { simulate } from '../../src/argo/simulate';
 import { estimateTime, formatSeconds, timeJson, timeTextSection } from '../../src/report/timing';
-import { obj, planOf } from '../simulate/helpers';
+import { planOf } from '../argo/simulate/helpers';
+import { articlePlan } from '../fixtures/article-plan';
+import { m } from '../fixtures/manifests';
 
 const article = () => articlePlan();
 
@@ -26,7 +27,7 @@ describe('estimateTime', () => {
   });
 
   test('a single-step sync costs no delay and its gate waits on nothing (no hooks)', () => {
-    const t = estimateTime(planOf([obj({ kind: 'Deployment', name: 'a' }), obj({ kind: 'Service', name: 'a' })]));
+    const t = estimateTime(planOf([m({ kind: 'Deployment', name: 'a' }), m({ kind: 'Service', name: 'a' })]));
     expect(t.minimumSeconds).toBe(0);
     expect(t.criticalPath[0].waitsOn).toEqual([]);
     expect(timeTextSection(t)[0]).toBe('Minimum time: 0 s (a single step: no wave delay)');
@@ -43,7 +44,7 @@ describe('estimateTime', () => {
       }), { maxLength: 10 }),
       fc.integer({ min: 0, max: 30 }),
       (specs, delay) => {
-        const plan = planOf(specs.map((s, i) => obj({ kind: s.kind, name: `r${i}`, wave: s.wave, hook: s.hook })));
+        const plan = planOf(specs.map((s, i) => m({ kind: s.kind, name: `r${i}`, wave: s.wave, hook: s.hook })));
         const t = estimateTime(plan, { waveDelaySeconds: delay });
         expect(t.minimumSeconds).toBe(simulate(plan, { waveDelaySeconds: delay }).minimumSeconds);
         expect(t.delays).toBe(Math.max(0, plan.steps.length - 1));
@@ -60,8 +61,8 @@ describe('estimateTime', () => {
 
   test('a Service is waited on only as a LoadBalancer (health_service.go); a health table given by kind is used as given', () => {
     const step = (type: string) => planOf([
-      obj({ kind: 'Service', name: 'web', spec: { type }, wave: 0 }),
-      obj({ kind: 'ConfigMap', name: 'after', wave: 1 }),
+      m({ kind: 'Service', name: 'web', spec: { type }, wave: 0 }),
+      m({ kind: 'ConfigMap', name: 'after', wave: 1 }),
     ]);
     expect(estimateTime(step('ClusterIP')).criticalPath[0].waitsOn).toEqual([]);
     expect(estimateTime(step('LoadBalancer')).criticalPath[0].waitsOn).toEqual(['Service/web']);

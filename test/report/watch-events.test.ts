@@ -20,7 +20,7 @@ test('ndjson: one object per line, fixed key order, absent fields left out', () 
 });
 
 test('prometheus: HELP and TYPE for every metric, the wave in flight, seconds blocked per resource, labels escaped', () => {
-  const e = explainFixture('running-sync-wave.yaml', { now: '2026-12-01T10:04:10Z' });
+  const e = explainFixture('running-sync-wave.yaml', { live: 'running-sync-wave-live.yaml', now: '2026-12-01T10:04:10Z' });
   const text = prometheusText(e, t, new Map(), refKey);
   expect(text).toContain('syncplan_operation_phase{app="shop",phase="Running"} 1');
   expect(text).toContain('syncplan_wave_in_flight{app="shop",phase="Sync"} 1');

@@ -10,7 +10,7 @@ import { buildContext, resolveOptions } from '../../src/rules/context';
 import { hookRead } from '../../src/rules/hooks';
 import { RULE_IDS } from '../../src/rules/pack';
 import type { LintOptions, RuleContext } from '../../src/rules/types';
-import { docArb, toObject } from '../determinism/manifests';
+import { docArb, toObject } from '../fixtures/yaml-arbitrary';
 
 function contextOf(objects: ReadonlyArray<Record<string, unknown>>, options: LintOptions = {}): RuleContext {
   const manifests: Manifest[] = objects.map((object, index) => ({ object, source: { file: 'app.yaml', line: index + 1, index } }));
@@ -83,6 +83,16 @@ test('generateNamed: generateName without metadata.name', () => {
     { kind: 'Job', metadata: { name: 'plain' } },
   ]);
   expect(names(ctx.generateNamed)).toEqual(['run-']);
+});
+
+test('unnamed: neither metadata.name nor metadata.generateName (an empty string is none, as Argo CD\'s getters read it)', () => {
+  const ctx = contextOf([
+    { kind: 'Job', metadata: { labels: { a: 'b' } } },
+    { kind: 'Job', metadata: { name: '', generateName: '' } },
+    { kind: 'Job', metadata: { generateName: 'run-' } },
+    { kind: 'Job', metadata: { name: 'plain' } },
+  ]);
+  expect(ctx.unnamed.map(m => m.object.metadata)).toEqual([{ labels: { a: 'b' } }, { name: '', generateName: '' }]);
 });
 
 /** Random objects, plus shapes the generator does not make (broken annotation maps, odd metadata). */

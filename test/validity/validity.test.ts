@@ -9,8 +9,8 @@ import { join } from 'path';
 import Ajv from 'ajv';
 import { App, Testing } from 'cdk8s';
 import { parseAllDocuments } from 'yaml';
-import { CHARTS } from './charts';
 import { keyOf, modelErrors, nameProblems, problems, strictErrors, strictValidators } from './validators';
+import { CHARTS } from '../fixtures/charts';
 
 type Obj = Record<string, any>;
 

@@ -86,6 +86,8 @@ export interface ApplicationView {
   readonly syncStatus?: string;
   /** `spec.syncPolicy.syncOptions`. */
   readonly syncOptions: readonly string[];
+  /** `status.resourceHealthSource`: `appTree` (3.0+ default) when per-resource health is not stored inline. */
+  readonly resourceHealthSource?: string;
 }
 
 /** Not an Application, or one whose status cannot be read. */
@@ -162,6 +164,7 @@ export function readApplication(obj: unknown): ApplicationView {
     ...(health(status.health) ? { health: health(status.health) } : {}),
     ...(opt(rec(status.sync).status) ? { syncStatus: s(rec(status.sync).status) } : {}),
     syncOptions: (Array.isArray(syncPolicy.syncOptions) ? syncPolicy.syncOptions as unknown[] : []).filter((x): x is string => typeof x === 'string'),
+    ...(opt(status.resourceHealthSource) ? { resourceHealthSource: s(status.resourceHealthSource) } : {}),
   };
 }
 

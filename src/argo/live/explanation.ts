@@ -9,6 +9,7 @@
  */
 import type { ApplicationView, ResourceRef, ResourceResult } from './application';
 import { refKey, refShort } from './application';
+import { lastConditionChange } from './observed-health';
 import type { ObservedHealth, ObservedHealthIndex } from './observed-health';
 import { parseOperationMessage } from './operation-message';
 import type { OperationMessage, ParsedMessage } from './operation-message';
@@ -31,6 +32,8 @@ export interface Placed extends ResourceRef {
 export interface DoneTask extends Placed {
   /** Argo CD has no health check for the kind: it counted done the moment it was applied (a wave after it did not wait for it). */
   readonly noHealthCheck: boolean;
+  /** False when Argo CD applied it and never waited for its health (the last step, a single-step sync). */
+  readonly awaited: boolean;
 }
 
 export interface Blocker extends Placed {
@@ -107,6 +110,10 @@ function taskIndex(plan: SyncPlan | undefined): Map<string, SyncTask> {
   return byKey;
 }
 
+function since(observed: ObservedHealth, live: Record<string, unknown> | undefined): string | undefined {
+  return observed.lastTransitionTime ?? lastConditionChange(live);
+}
+
 function ttlOf(task: SyncTask | undefined): number | undefined {
   const ttl = task ? at(task.manifest.object, 'spec', 'ttlSecondsAfterFinished') : undefined;
   return typeof ttl === 'number' ? ttl : undefined;
@@ -175,7 +182,8 @@ export function explainApplication(input: ExplainInput): Explanation {
       // The health message; for a task that failed, the result's message says why.
       message: observed.message || (result && (result.status === 'SyncFailed' || result.hookPhase === 'Failed' || result.hookPhase === 'Error') ? result.message : ''),
       ...(reason ? { reason } : {}),
-      ...(observed.lastTransitionTime ? { since: observed.lastTransitionTime } : {}),
+      // HealthStatus.lastTransitionTime is deprecated upstream (rarely set); the live object's last condition change says more.
+      ...(since(observed, live) ? { since: since(observed, live) } : {}),
     };
   };
 
@@ -231,10 +239,18 @@ export function explainApplication(input: ExplainInput): Explanation {
   }
 
   const blockerKeys = new Set(blockers.map(b => refKey(b)));
+  // An applied resource keeps hookPhase Running until its health is read; the last step's (and a single-step
+  // sync's) never is: once the operation ended, such a resource was applied and not awaited.
+  const finished = op.phase === 'Succeeded';
   const done = nonFail
-    .filter(r => !blockerKeys.has(refKey(withNs(r))) && r.hookPhase !== 'Running' && r.hookPhase !== 'Failed' && r.hookPhase !== 'Error' && r.status !== 'SyncFailed'
+    .filter(r => !blockerKeys.has(refKey(withNs(r))) && r.hookPhase !== 'Failed' && r.hookPhase !== 'Error' && r.status !== 'SyncFailed'
+      && (r.hookPhase !== 'Running' || (finished && r.hookType === '' && r.status === 'Synced'))
       && (r.hookPhase === 'Succeeded' || r.status === 'Synced' || r.status === 'Pruned'))
-    .map(r => ({ ...place(withNs(r), r), noHealthCheck: r.status !== 'Pruned' && !hasHealthCheck(r.group, r.kind) }));
+    .map(r => ({
+      ...place(withNs(r), r),
+      noHealthCheck: r.status !== 'Pruned' && !hasHealthCheck(r.group, r.kind),
+      awaited: r.hookPhase !== 'Running',
+    }));
 
   const next = isRunning ? nextSteps(inFlight, results, app, plan, place, withNs, notes) : [];
 
@@ -288,7 +304,7 @@ function waitingBlockers(m: OperationMessage, running: readonly ResourceResult[]
     const first = resolveNamed(m.first, app, results, withNs);
     const candidates = [first, ...results.filter(r => r.status === 'Pruned').map(r => withNs(r)).filter(r => refKey(r) !== refKey(first)
       && (!health.hasLive || health.live(r) !== undefined))];
-    const pendingDeletion: ObservedHealth = { status: 'Progressing', message: 'Pending deletion', source: 'application' };
+    const pendingDeletion: ObservedHealth = { status: 'Progressing', message: 'Pending deletion', source: 'message' };
     const list = candidates.slice(0, 1 + m.more).map((r) => {
       const result = results.find(x => refKey(withNs(x)) === refKey(r));
       const observed = health.of(r);
@@ -300,7 +316,14 @@ function waitingBlockers(m: OperationMessage, running: readonly ResourceResult[]
     if (list.length < 1 + m.more) notes.push(`Argo CD waits on ${1 + m.more} deletions; ${list.length} are known here (give --live to see the rest)`);
     return list;
   }
-  let blockers = running.map(r => blockerOf(place(withNs(r), r), r));
+  let awaited = running;
+  const runningHooks = running.filter(r => r.hookType !== '');
+  // A single-step sync awaits only its hooks (`multiStep` false): the message then counts the running hooks alone.
+  if (m.type === 'waiting' && m.reason === 'completion of hook' && 1 + m.more === runningHooks.length && runningHooks.length < running.length) {
+    awaited = runningHooks;
+    notes.push('a single-step sync: Argo CD waits only for its hooks; the resources applied with them are not awaited');
+  }
+  let blockers = awaited.map(r => blockerOf(place(withNs(r), r), r));
   // The engine names hooks first.
   blockers = [...blockers.filter(b => b.hook), ...blockers.filter(b => !b.hook)];
   if (m.type === 'waiting') {

@@ -10,7 +10,8 @@ import { liveHealth } from '../live-health';
 import type { HealthOverride, LiveObject } from '../live-health';
 import { at, groupVersion, list, record, str } from '../live-health/types';
 
-export type ObservedSource = 'application' | 'tree' | 'live' | 'argocd-cm' | 'builtin-lua' | 'none' | 'unknown';
+/** `message`: only the operation message says it ("waiting for deletion of" means the object is still there, terminating). */
+export type ObservedSource = 'application' | 'tree' | 'live' | 'argocd-cm' | 'builtin-lua' | 'message' | 'none' | 'unknown';
 
 export interface ObservedHealth {
   /** Absent when no source knows it. */
@@ -54,6 +55,15 @@ export interface HealthSources {
   readonly tree?: readonly TreeNode[];
   readonly live?: readonly LiveObject[];
   readonly override?: HealthOverride;
+}
+
+/**
+ * When the live object last changed state: the latest `lastTransitionTime` of its conditions
+ * (Deployment Progressing/Available, Pod Ready, Job Failed...), if any.
+ */
+export function lastConditionChange(obj: LiveObject | undefined): string | undefined {
+  const times = list(at(obj, 'status', 'conditions')).map(c => str(c.lastTransitionTime)).filter(t => !Number.isNaN(Date.parse(t)));
+  return times.length > 0 ? times.reduce((a, b) => (Date.parse(b) > Date.parse(a) ? b : a)) : undefined;
 }
 
 /** A resolver: health by resource, and the live object when given. */

@@ -5,7 +5,7 @@
  * forms is `unknown`, carried word for word: never guessed at.
  */
 import {
-  MSG_COMPLETED_UNSUCCESSFULLY, MSG_DRY_RUN_FAILED, MSG_FAILED_TO_APPLY, MSG_NOT_VALID,
+  MSG_COMPLETED_UNSUCCESSFULLY, MSG_DRY_RUN_FAILED, MSG_FAILED_TO_APPLY, MSG_NAMESPACE_FAILED, MSG_NOT_VALID,
   MSG_SUCCEEDED_ALL_RUN, MSG_SUCCEEDED_NO_MORE, MSG_SYNC_FAIL_HOOKS_FAILED, MSG_TASKS_RUNNING,
 } from '../simulate/messages';
 
@@ -45,7 +45,7 @@ const WAITING = /^waiting for (healthy state of|completion of hook|deletion of h
 const OTHER: ReadonlyArray<readonly [RegExp, string]> = [
   [/^SyncWaveHook failed: (.*)$/s, 'the wave hook (the delay between waves) failed'],
   [/^namespace auto creation failed: (.*)$/s, 'CreateNamespace=true could not create the namespace'],
-  [/^the namespace failed to apply(.*)$/s, 'the destination Namespace manifest failed to apply'],
+  [new RegExp(`^${MSG_NAMESPACE_FAILED}(.*)$`, 's'), 'the destination Namespace manifest failed to apply'],
   [/^Sync operation blocked by sync window(.*)$/s, 'a sync window blocks the sync'],
   [/^Shared resource found: (.*)$/s, 'another Application already manages a resource'],
   [/^Failed to load application project: (.*)$/s, 'the AppProject could not be loaded'],
@@ -96,7 +96,7 @@ function parseCore(text: string): OperationMessage {
   }
   for (const [re, what] of OTHER) {
     const m = re.exec(text);
-    if (m) return { type: 'other', what, detail: (m[1] ?? '').replace(/^: /, '') };
+    if (m) return { type: 'other', what, detail: (m[1] ?? '').replace(/^(: |, reason: )/, '') };
   }
   return { type: 'unknown', text };
 }

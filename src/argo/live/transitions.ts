@@ -64,7 +64,8 @@ export function transitions(state: WatchState, cur: Explanation, now: number): {
   if (newOperation && !isFinished(cur)) events.push({ ...base, event: 'operation-started', ...(cur.message ? { message: cur.message } : {}) });
 
   const curKeys = new Set(cur.blockers.map(b => refKey(b)));
-  const doneKeys = new Set(cur.done.map(d => refKey(d)));
+  // Applied but never awaited (the last step): not a resource that became Healthy.
+  const doneKeys = new Set(cur.done.filter(d => d.awaited).map(d => refKey(d)));
   for (const b of newOperation ? [] : prev?.blockers ?? []) {
     const key = refKey(b);
     if (!curKeys.has(key) && doneKeys.has(key)) {

@@ -75,8 +75,15 @@ export function trapReason(t: TrapInput): string | undefined {
   if (t.healthSource === 'builtin-lua') {
     return `Argo CD judges ${t.group}/${t.kind} with its built-in Lua health script, which this tool does not ship; give --tree with Argo CD's resource tree for its health`;
   }
-  if (t.healthSource === 'none' || t.healthSource === 'unknown') {
-    return 'no health source: the Application does not carry per-resource health (Argo CD 3.0+ keeps it in the resource tree); give --tree or --live';
+  if (t.healthSource === 'none') {
+    return `Argo CD has no health check for ${t.group ? `${t.group}/` : ''}${t.kind}: it counts as done once applied, so it holds no wave, and a later wave that needs it ready does not wait; `
+      + `add a resource.customizations.health.${t.group ? `${t.group}_` : ''}${t.kind} Lua check to argocd-cm`;
+  }
+  if (t.healthSource === 'unknown') {
+    // Since 3.0 (resourceHealthSource: appTree) health lives in the resource tree; the API server fills it back
+    // into status.resources (server/application/application.go inferResourcesStatusHealth), kubectl does not.
+    return 'no health source: the Application as kubectl reads it carries no per-resource health since Argo CD 3.0 (resourceHealthSource: appTree); '
+      + 'read it with argocd app get NAME -o json (the API server fills it in from the resource tree), or give --tree or --live';
   }
   if (status === 'Missing' && t.hook && t.kind === 'Job') {
     const ttl = t.ttlSecondsAfterFinished !== undefined ? ` (its ttlSecondsAfterFinished is ${t.ttlSecondsAfterFinished})` : '';

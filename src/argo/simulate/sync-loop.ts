@@ -6,6 +6,7 @@
  */
 import { annotationsTooLongError, clientSideApplyOverflow } from '../apply-size';
 import { hasHealthCheck } from '../health';
+import { apiServerRejection } from '../object-validity';
 import { hasSyncOption } from '../sync-options';
 import type { SyncPhase, SyncPlan, SyncTask } from '../types';
 import { behavesSince } from '../versions';
@@ -367,6 +368,8 @@ export class SyncLoop {
       this.changes++;
       const error = this.cluster.applyErrorOf(t.task)
         ?? (this.cluster.serves(t.task) ? undefined : noKindMatchError(t.task.apiVersion, t.task.kind))
+        // The dry run is client-side: what the API server rejects in the object fails here, at its step.
+        ?? apiServerRejection(t.task.manifest.object, t.task.group, t.task.kind, t.task.name)
         ?? (clientSideApplyOverflow(t.task.manifest.object, this.options.syncOptions ?? []) === undefined
           ? undefined : annotationsTooLongError(t.task.group, t.task.kind, t.task.name));
       if (error !== undefined) {

@@ -1,9 +1,9 @@
 /** `syncplan explain` given an ApplicationSet (and, optionally, its Applications in the same file or List). */
 import type { Explanation } from '../../argo/live/explanation';
 import { InputError } from '../errors';
+import { explainValue, healthSources } from '../live-input';
+import type { ExplainFlags } from '../live-input';
 import type { ReadValue } from '../read-object';
-import { explainValue, healthSources } from './explain';
-import type { ExplainFlags } from './explain';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 

@@ -7,6 +7,7 @@ import type { Command } from 'commander';
 import type * as FindingsTextModule from '../../report/findings-text';
 import type * as SarifModule from '../../report/sarif';
 import type * as RulesModule from '../../rules';
+import { notARuleId } from '../../rules/suggest';
 import type { LevelSetting, LintOptions } from '../../rules/types';
 import { addAppOptions, appModelOptions, appSyncOptions } from '../app-options';
 import { UsageError } from '../errors';
@@ -49,7 +50,7 @@ export function register(program: Command): void {
       return;
     }
     const syncOptions = appSyncOptions(flags);
-    const manifests = readManifests(paths, flags);
+    const manifests = readManifests(paths);
     const options: LintOptions = {
       ...planOptions(flags),
       ...appModelOptions(flags),
@@ -86,7 +87,7 @@ export function parseLevels(flags: readonly string[], known: ReadonlySet<string>
   const levels: Record<string, LevelSetting> = {};
   for (const flag of flags) {
     const [id, level] = flag.split('=');
-    if (!known.has(id)) throw new UsageError(`--level ${flag}: "${id}" is not a rule id (see docs/rules/)`);
+    if (!known.has(id)) throw new UsageError(`--level ${flag}: ${notARuleId(id, known)}; rule ids are listed in docs/rules/`);
     if (!['error', 'warning', 'info', 'off'].includes(level)) {
       throw new UsageError(`--level ${flag}: level must be error, warning, info or off`);
     }

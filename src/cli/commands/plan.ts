@@ -29,8 +29,8 @@ export function register(program: Command): void {
   addWaveDelayOption(cmd);
   cmd.action((paths: string[], flags: CommonFlags & AppFlags & { waveDelay: number }) => {
     /* eslint-disable @typescript-eslint/no-require-imports */
-    const manifests = readManifests(paths, flags);
-    const options = { ...planOptions(flags), ...appModelOptions(flags), syncOptions: appSyncOptions(flags), live: liveManifests(flags, flags.namespace ?? '') };
+    const manifests = readManifests(paths);
+    const options = { ...planOptions(flags), ...appModelOptions(flags), syncOptions: appSyncOptions(flags), live: liveManifests(flags) };
     const { buildPlan }: typeof ArgoPlanModule = require('../../argo/plan');
     const plan = buildPlan(manifests, options);
     const { estimateTime, timeJson, timeTextSection }: typeof TimingModule = require('../../report/timing');

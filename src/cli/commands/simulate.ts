@@ -93,8 +93,8 @@ export function runSimulation(paths: readonly string[], given: SimulateFlags): S
   const { buildPlan }: typeof ArgoPlanModule = require('../../argo/plan');
   const { simulate, unknownHandles }: typeof SimulateModule = require('../../argo/simulate');
 
-  const manifests = readManifests(paths, flags);
-  const live = liveManifests(flags, flags.namespace ?? '');
+  const manifests = readManifests(paths);
+  const live = liveManifests(flags);
   const syncOptions = appSyncOptions(flags, flags.pruneLast ? ['PruneLast=true'] : []);
   for (const crd of flags.installedCrd) {
     if (!/^[a-z0-9.-]+\.[a-z0-9.-]+\/[A-Za-z0-9]+$/.test(crd)) {

@@ -8,12 +8,12 @@ import { spawnSync } from 'child_process';
 import { renameSync, writeFileSync } from 'fs';
 import { InvalidArgumentError, Option } from 'commander';
 import type { Command } from 'commander';
-import type { ExplainFlags } from './explain';
 import type { Explanation } from '../../argo/live/explanation';
 import type * as TransitionsModule from '../../argo/live/transitions';
 import type * as TextModule from '../../report/explain-text';
 import type * as EventsModule from '../../report/watch-events';
 import type * as ErrorsModule from '../errors';
+import type { ExplainFlags } from '../live-input';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 
@@ -80,7 +80,7 @@ export function register(program: Command): void {
 
 /** The watch loop; resolves to the exit status. */
 export async function watch(name: string, flags: WatchFlags): Promise<number> {
-  const { explainValue }: typeof import('./explain') = require('./explain');
+  const { explainValue }: typeof import('../live-input') = require('../live-input');
   const { transitions, INITIAL_WATCH_STATE, isFinished }: typeof TransitionsModule = require('../../argo/live/transitions');
   const events: typeof EventsModule = require('../../report/watch-events');
   const { refKey }: typeof import('../../argo/live/application') = require('../../argo/live/application');

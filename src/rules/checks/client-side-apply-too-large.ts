@@ -9,7 +9,7 @@ import type { Hit, Rule } from '../types';
  * and the sync fails at that step. Large CRDs hit it (kube-prometheus' `prometheuses`
  * CRD is ~470 KiB; Argo CD's own ApplicationSet CRD since 3.3, `docs/operator-manual/upgrading/3.2-3.3.md`);
  * the documented way out is `ServerSideApply=true` (`docs/user-guide/sync-options.md`), decided per
- * object by `GE/sync/sync_context.go` `shouldUseServerSideApply`; `Replace=true` stores nothing either.
+ * object by `gitops-engine pkg/sync/sync_context.go` `shouldUseServerSideApply`; `Replace=true` stores nothing either.
  * The measure and the exemptions live in `argo/apply-size.ts`, shared with the simulator.
  */
 export const clientSideApplyTooLarge: Rule = {

@@ -6,8 +6,8 @@ import { str } from '../objects';
 import type { Hit, Rule, RuleContext } from '../types';
 
 /**
- * Article: "Putting a Namespace or CRD in the wrong wave" is the most common first-sync failure.
- * Argo CD hoists a late CRD right before its first custom resource (`GE/sync/sync_tasks.go`
+ * A Namespace or CRD in the wrong wave is the most common first-sync failure.
+ * Argo CD hoists a late CRD right before its first custom resource (`gitops-engine pkg/sync/sync_tasks.go`
  * `adjustDeps`) and then polls only ~3 s for `Established`; in an earlier wave its health check
  * (Established) gates the custom resources instead.
  */

@@ -3,7 +3,7 @@ import { DELETE_POLICIES, HELM_DELETE_POLICIES, readDeletePolicies } from '../..
 import { quote } from '../quote';
 import type { Hit, Rule } from '../types';
 
-/** `GE/sync/hook/delete_policy.go`: unknown values are dropped; with none left the default applies. */
+/** `gitops-engine pkg/sync/hook/delete_policy.go`: unknown values are dropped; with none left the default applies. */
 export const deletePolicyUnrecognised: Rule = {
   id: 'delete-policy-unrecognised',
   defaultLevel: 'error',

@@ -4,7 +4,7 @@ import { at } from '../objects';
 import type { Hit, Rule } from '../types';
 
 /**
- * Reference §2.2: Suspended never lets a wave finish (argo-cd #25054) and Argo CD has no sync
+ * docs/argo-cd-model.md#task-completion: Suspended never lets a wave finish (argo-cd #25054) and Argo CD has no sync
  * timeout by default, so a paused Deployment or Rollout, or a suspended Job, holds the sync forever.
  */
 export const gateNeverOpens: Rule = {
@@ -23,7 +23,7 @@ export const gateNeverOpens: Rule = {
       const waiter = t.hook ? 'Argo CD waits for every hook to finish' : `${describeStep(next!)} waits for it`;
       hits.push({
         manifest: t.manifest,
-        message: `has ${stop.field}: true, so its health stays Suspended; ${waiter} and the sync hangs until someone terminates it`,
+        message: `is in ${describeStep(t)} with ${stop.field}: true, so its health stays Suspended; ${waiter} and the sync hangs until someone terminates it`,
         fix: `remove ${stop.field} (resume it another way), or move it to the last wave where nothing waits for it`,
         path: stop.path,
       });

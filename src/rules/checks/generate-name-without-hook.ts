@@ -1,7 +1,7 @@
 import { hookRead } from '../hooks';
 import type { Hit, Rule } from '../types';
 
-/** `CD/test/e2e/hook_test.go` `TestNamingNonHookResource`: only hooks are named; the sync fails. */
+/** `argo-cd test/e2e/hook_test.go` `TestNamingNonHookResource`: only hooks are named; the sync fails. */
 export const generateNameWithoutHook: Rule = {
   id: 'generate-name-without-hook',
   defaultLevel: 'error',

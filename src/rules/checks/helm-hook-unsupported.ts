@@ -6,8 +6,8 @@ import { describeTypes } from './hook-unrecognised';
 import { quote } from '../quote';
 
 /**
- * Reference §3.7 (`GE/sync/hook/helm/type.go`): Argo CD maps only Helm's install/upgrade hooks to
- * phases (and delete hooks to deletion hooks). `test`, `test-success`, `pre-rollback`,
+ * docs/argo-cd-model.md#helm (`gitops-engine pkg/sync/hook/helm/type.go`): Argo CD maps only Helm's
+ * install/upgrade hooks to phases (and delete hooks to deletion hooks). `test`, `test-success`, `pre-rollback`,
  * `post-rollback` are unusable: such an object silently never runs, which Helm users rarely expect.
  */
 export const helmHookUnsupported: Rule = {

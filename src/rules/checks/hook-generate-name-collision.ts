@@ -4,9 +4,9 @@ import { quote } from '../quote';
 import type { Hit, Rule } from '../types';
 
 /**
- * Reference §3.4, argo-cd #9184: a generateName hook is named `<generateName><revision>-<phase>-<start>`,
- * so two hooks of one kind with the same prefix in one phase get the same name: Argo CD keeps one
- * task for the pair and the other hook never runs.
+ * docs/argo-cd-model.md#hook-names, argo-cd #9184: a generateName hook is named
+ * `<generateName><revision>-<phase>-<start>`, so two hooks of one kind with the same prefix in one phase get the
+ * same name: Argo CD keeps one task for the pair and the other hook never runs.
  */
 export const hookGenerateNameCollision: Rule = {
   id: 'hook-generate-name-collision',

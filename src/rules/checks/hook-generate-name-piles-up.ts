@@ -5,9 +5,9 @@ import { at, generateNameOf, kindOf, metadataName } from '../objects';
 import type { Hit, Rule } from '../types';
 
 /**
- * Reference §3.4: a `generateName` hook gets a new name every sync; the default policy,
+ * docs/argo-cd-model.md#hook-names: a `generateName` hook gets a new name every sync; the default policy,
  * BeforeHookCreation, deletes only a same-named object, so without HookSucceeded (or a Job TTL)
- * every sync leaves one more behind (the article's namespace "full of db-migrate-xxxxx").
+ * every sync leaves one more behind (a namespace full of `db-migrate-xxxxx` Jobs).
  */
 export const hookGenerateNamePilesUp: Rule = {
   id: 'hook-generate-name-piles-up',

@@ -5,7 +5,7 @@ import { quote } from '../quote';
 import type { Hit, Rule } from '../types';
 
 /**
- * `GE/sync/ignore/ignore.go` and `TestGarbageHook`: a hook annotation without a usable value makes
+ * `gitops-engine pkg/sync/ignore/ignore.go` and `TestGarbageHook`: a hook annotation without a usable value makes
  * the object vanish from the sync (neither applied nor pruned), with no message anywhere.
  */
 export const hookUnrecognised: Rule = {

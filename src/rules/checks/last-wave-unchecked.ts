@@ -3,8 +3,8 @@ import { describeStep } from '../gates';
 import type { Hit, Rule } from '../types';
 
 /**
- * Reference §2.1 step 11 and §2.4 (argo-cd #1715): after the last step is applied the sync ends
- * Succeeded at once unless that step holds hooks; nobody waits for its health. Green does not mean
+ * docs/argo-cd-model.md#steps and docs/argo-cd-model.md#gates (argo-cd #1715): after the last step is applied
+ * the sync ends Succeeded at once unless that step holds hooks; nobody waits for its health. Green does not mean
  * the rollout worked.
  */
 export const lastWaveUnchecked: Rule = {

@@ -3,7 +3,7 @@ import { at } from '../objects';
 import type { Hit, Rule } from '../types';
 
 /**
- * `GE/health/health_ingress.go`, `health_service.go`: an Ingress or LoadBalancer Service is Healthy
+ * `gitops-engine pkg/health/health_ingress.go`, `health_service.go`: an Ingress or LoadBalancer Service is Healthy
  * only once a controller fills `status.loadBalancer.ingress`. Many never do (no controller, internal
  * or pending load balancers: argo-cd #14607, #17702, #1704), and every later wave waits forever.
  */
@@ -23,8 +23,8 @@ export const loadBalancerGatesWave: Rule = {
       if (!next || next.phase !== t.phase) continue;
       hits.push({
         manifest: t.manifest,
-        message: `${describeStep(next)} waits until a controller fills its status.loadBalancer.ingress; if none ever does, the sync stays Progressing forever`,
-        fix: `put it in the last wave of the ${t.phase} phase (nothing waits for it there), as the article does with its Service and Ingress`,
+        message: `is in ${describeStep(t)}, which makes ${describeStep(next)} wait until a controller fills its status.loadBalancer.ingress; if none ever does, the sync stays Progressing forever`,
+        fix: `put it in the last wave of the ${t.phase} phase, where nothing waits for it (a PostSync smoke test can check it instead)`,
         path: lb ? ['spec', 'type'] : ['kind'],
       });
     }

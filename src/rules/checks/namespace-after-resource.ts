@@ -2,7 +2,7 @@ import { hasPlacementAnnotation } from '../annotated';
 import type { Hit, Rule } from '../types';
 
 /**
- * `GE/sync/sync_tasks.go` `adjustDeps` (gitops-engine PR #225, argo-cd #5522): a Namespace sorted
+ * `gitops-engine pkg/sync/sync_tasks.go` `adjustDeps` (gitops-engine PR #225, argo-cd #5522): a Namespace sorted
  * after something that lives in it is moved before it and takes that task's phase and wave, so the
  * annotation says one thing and the sync does another (even pulling the Namespace into PreSync).
  * A Namespace with no wave or hook annotation asked for no place: being moved ahead of what lives

@@ -3,7 +3,7 @@ import { at, POD_KINDS, podReferences, podSpecOf, str } from '../objects';
 import type { Hit, Rule } from '../types';
 
 /**
- * `GE/health/health_pvc.go`: a PersistentVolumeClaim is Healthy only when Bound, Progressing while
+ * `gitops-engine pkg/health/health_pvc.go`: a PersistentVolumeClaim is Healthy only when Bound, Progressing while
  * Pending. With a `WaitForFirstConsumer` StorageClass (the default class of GKE, EKS, AKS, kind and
  * most CSI drivers) a claim stays Pending until a Pod that mounts it is scheduled, so a wave that
  * holds the claim but none of its Pods never ends, and every later wave waits with it.
@@ -39,7 +39,7 @@ export const pvcGatesWave: Rule = {
         : `with a WaitForFirstConsumer StorageClass (the default class on GKE, EKS, AKS and kind${className ? '' : ', and this claim names none'})`;
       hits.push({
         manifest: t.manifest,
-        message: `${describeStep(next)} waits for it to be Bound, but ${how} it stays Pending until a Pod that mounts it is scheduled, `
+        message: `is in ${describeStep(t)}, which makes ${describeStep(next)} wait for it to be Bound, but ${how} it stays Pending until a Pod that mounts it is scheduled, `
           + 'and no Pod in its wave or an earlier one mounts it: the sync stays Progressing forever',
         fix: 'put it in the same wave as the first workload that mounts it (kind order applies the claim first), '
           + 'or use a StorageClass with volumeBindingMode: Immediate',

@@ -6,7 +6,7 @@ import type { Hit, Rule } from '../types';
 const LONG_RUNNING = ['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet', 'ReplicationController', 'Rollout', 'Pod'];
 
 /**
- * Article: "A Deployment is Healthy when its pods are actually up and passing readiness." Without a
+ * A Deployment is Healthy when its pods are up and passing readiness (`health_deployment.go`). Without a
  * readiness probe a pod is Ready the moment its containers start, so the wave's wait proves nothing.
  */
 export const readinessProbeMissing: Rule = {
@@ -28,7 +28,7 @@ export const readinessProbeMissing: Rule = {
       const names = missing.map(c => displayValue(c.container.name ?? '?')).join(', ');
       hits.push({
         manifest: t.manifest,
-        message: `${describeStep(next)} waits for it to be Healthy, but container ${names} has no readinessProbe, so its pods count as ready as soon as they start and the wait proves nothing`,
+        message: `is in ${describeStep(t)}, which makes ${describeStep(next)} wait for it to be Healthy, but container ${names} has no readinessProbe, so its pods count as ready as soon as they start and the wait proves nothing`,
         fix: `add a readinessProbe to container ${names} that passes only when it can serve`,
         path: missing[0].path,
       });

@@ -44,9 +44,10 @@ export const readsResourceCreatedLater: Rule = {
           manifest: t.manifest,
           message: presync
             ? `is a PreSync hook that needs ${ref.kind}/${ref.name}, which this app creates only in ${later}: on the first sync it does not exist yet, the pod cannot start and the sync hangs`
-            : `needs ${ref.kind}/${ref.name}, which is created only in ${later}, after its own ${describeStep(t)}: on the first sync the pod cannot start, and Argo CD waits for it before it ever creates ${ref.kind}/${ref.name}`,
+            : `is in ${describeStep(t)} and needs ${ref.kind}/${ref.name}, which is created only in ${later}: on the first sync the pod cannot start, and Argo CD waits for it before it ever creates ${ref.kind}/${ref.name}`,
           fix: presync
-            ? `make ${ref.kind}/${ref.name} a PreSync hook in an earlier wave (or create it outside this app), or run this hook later`
+            ? `put ${ref.kind}/${ref.name} in a Tier with \`phase: HookPhase.PRE_SYNC\` that this hook comes \`after\` (by hand: a PreSync hook in an earlier wave, `
+              + 'delete policy BeforeHookCreation), or create it outside this app, or run this hook later (a MigrationHook with `phase: HookPhase.SYNC`)'
             : `give ${ref.kind}/${ref.name} a wave before ${describeStep(t)}`,
           path: ref.path,
         });

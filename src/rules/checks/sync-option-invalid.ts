@@ -4,7 +4,7 @@ import { quote } from '../quote';
 import type { Hit, Rule } from '../types';
 
 /**
- * `GE/sync/common/types.go`: options match exactly and case-sensitively, so `PruneLast=True` or
+ * `gitops-engine pkg/sync/common/types.go`: options match exactly and case-sensitively, so `PruneLast=True` or
  * `prune=false` do nothing at all; app-only options do nothing on a resource.
  */
 export const syncOptionInvalid: Rule = {

@@ -1,7 +1,10 @@
 import { ANNOTATION_SYNC_WAVE, HELM_HOOK_WEIGHT, annotationOf } from '../../argo/annotations';
 import type { Hit, Rule } from '../types';
 
-/** Reference §2.6 (`executeSyncFailPhase`): all SyncFail hooks start in one batch; waves are ignored. */
+/**
+ * docs/argo-cd-model.md#failure (gitops-engine `pkg/sync/sync_context.go`): all SyncFail hooks start in one
+ * batch; waves are ignored.
+ */
 export const syncFailHookWave: Rule = {
   id: 'syncfail-hook-wave',
   defaultLevel: 'warning',

@@ -3,7 +3,7 @@ import { readWave } from '../../argo/waves';
 import { quote } from '../quote';
 import type { Hit, Rule } from '../types';
 
-/** `GE/sync/syncwaves/waves.go`: strconv.Atoi, and on failure a silent fallback. */
+/** `gitops-engine pkg/sync/syncwaves/waves.go`: strconv.Atoi, and on failure a silent fallback. */
 export const waveInvalid: Rule = {
   id: 'wave-invalid',
   defaultLevel: 'error',

@@ -1,5 +1,6 @@
 import { whyNotByKindOrder } from '../../argo/same-wave';
 import type { SyncStep, SyncTask } from '../../argo/types';
+import { declaredDependencies } from '../depends-on';
 import { describeStep } from '../gates';
 import type { Hit, Rule } from '../types';
 import { TaskIndex, usesOf } from '../uses';
@@ -8,11 +9,14 @@ import { TaskIndex, usesOf } from '../uses';
 const WAVE_DELAY_SECONDS = 2;
 
 /**
- * Article: "I over-used waves early on … each extra wave pays the inter-wave delay, and each one is
- * another place the sync can stall." A wave is needed when something in it uses an object of an
+ * Each extra wave pays the inter-wave delay (`controller/sync.go` `delayBetweenSyncWaves`), and each
+ * one is another place the sync can stall. A wave is needed when something in it uses an object of an
  * earlier wave of the same phase that one wave could not order: one with a health check to wait
  * for, or one kind order would not apply first (`src/argo/same-wave.ts`, the rule the constructs
  * compute waves by). Anything else orders nothing a reader can see, or nothing kind order does not.
+ * An ordering the author declared (`syncplan.cdk8s.io/depends-on`, written by the constructs for
+ * every wave they open for one) is an ordering the manifests show: a wave that holds an object
+ * declared to wait for something in the wave before it is needed.
  */
 export const waveUnneeded: Rule = {
   id: 'wave-unneeded',
@@ -36,7 +40,11 @@ export const waveUnneeded: Rule = {
         if (k > 0 && !hooks && !hooksBefore && applies.length > 0) {
           index ??= new TaskIndex(ctx.tasks);
           const used: Array<[SyncTask, SyncTask]> = [];
+          const prev = steps[k - 1];
+          const merged = new Set(prev.tasks);
+          let declared = false;
           for (const t of applies) {
+            if (!declared) declared = declaredDependencies(t, index!).some((u) => merged.has(u));
             for (const u of usesOf(t, index!)) {
               if (!before.has(u)) continue;
               used.push([u, t]);
@@ -46,9 +54,7 @@ export const waveUnneeded: Rule = {
           }
           // Merging this step into the one before it changes nothing for what an older step holds:
           // every step but the last waits for all of it (gate `all`) before the next one starts.
-          const prev = steps[k - 1];
-          const merged = new Set(prev.tasks);
-          if (!used.some(([u, t]) => merged.has(u) && whyNotByKindOrder(u, t) !== undefined)) {
+          if (!declared && !used.some(([u, t]) => merged.has(u) && whyNotByKindOrder(u, t) !== undefined)) {
             const fromPrev = used.filter(([u]) => merged.has(u)).map(([u]) => u);
             const older = used.length > fromPrev.length ? `, and what it uses from older waves is done before ${describeStep(prev)} starts` : '';
             const why = used.length === 0

@@ -9,6 +9,7 @@ test('operationState, syncResult.resources, status.resources, health; absent fie
     spec: { destination: { namespace: 'web' }, syncPolicy: { syncOptions: ['PruneLast=true'] } },
     status: {
       health: { status: 'Progressing' },
+      resourceHealthSource: 'appTree',
       resources: [{ group: 'apps', version: 'v1', kind: 'Deployment', namespace: 'web', name: 'api', status: 'Synced', health: { status: 'Healthy' } },
         { version: 'v1', kind: 'ConfigMap', namespace: 'web', name: 'c', syncWave: -1, hook: true }],
       operationState: {
@@ -20,7 +21,7 @@ test('operationState, syncResult.resources, status.resources, health; absent fie
       },
     },
   });
-  expect(app).toMatchObject({ name: 'a', destinationNamespace: 'web', syncOptions: ['PruneLast=true'], health: { status: 'Progressing' } });
+  expect(app).toMatchObject({ name: 'a', destinationNamespace: 'web', syncOptions: ['PruneLast=true'], health: { status: 'Progressing' }, resourceHealthSource: 'appTree' });
   expect(app.resources[0].health).toEqual({ status: 'Healthy', message: '' });
   // syncWave is omitempty upstream: absent means 0.
   expect(app.resources.map(r => [r.syncWave, r.hook])).toEqual([[0, false], [-1, true]]);

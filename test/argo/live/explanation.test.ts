@@ -49,7 +49,7 @@ test('a failed sync with SyncFail hooks: what failed, that SyncFail ran, the hoo
 test('Succeeded: no blockers, everything done, nothing next', () => {
   const e = explainFixture('succeeded.yaml');
   expect(e).toMatchObject({ operationPhase: 'Succeeded', blockers: [], next: [] });
-  expect(e.done).toHaveLength(4);
+  expect(e.done.map(d => [refShort(d), d.awaited])).toEqual([['Job/db-migrate', true], ['ConfigMap/api-config', true], ['Deployment/api', false]]);
 });
 
 test('Argo CD 3.0+ without persisted health: health from live objects, built-in Lua named, never Healthy', () => {
@@ -133,4 +133,33 @@ test('a failed operation Argo CD retries is a note with the attempt', () => {
   });
   const e = explainApplication({ app, health: new ObservedHealthIndex({ app }), now: 0 });
   expect(e.notes).toContain('the operation failed and Argo CD retries it: attempt #2 at 3:04PM (controller time)');
+});
+
+test('a prune waiting for deletion without live objects: the message is the only source, said so', () => {
+  const e = explainFixture('prune-waiting.yaml');
+  expect(e.blockers.map(b => [refShort(b), b.health, b.healthSource])).toEqual([['ConfigMap/old-config', 'Progressing', 'message']]);
+});
+
+test('a single-step sync awaits only its hooks: the resources applied with them are not blockers', () => {
+  const app = readApplication({
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'Application',
+    metadata: { name: 'a' },
+    spec: { destination: { namespace: 'n' } },
+    status: {
+      operationState: {
+        phase: 'Running',
+        message: 'waiting for completion of hook batch/Job/seed',
+        syncResult: {
+          resources: [
+            { group: 'apps', kind: 'Deployment', namespace: 'n', name: 'web', status: 'Synced', hookPhase: 'Running', syncPhase: 'Sync' },
+            { group: 'batch', kind: 'Job', namespace: 'n', name: 'seed', hookType: 'Sync', hookPhase: 'Running', syncPhase: 'Sync' },
+          ],
+        },
+      },
+    },
+  });
+  const e = explainApplication({ app, health: new ObservedHealthIndex({ app }), now: 0 });
+  expect(e.blockers.map(refShort)).toEqual(['Job/seed']);
+  expect(e.notes).toContain('a single-step sync: Argo CD waits only for its hooks; the resources applied with them are not awaited');
 });

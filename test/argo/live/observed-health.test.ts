@@ -1,6 +1,6 @@
 /** Where health comes from: the Application, the resource tree, live objects (Argo CD 3.0+ `resourceHealthSource: appTree`). */
 import { readApplication } from '../../../src/argo/live/application';
-import { ObservedHealthIndex, readResourceTree } from '../../../src/argo/live/observed-health';
+import { lastConditionChange, ObservedHealthIndex, readResourceTree } from '../../../src/argo/live/observed-health';
 
 const app = readApplication({
   apiVersion: 'argoproj.io/v1alpha1',
@@ -31,4 +31,11 @@ test('a live object with no health check has none, never Healthy', () => {
 
 test('a tree without nodes is refused', () => {
   expect(() => readResourceTree({ items: [] })).toThrow(/nodes/);
+});
+
+test('lastConditionChange: the latest lastTransitionTime among the live object\'s conditions', () => {
+  const d = { status: { conditions: [{ type: 'Progressing', lastTransitionTime: '2026-12-01T10:00:18Z' }, { type: 'Available', lastTransitionTime: '2026-12-01T10:00:20Z' }, { type: 'X', lastTransitionTime: 'never' }] } };
+  expect(lastConditionChange(d)).toBe('2026-12-01T10:00:20Z');
+  expect(lastConditionChange({ status: {} })).toBeUndefined();
+  expect(lastConditionChange(undefined)).toBeUndefined();
 });

@@ -44,6 +44,8 @@ test('failures: completed unsuccessfully / failed to apply with reasons, and the
   expect(parseOperationMessage('one or more synchronization tasks are not valid: failed to discover server resources for group version extensions/v1beta1').message)
     .toEqual({ type: 'not-valid', causes: 'failed to discover server resources for group version extensions/v1beta1' });
   expect(parseOperationMessage('one or more objects failed to apply (dry run)').message).toEqual({ type: 'dry-run-failed' });
+  expect(parseOperationMessage('the namespace failed to apply, reason: forbidden').message)
+    .toEqual({ type: 'other', what: 'the destination Namespace manifest failed to apply', detail: 'forbidden' });
 });
 
 test('successes, termination and the controller\'s retry suffixes', () => {

@@ -38,3 +38,8 @@ test('a hook Job gone while awaited (before 3.4): deleted by its TTL, with the m
   expect(trapReason(gone)).toMatch(/^the hook Job is gone while Argo CD still waits for its result: deleted by its TTL or by hand/);
   expect(trapReason({ ...gone, ttlSecondsAfterFinished: 0 })).toMatch(/its ttlSecondsAfterFinished is 0/);
 });
+
+test('a custom resource with no health check: done on apply, and how to make the wave wait', () => {
+  expect(trapReason({ ...base, group: 'example.com', kind: 'Widget', healthSource: 'none' }))
+    .toMatch(/no health check for example\.com\/Widget: it counts as done once applied.*resource\.customizations\.health\.example\.com_Widget/);
+});

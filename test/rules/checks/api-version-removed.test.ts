@@ -4,7 +4,8 @@
  */
 import { buildPlan } from '../../../src/argo/plan';
 import { simulate } from '../../../src/argo/simulate';
-import { findingsOf, manifestsOf } from '../helpers';
+import { k, yaml } from '../../fixtures/manifests';
+import { findingsOf, manifestsOf, ruleCase } from '../helpers';
 
 const cronJob = (apiVersion: string) => `apiVersion: ${apiVersion}
 kind: CronJob
@@ -42,4 +43,10 @@ describe('api-version-removed', () => {
     expect(findingsOf('api-version-removed', 'apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n')).toEqual([]);
     expect(findingsOf('api-version-removed', 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: w\n')).toEqual([]);
   });
+});
+
+ruleCase('api-version-removed', {
+  ref: 'TestSync_getSyncTasks_FailureMessage (Kubernetes 1.25 removed policy/v1beta1)',
+  trips: yaml(k('policy/v1beta1', 'PodDisruptionBudget', 'web', { spec: { maxUnavailable: 1 } })),
+  passes: yaml(k('policy/v1', 'PodDisruptionBudget', 'web', { spec: { maxUnavailable: 1 } })),
 });

@@ -1,0 +1,339 @@
+/**
+ * What the Kubernetes API server rejects in an object on its own, before any controller sees it:
+ * names (apimachinery `pkg/api/validation` `NameIsDNSSubdomain`, `NameIsDNSLabel`,
+ * `NameIsDNS1035Label`, and the RBAC kinds' path segments), the namespace, label keys and values
+ * and annotation keys (`ValidateObjectMetaAccessor`, `pkg/util/validation` `IsQualifiedName`,
+ * `IsValidLabelValue`), a Job's name copied into its Pods' `job-name` label, a CronJob's 52
+ * characters, a CRD's `<plural>.<group>`, and the container names of a pod template (kubernetes
+ * `pkg/apis/core/validation` `validateContainers`, `validateInitContainers`: init containers and
+ * containers share one set of names).
+ *
+ * Argo CD's dry run is client-side (gitops-engine `pkg/sync/sync_context.go` `applyObject`:
+ * "always run in client dry run mode"), so it does not send the object to the API server and these
+ * errors surface at the wet apply of the object's step: the step fails, earlier steps stay
+ * applied, SyncFail hooks run (`TestSyncWithCreateNamespaceAndDryRunError` records such an error
+ * as the object's SyncFailed result: `ServiceAccount "…" is invalid: metadata.labels: Invalid value`).
+ * Only checks that hold on every Kubernetes version Argo CD supports are made; a kind whose name
+ * rule is not known here is checked for what every object shares (namespace, labels, annotations).
+ */
+import { isPlainObject } from './annotations';
+import { isBuiltinGroup } from './api-groups';
+import { isClusterScopedKind } from './scope';
+
+/** One `field.Error` of the API server, with the path of the field for its line. */
+export interface FieldError {
+  /** As the API server prints it: `metadata.name`, `spec.template.spec.containers[1].name`. */
+  readonly field: string;
+  /** The object path of the field (to find its line). */
+  readonly path: ReadonlyArray<string | number>;
+  readonly type: 'Invalid value' | 'Duplicate value' | 'Required value';
+  readonly value?: string;
+  readonly detail?: string;
+}
+
+const LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+const LABEL_1035 = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
+const SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+const QUALIFIED_NAME = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
+const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
+
+const maxLen = (n: number) => `must be no more than ${n} characters`;
+const regexError = (message: string, regex: string, ...examples: string[]) =>
+  `${message} (e.g. ${examples.map(e => `'${e}', `).join(' or ')}regex used for validation is '${regex}')`;
+
+const LABEL_MESSAGE = regexError(
+  "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character",
+  '[a-z0-9]([-a-z0-9]*[a-z0-9])?', 'my-name', '123-abc');
+const SUBDOMAIN_MESSAGE = regexError(
+  "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character",
+  '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*', 'example.com');
+const LABEL_1035_MESSAGE = regexError(
+  "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character",
+  '[a-z]([-a-z0-9]*[a-z0-9])?', 'my-name', 'abc-123');
+const QUALIFIED_MESSAGE = regexError(
+  "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character",
+  '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]', 'MyName', 'my.name', '123-abc');
+const LABEL_VALUE_MESSAGE = regexError(
+  "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character",
+  '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?', 'MyValue', 'my_value', '12345');
+
+/** Shared by every valid value: this runs on each object of every synth. */
+const NONE: readonly string[] = [];
+
+/** `IsDNS1123Label`: what is wrong with `value` as an RFC 1123 label (empty when nothing). */
+export function dns1123LabelErrors(value: string): readonly string[] {
+  if (value.length <= 63 && LABEL.test(value)) return NONE;
+  const errors: string[] = [];
+  if (value.length > 63) errors.push(maxLen(63));
+  if (!LABEL.test(value)) errors.push(SUBDOMAIN.test(value) ? 'must not contain dots' : LABEL_MESSAGE);
+  return errors;
+}
+
+/** `IsDNS1123Subdomain`. */
+export function dns1123SubdomainErrors(value: string): readonly string[] {
+  if (value.length <= 253 && SUBDOMAIN.test(value)) return NONE;
+  const errors: string[] = [];
+  if (value.length > 253) errors.push(maxLen(253));
+  if (!SUBDOMAIN.test(value)) errors.push(SUBDOMAIN_MESSAGE);
+  return errors;
+}
+
+function dns1035LabelErrors(value: string): readonly string[] {
+  if (value.length <= 63 && LABEL_1035.test(value)) return NONE;
+  const errors: string[] = [];
+  if (value.length > 63) errors.push(maxLen(63));
+  if (!LABEL_1035.test(value)) errors.push(LABEL_1035_MESSAGE);
+  return errors;
+}
+
+/** `path.IsValidPathSegmentName`: the RBAC kinds' names (`system:aggregate-to-view` is fine). */
+function pathSegmentErrors(value: string): readonly string[] {
+  if (value === '.' || value === '..') return [`may not be '${value}'`];
+  const bad = ['/', '%'].find(c => value.includes(c));
+  return bad ? [`may not contain '${bad}'`] : NONE;
+}
+
+/** Keys repeat across a chart's objects (`app`, `app.kubernetes.io/name`): each is judged once. */
+const keyVerdicts = new Map<string, readonly string[]>();
+
+/** `IsQualifiedName`: a label or annotation key (an optional DNS subdomain prefix and `/`). */
+export function qualifiedNameErrors(value: string): readonly string[] {
+  let verdict = keyVerdicts.get(value);
+  if (verdict === undefined) {
+    if (keyVerdicts.size >= 10_000) keyVerdicts.clear();
+    keyVerdicts.set(value, verdict = judgeQualifiedName(value));
+  }
+  return verdict;
+}
+
+function judgeQualifiedName(value: string): readonly string[] {
+  const parts = value.split('/');
+  if (parts.length > 2) {
+    return [`a qualified name ${QUALIFIED_MESSAGE} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`];
+  }
+  const errors: string[] = [];
+  const name = parts[parts.length - 1];
+  if (parts.length === 2) {
+    const prefix = parts[0];
+    if (prefix === '') errors.push('prefix part must be non-empty');
+    else errors.push(...dns1123SubdomainErrors(prefix).map(e => `prefix part ${e}`));
+  }
+  if (name === '') errors.push('name part must be non-empty');
+  else if (name.length > 63) errors.push(`name part ${maxLen(63)}`);
+  if (!QUALIFIED_NAME.test(name)) errors.push(`name part ${QUALIFIED_MESSAGE}`);
+  return errors.length === 0 ? NONE : errors;
+}
+
+/** `IsValidLabelValue`. */
+export function labelValueErrors(value: string): readonly string[] {
+  if (value.length <= 63 && LABEL_VALUE.test(value)) return NONE;
+  const errors: string[] = [];
+  if (value.length > 63) errors.push(maxLen(63));
+  if (!LABEL_VALUE.test(value)) errors.push(LABEL_VALUE_MESSAGE);
+  return errors;
+}
+
+type NameRule = (name: string) => readonly string[];
+
+/**
+ * The name rule of a kind, where it is known: `group/Kind` first, then the group's rule. Custom
+ * resources are DNS subdomains (apiextensions-apiserver `customResourceValidator`).
+ */
+const NAME_RULES: Readonly<Record<string, NameRule>> = {
+  '/Namespace': dns1123LabelErrors,
+  '/Service': dns1035LabelErrors,
+  'rbac.authorization.k8s.io/*': pathSegmentErrors,
+};
+/** Built-in groups whose every kind is named as a DNS subdomain. */
+const SUBDOMAIN_GROUPS: ReadonlySet<string> = new Set(['', 'apps', 'batch', 'networking.k8s.io', 'policy', 'autoscaling',
+  'storage.k8s.io', 'scheduling.k8s.io', 'admissionregistration.k8s.io', 'apiextensions.k8s.io', 'coordination.k8s.io', 'discovery.k8s.io']);
+
+function nameRuleOf(group: string, kind: string): NameRule | undefined {
+  const rule = NAME_RULES[`${group}/${kind}`] ?? NAME_RULES[`${group}/*`];
+  if (rule) return rule;
+  return SUBDOMAIN_GROUPS.has(group) || !isBuiltinGroup(group) ? dns1123SubdomainErrors : undefined;
+}
+
+/** Where the pod template is, per built-in workload kind (`group/Kind`). */
+const POD_TEMPLATES: Readonly<Record<string, readonly string[]>> = {
+  '/Pod': [],
+  '/ReplicationController': ['spec', 'template'],
+  'apps/Deployment': ['spec', 'template'],
+  'apps/StatefulSet': ['spec', 'template'],
+  'apps/DaemonSet': ['spec', 'template'],
+  'apps/ReplicaSet': ['spec', 'template'],
+  'batch/Job': ['spec', 'template'],
+  'batch/CronJob': ['spec', 'jobTemplate', 'spec', 'template'],
+};
+
+type Obj = Record<string, unknown>;
+type Path = ReadonlyArray<string | number>;
+
+function child(o: unknown, key: string): unknown {
+  return isPlainObject(o) ? (o as Obj)[key] : undefined;
+}
+
+function at(o: unknown, path: Path): unknown {
+  let v = o;
+  for (const k of path) v = child(v, String(k));
+  return v;
+}
+
+/** A path as the API server prints it: `spec.containers[0].name`. */
+function fieldOf(path: Path): string {
+  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
+}
+
+function invalid(path: Path, value: string, details: readonly string[], shownPath: Path = path): FieldError[] {
+  return details.map(detail => ({ field: fieldOf(shownPath), path, type: 'Invalid value', value, detail }));
+}
+
+/** `invalid` for a field of a map, its path built only when something is wrong. */
+function invalidIn(path: Path, key: string, value: string, details: readonly string[], shownPath: Path): readonly FieldError[] {
+  return details.length === 0 ? NO_ERRORS : invalid([...path, key], value, details, shownPath);
+}
+const NO_ERRORS: readonly FieldError[] = [];
+
+/** Keys and values of a label map (`ValidateLabels`); errors name the map, as the API server does. */
+function labelErrors(labels: unknown, path: Path, shownPath: Path = path): FieldError[] {
+  if (!isPlainObject(labels)) return [];
+  const errors: FieldError[] = [];
+  for (const key in labels as Obj) {
+    const value = (labels as Obj)[key];
+    errors.push(...invalidIn(path, key, key, qualifiedNameErrors(key), shownPath));
+    if (typeof value === 'string') errors.push(...invalidIn(path, key, value, labelValueErrors(value), shownPath));
+  }
+  return errors;
+}
+
+const ANNOTATIONS: Path = ['metadata', 'annotations'];
+
+/** Annotation keys (`ValidateAnnotations` checks them lower-cased); sizes are `apply-size.ts`'s. */
+function annotationKeyErrors(annotations: unknown): FieldError[] {
+  if (!isPlainObject(annotations)) return [];
+  const errors: FieldError[] = [];
+  for (const key in annotations as Obj) {
+    errors.push(...invalidIn(ANNOTATIONS, key, key, qualifiedNameErrors(key.toLowerCase()), ANNOTATIONS));
+  }
+  return errors;
+}
+
+/** Container names of a pod spec: each a DNS label, unique across containers and init containers. */
+function containerErrors(spec: unknown, path: Path): FieldError[] {
+  const errors: FieldError[] = [];
+  const names = new Set<string>();
+  for (const field of ['containers', 'initContainers']) {
+    const list = child(spec, field);
+    if (!Array.isArray(list)) continue;
+    list.forEach((c, i) => {
+      const name = child(c, 'name');
+      if (name !== undefined && typeof name !== 'string') return; // not an object the API server decodes: not ours to judge
+      const namePath = () => [...path, field, i, 'name'];
+      if (name === undefined || name === '') {
+        errors.push({ field: fieldOf(namePath()), path: namePath(), type: 'Required value' });
+        return;
+      }
+      const bad = dns1123LabelErrors(name);
+      if (bad.length > 0) errors.push(...invalid(namePath(), name, bad));
+      if (names.has(name)) errors.push({ field: fieldOf(namePath()), path: namePath(), type: 'Duplicate value', value: name });
+      names.add(name);
+    });
+  }
+  return errors;
+}
+
+/**
+ * Everything the API server rejects in `object` when created as `name` (the name Argo CD applies:
+ * a hook's generated one included), in the API server's order: metadata, then the spec.
+ */
+export function apiServerFieldErrors(object: Obj, group: string, kind: string, name: string): FieldError[] {
+  const metadata = child(object, 'metadata');
+  const errors: FieldError[] = [];
+  if (name !== '') {
+    const rule = nameRuleOf(group, kind);
+    const bad = rule?.(name) ?? NONE;
+    if (bad.length > 0) errors.push(...invalid(['metadata', 'name'], name, bad));
+    if (group === 'batch' && kind === 'CronJob' && name.length > 52) errors.push(...invalid(['metadata', 'name'], name, ['must be no more than 52 characters']));
+    if (group === 'apiextensions.k8s.io' && kind === 'CustomResourceDefinition') errors.push(...crdNameErrors(object, name));
+  }
+  const namespace = child(metadata, 'namespace');
+  if (typeof namespace === 'string' && namespace !== '' && !isClusterScopedKind(group, kind)) {
+    const bad = dns1123LabelErrors(namespace);
+    if (bad.length > 0) errors.push(...invalid(['metadata', 'namespace'], namespace, bad));
+  }
+  errors.push(...labelErrors(child(metadata, 'labels'), ['metadata', 'labels']));
+  errors.push(...annotationKeyErrors(child(metadata, 'annotations')));
+  const template = POD_TEMPLATES[`${group}/${kind}`];
+  if (template) {
+    // `ValidatePodTemplateSpec` names the template's labels `spec.template.labels`.
+    const labels = at(object, [...template, 'metadata', 'labels']);
+    if (template.length > 0) errors.push(...labelErrors(labels, [...template, 'metadata', 'labels'], [...template, 'labels']));
+    // The Job's defaults copy its name into the template's `job-name` labels (unless it picks its own selector).
+    if (group === 'batch' && kind === 'Job' && name.length > 63 && at(object, ['spec', 'manualSelector']) !== true) {
+      errors.push(...invalid(['metadata', 'name'], name, [maxLen(63)], ['spec', 'template', 'labels']));
+    }
+    errors.push(...containerErrors(at(object, [...template, 'spec']), [...template, 'spec']));
+  }
+  return errors;
+}
+
+/** A CRD is named `<spec.names.plural>.<spec.group>`. */
+function crdNameErrors(object: Obj, name: string): FieldError[] {
+  const plural = at(object, ['spec', 'names', 'plural']);
+  const group = at(object, ['spec', 'group']);
+  if (typeof plural !== 'string' || typeof group !== 'string' || name === `${plural}.${group}`) return [];
+  return invalid(['metadata', 'name'], name, ['must be spec.names.plural+"."+spec.group']);
+}
+
+/** One field error as the API server prints it (`field.Error.Error()`). */
+export function formatFieldError(e: FieldError): string {
+  const value = e.value === undefined ? '' : `: ${JSON.stringify(e.value)}`;
+  const detail = e.detail === undefined ? '' : `: ${e.detail}`;
+  return `${e.field}: ${e.type}${value}${detail}`;
+}
+
+/**
+ * The API server's refusal (`errors.NewInvalid`): `Deployment.apps "web" is invalid: <error>`, or
+ * `[<error>, <error>]` for several, repeated texts said once.
+ */
+export function invalidObjectMessage(group: string, kind: string, name: string, errors: readonly FieldError[]): string {
+  const texts = [...new Set(errors.map(formatFieldError))];
+  const body = texts.length === 1 ? texts[0] : `[${texts.join(', ')}]`;
+  return `${kind}${group ? `.${group}` : ''} ${JSON.stringify(name)} is invalid: ${body}`;
+}
+
+/** What the API server answers when `object` is applied as `name`, or undefined when it accepts it. */
+export function apiServerRejection(object: Obj, group: string, kind: string, name: string): string | undefined {
+  const errors = apiServerFieldErrors(object, group, kind, name);
+  return errors.length === 0 ? undefined : invalidObjectMessage(group, kind, name, errors);
+}
+
+/** A field every object needs before Argo CD can even read it, and what is wrong with it. */
+export interface ShapeProblem {
+  /** `apiVersion`, `kind`, `metadata`, `metadata.name` or `metadata.generateName`. */
+  readonly path: readonly string[];
+  readonly problem: 'missing' | 'not a string' | 'not a mapping';
+  readonly value?: unknown;
+}
+
+/**
+ * The first field Argo CD cannot read an object without: `apiVersion` and `kind` (strings), a
+ * `metadata` map, and a name or generateName that is a string if given (a missing name is Argo CD's
+ * to judge: it names hooks, and fails the sync on the rest). `syncplan` refuses such input, and a
+ * synth whose rendered object has one fails, so both read the same objects.
+ */
+export function shapeProblem(object: Obj): ShapeProblem | undefined {
+  for (const field of ['apiVersion', 'kind']) {
+    const value = object[field];
+    if (value === undefined || value === null || value === '') return { path: [field], problem: 'missing' };
+    if (typeof value !== 'string') return { path: [field], problem: 'not a string', value };
+  }
+  const metadata = object.metadata;
+  if (metadata === undefined || metadata === null) return { path: ['metadata'], problem: 'missing' };
+  if (!isPlainObject(metadata)) return { path: ['metadata'], problem: 'not a mapping', value: metadata };
+  for (const field of ['name', 'generateName']) {
+    const value = (metadata as Obj)[field];
+    if (value !== undefined && value !== null && value !== '' && typeof value !== 'string') return { path: ['metadata', field], problem: 'not a string', value };
+  }
+  return undefined;
+}

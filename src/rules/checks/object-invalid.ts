@@ -1,0 +1,42 @@
+import { apiServerFieldErrors, invalidObjectMessage } from '../../argo/object-validity';
+import type { FieldError } from '../../argo/object-validity';
+import type { Hit, Rule } from '../types';
+
+/**
+ * What the API server rejects in the object itself (`src/argo/object-validity.ts`: names, the
+ * namespace, label keys and values, annotation keys, container names of a pod template). Argo CD's
+ * dry run is client-side and passes it; the wet apply of its step fails, with the API server's
+ * message as the object's result (argo-cd e2e `TestSyncWithCreateNamespaceAndDryRunError`), and the
+ * sync fails there. Checked once per object and name Argo CD applies (a hook's generated name too).
+ */
+export const objectInvalid: Rule = {
+  id: 'object-invalid',
+  defaultLevel: 'error',
+  title: 'An object the API server rejects (name, labels, annotation keys, container names)',
+  check(ctx) {
+    const hits: Hit[] = [];
+    const seen = new Set<object>();
+    for (const t of ctx.tasks) {
+      if (t.action !== 'apply' || seen.has(t.manifest)) continue;
+      seen.add(t.manifest);
+      const errors = apiServerFieldErrors(t.manifest.object, t.group, t.kind, t.name);
+      if (errors.length === 0) continue;
+      hits.push({
+        manifest: t.manifest,
+        message: `is refused by the API server: ${invalidObjectMessage(t.group, t.kind, t.name, errors)}; Argo CD's dry run is client-side and passes it, `
+          + `so the sync fails when ${t.hook ? 'the hook' : 'its step'} is applied (${t.phase} wave ${t.wave})`,
+        fix: fixFor(errors[0]),
+        path: errors[0].path,
+      });
+    }
+    return hits;
+  },
+};
+
+function fixFor(e: FieldError): string {
+  if (e.type === 'Duplicate value') return `rename one of the containers named ${JSON.stringify(e.value)}: init containers and containers share one set of names`;
+  if (e.type === 'Required value') return `set ${e.field}`;
+  if (e.field.endsWith('labels')) return 'fix the label: keys are [prefix/]name, values at most 63 characters of letters, digits, "-", "_" and ".", starting and ending with a letter or digit';
+  if (e.field === 'metadata.annotations') return 'fix the annotation key: [prefix/]name, the prefix a DNS subdomain, the name at most 63 characters of letters, digits, "-", "_" and "."';
+  return `change ${e.field} to a value the API server accepts (${e.detail})`;
+}

@@ -1,0 +1,102 @@
+/**
+ * `syncplan watch` end to end against a fake `kubectl` on PATH that replays recorded Application
+ * states (test/fixtures/explain/watch), with a tiny interval so the tests stay fast.
+ */
+import { spawnSync } from 'child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'fs';
+import { tmpdir } from 'os';
+import { delimiter, join } from 'path';
+
+jest.setTimeout(60_000);
+
+const ROOT = join(__dirname, '..', '..', '..');
+const BIN = join(ROOT, 'lib', 'cli', 'main.js');
+const WATCH = join(ROOT, 'test', 'fixtures', 'explain', 'watch');
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'syncplan-watch-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function watch(states: string, args: string[]) {
+  const counter = join(dir, 'counter');
+  const r = spawnSync(process.execPath, [BIN, 'watch', 'shop', '--interval', '10ms', ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 30_000,
+    env: { ...process.env, PATH: `${join(WATCH, 'bin')}${delimiter}${process.env.PATH}`, SYNCPLAN_FAKE_STATES: join(WATCH, states), SYNCPLAN_FAKE_COUNTER: counter },
+  });
+  let calls: string[] = [];
+  try {
+    calls = readFileSync(`${counter}.args`, 'utf8').trim().split('\n');
+  } catch {
+    // never called
+  }
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr, calls };
+}
+
+test('a sync that succeeds: plain lines when piped, one per transition, exit 0', () => {
+  const r = watch('succeeds', []);
+  expect([r.code, r.stderr]).toEqual([0, '']);
+  expect(r.calls[0]).toBe('get application shop -n argocd -o json');
+  const lines = r.stdout.trimEnd().split('\n').map(l => l.replace(/^\S+ shop: /, ''));
+  expect(lines[0]).toBe('sync Running: waiting for completion of hook batch/Job/db-migrate');
+  expect(lines).toContain('PreSync wave 0 started');
+  expect(lines).toContain('Sync wave 1 started');
+  expect(lines.some(l => /^stalled \d+ minutes on Deployment\/api \(Progressing: Waiting for rollout to finish/.test(l))).toBe(true);
+  expect(lines.some(l => /^Deployment\/api Healthy after /.test(l))).toBe(true);
+  expect(lines[lines.length - 1]).toBe('sync Succeeded in 3m 30s: successfully synced (no more tasks)');
+  expect(r.stdout).not.toContain('\r');
+});
+
+test('a sync that fails: the hook failure and exit 1; ndjson events', () => {
+  const r = watch('fails', ['--format', 'ndjson', '-n', 'apps']);
+  expect(r.code).toBe(1);
+  expect(r.calls[0]).toBe('get application shop -n apps -o json');
+  const events = r.stdout.trimEnd().split('\n').map(l => JSON.parse(l));
+  expect(events.map(e => e.event)).toEqual(['operation-started', 'wave-started', 'hook-failed', 'operation-finished']);
+  expect(events[2]).toMatchObject({ app: 'shop', resource: 'Job/db-migrate', message: 'Job has reached the specified backoff limit' });
+});
+
+test('timeout: exit 1 with the blockers at that moment', () => {
+  const r = watch('stuck', ['--timeout', '200ms']);
+  expect(r.code).toBe(1);
+  expect(r.calls.length).toBeGreaterThan(1);
+  expect(r.stdout).toMatch(/shop: timed out after \d+s: 1 task\(s\) still awaited\n {2}Deployment\/api \(shop\): Progressing: Waiting for rollout to finish/);
+});
+
+test('--format prometheus prints the state every reading; --command runs another tool', () => {
+  const r = watch('stuck', ['--timeout', '50ms', '-f', 'prometheus', '--command', 'kubectl get app {name} --namespace {namespace} -o json']);
+  expect(r.code).toBe(1);
+  expect(r.calls[0]).toBe('get app shop --namespace argocd -o json');
+  expect(r.stdout).toContain('syncplan_wave_in_flight{app="shop",phase="Sync"} 1');
+  expect(r.stdout).toMatch(/syncplan_blocked_seconds\{app="shop",kind="Deployment",namespace="shop",name="api",health="Progressing"\} \d+/);
+});
+
+test('a command that fails or is missing: exit 2, one line', () => {
+  const missing = watch('none', []);
+  expect([missing.code, missing.stdout]).toEqual([2, '']);
+  expect(missing.stderr.trimEnd().split('\n')).toHaveLength(1);
+  expect(missing.stderr).toMatch(/kubectl get application shop -n argocd -o json failed: Error from server \(NotFound\)/);
+  const absent = watch('succeeds', ['--command', 'no-such-tool-here get {name}']);
+  expect(absent.code).toBe(2);
+  expect(absent.stderr).toMatch(/cannot run it \(ENOENT\)/);
+  const bad = watch('succeeds', ['--interval', 'soon']);
+  expect(bad.code).toBe(2);
+  expect(bad.stderr).toMatch(/--interval/);
+});
+
+// `script` (util-linux) gives the CLI a terminal, where a progress line is redrawn in place.
+const hasScript = spawnSync('script', ['--version'], { encoding: 'utf8' }).status === 0;
+(hasScript ? test : test.skip)('on a terminal: a progress line redrawn in place between the transitions', () => {
+  const counter = join(dir, 'counter');
+  const r = spawnSync('script', ['-qec', `${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} watch shop --interval 20ms --timeout 150ms`, '/dev/null'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 30_000,
+    env: { ...process.env, PATH: `${join(WATCH, 'bin')}${delimiter}${process.env.PATH}`, SYNCPLAN_FAKE_STATES: join(WATCH, 'stuck'), SYNCPLAN_FAKE_COUNTER: counter },
+  });
+  expect(r.stdout).toMatch(/\r\x1b\[2Kshop: Running Sync wave 1, waiting on Deployment\/api \(Progressing\) \d+/);
+  expect(r.stdout).toMatch(/\r\x1b\[2K\S+ shop: timed out after/);
+});

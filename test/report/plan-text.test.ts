@@ -1,0 +1,80 @@
+/**
+ * The text rendering of a plan (src/report/plan-text.ts), from manifests through the real Argo CD model.
+ */
+import { spawnSync } from 'child_process';
+import { join } from 'path';
+import { buildPlan } from '../../src/argo';
+import { loadPaths, parseManifests } from '../../src/cli/load';
+import { renderPlanText, waitLine } from '../../src/report/plan-text';
+
+const ROOT = join(__dirname, '..', '..');
+
+function plan(yaml: string, options = {}) {
+  return buildPlan(parseManifests(yaml, 'app.yaml'), options);
+}
+
+const obj = (kind: string, name: string, annotations: Record<string, string> = {}, apiVersion = 'v1') =>
+  `apiVersion: ${apiVersion}\nkind: ${kind}\nmetadata:\n  name: ${name}\n`
+  + (Object.keys(annotations).length ? `  annotations:\n${Object.entries(annotations).map(([k, v]) => `    ${k}: "${v}"\n`).join('')}` : '');
+const wave = (n: number) => ({ 'argocd.argoproj.io/sync-wave': String(n) });
+
+test('the article scenario, as `syncplan plan` prints it (the plan; time and findings have their own tests)', () => {
+  const example = 'examples/manifests/workflow-console.yaml';
+  const text = renderPlanText(buildPlan(loadPaths([join(ROOT, example)]).map((m) => ({ ...m, source: { ...m.source, file: example } })), { namespace: 'workflow' }));
+  expect(text).toMatchSnapshot();
+  const r = spawnSync(process.execPath, [join(ROOT, 'lib/cli/main.js'), 'plan', example, '--namespace', 'workflow'], { cwd: ROOT, encoding: 'utf8' });
+  expect(r.status).toBe(0);
+  expect(r.stdout.startsWith(text)).toBe(true);
+});
+
+describe('what each step waits for', () => {
+  test('a single-step sync without hooks waits for nothing', () => {
+    const p = plan(`${obj('Deployment', 'web', {}, 'apps/v1')}---\n${obj('ConfigMap', 'c')}`);
+    expect(p.steps).toHaveLength(1);
+    expect(waitLine(p.steps[0], true, 1)).toBe('no health wait: single-step sync, done once applied');
+  });
+
+  test('a single-step sync waits for its hooks only (gate "hooks")', () => {
+    const p = plan(`${obj('Deployment', 'web', {}, 'apps/v1')}---\n${obj('Job', 'check', { 'argocd.argoproj.io/hook': 'Sync' }, 'batch/v1')}`);
+    expect(p.steps.map((s) => s.gate)).toEqual(['hooks']);
+    expect(waitLine(p.steps[0], true, 1)).toBe('waits for hooks only: Job/check complete');
+  });
+
+  test('the last step of a multi-step sync is not awaited; earlier ones name what they wait for', () => {
+    const p = plan([obj('ConfigMap', 'c', wave(0)), obj('Deployment', 'web', wave(1), 'apps/v1'), obj('Service', 'web', wave(2))].join('---\n'));
+    const text = renderPlanText(p);
+    expect(text).toContain('Sync wave 0\n  ConfigMap/c\n  -> waits for: nothing, no resource here has a health check, then the wave delay\n');
+    expect(text).toContain('Sync wave 1\n  Deployment/web\n  -> waits for: Deployment/web Healthy, then the wave delay\n');
+    expect(text).toContain('Sync wave 2\n  Service/web\n  -> no health wait: last step, done once applied\n');
+  });
+
+  test('long waits name five resources and count the rest, as Argo CD does', () => {
+    const deployments = Array.from({ length: 8 }, (_, i) => obj('Deployment', `d${i}`, wave(1), 'apps/v1'));
+    const p = plan([...deployments, obj('ConfigMap', 'last', wave(2))].join('---\n'));
+    expect(waitLine(p.steps[0], false, 2)).toBe('waits for: Deployment/d0 Healthy, Deployment/d1 Healthy, Deployment/d2 Healthy, '
+      + 'Deployment/d3 Healthy, Deployment/d4 Healthy and 3 more, then the wave delay');
+  });
+});
+
+describe('markers and sections', () => {
+  test('hooks, delete policies, hoisting, SyncFail, excluded and errors', () => {
+    const p = plan([
+      obj('Namespace', 'workflow', wave(3)),
+      obj('Job', 'migrate', { 'argocd.argoproj.io/hook': 'PreSync', 'argocd.argoproj.io/hook-delete-policy': 'HookSucceeded,HookFailed' }, 'batch/v1'),
+      obj('Job', 'notify', { 'argocd.argoproj.io/hook': 'SyncFail' }, 'batch/v1'),
+      obj('ConfigMap', 'typo', { 'argocd.argoproj.io/hook': 'Presync' }),
+      'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: num\n  annotations:\n    argocd.argoproj.io/sync-wave: 2\n',
+    ].join('---\n'), { namespace: 'workflow' });
+    const text = renderPlanText(p);
+    expect(text).toMatch(/^Sync plan: 2 steps, 3 tasks \(1 hook\), 1 SyncFail hook, 1 excluded, 1 error\n/);
+    expect(text).toContain('PreSync wave 0\n  Namespace/workflow -n workflow  [hoisted from Sync wave 3]\n'
+      + '  Job/migrate -n workflow  [hook, delete: HookSucceeded, HookFailed]\n');
+    expect(text).toContain('SyncFail (only if the sync fails; all at once, waves ignored)\n  Job/notify -n workflow  [hook, delete: BeforeHookCreation]\n');
+    expect(text).toMatch(/Excluded \(not part of the sync\)\n {2}ConfigMap\/typo -n workflow: .+ \(app\.yaml:\d+\)\n/);
+    expect(text).toMatch(/Errors \(Argo CD would fail the sync\)\n {2}app\.yaml:\d+: ConfigMap\/num: .+\n$/);
+  });
+
+  test('an empty input says so', () => {
+    expect(renderPlanText(plan(''))).toBe('Sync plan: 0 steps, 0 tasks (0 hooks), 0 SyncFail hooks, 0 excluded, 0 errors\n\nNothing to sync.\n');
+  });
+});

@@ -1,0 +1,45 @@
+/**
+ * What the API server refuses (`src/argo/object-validity.ts`), as a finding: argo-cd e2e
+ * `TestSyncWithCreateNamespaceAndDryRunError` (an invalid label fails the ServiceAccount's apply).
+ */
+import { cm, hookJob, podSpec, yaml } from '../../fixtures/manifests';
+import { findingsOf, ruleCase } from '../helpers';
+
+describe('object-invalid', () => {
+  test('TestSyncWithCreateNamespaceAndDryRunError: an invalid label value, at the label\'s line, with the API server\'s message', () => {
+    const sa = { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'deployer', labels: { team: 'platform', owner: 'ops/oncall' } } };
+    const [f] = findingsOf('object-invalid', yaml(sa));
+    expect(f.source.line).toBe(7);
+    expect(f.message).toMatch(/^ServiceAccount\/deployer \(app\.yaml:7\): is refused by the API server: ServiceAccount "deployer" is invalid: metadata\.labels: Invalid value: "ops\/oncall": /);
+    expect(f.message).toMatch(/the sync fails when its step is applied \(Sync wave 0\)/);
+    expect(f.fix).toMatch(/^fix the label/);
+  });
+
+  test('TestValidateInitContainers: an init step named like the main container, at its line', () => {
+    const pod = { ...podSpec({ probe: false }), initContainers: [{ name: 'app', image: 'registry.internal/migrate:1.0.0' }] };
+    const [f] = findingsOf('object-invalid', yaml(hookJob('migrate', {}, {}, pod)));
+    expect(f.message).toMatch(/Job\.batch "migrate" is invalid: spec\.template\.spec\.initContainers\[0\]\.name: Duplicate value: "app"; .* when the hook is applied \(PreSync wave 0\)/);
+    expect(f.fix).toMatch(/^rename one of the containers named "app"/);
+  });
+
+  test('a generateName hook is judged by the name Argo CD gives it: a 50-character prefix makes a Job name over 63', () => {
+    const prefix = `${'m'.repeat(49)}-`;
+    const [f] = findingsOf('object-invalid', yaml(hookJob(prefix)));
+    expect(f.message).toContain(`spec.template.labels: Invalid value: "${prefix}0000000-presync-0": must be no more than 63 characters`);
+    expect(findingsOf('object-invalid', yaml(hookJob('migrate-')))).toEqual([]);
+  });
+
+  test('objects Argo CD never applies are not judged (a repeated definition, a Skip hook)', () => {
+    const bad = (a?: Record<string, string>) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cfg', labels: { x: 'a b' }, ...(a ? { annotations: a } : {}) } });
+    expect(findingsOf('object-invalid', yaml(bad(), cm('cfg')))).toEqual([]);
+    expect(findingsOf('object-invalid', yaml(bad({ 'argocd.argoproj.io/hook': 'Skip' })))).toEqual([]);
+  });
+});
+
+const withInit = (name: string) => ({ ...podSpec({ probe: false }), initContainers: [{ name, image: 'registry.internal/migrate:1.0.0' }] });
+
+ruleCase('object-invalid', {
+  ref: 'TestSyncWithCreateNamespaceAndDryRunError',
+  trips: yaml(hookJob('migrate', {}, {}, withInit('app'))),
+  passes: yaml(hookJob('migrate', {}, {}, withInit('wait-for-db'))),
+});

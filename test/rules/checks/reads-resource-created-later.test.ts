@@ -1,0 +1,37 @@
+/**
+ * reads-resource-created-later (src/rules/checks/reads-resource-created-later.ts): its trip/pass case, and its behaviour on the edges of Argo CD's semantics, named after the upstream tests and issues.
+ */
+import { k, yaml, wave, secret, podSpec, deployment, hookJob } from '../../fixtures/manifests';
+import { findingsOf, ruleCase } from '../helpers';
+
+ruleCase('reads-resource-created-later', {
+  ref: 'argo-cd #9891',
+  trips: yaml(secret('db'), hookJob('migrate', {}, {}, podSpec({ probe: false, envFrom: [{ secretRef: { name: 'db' } }] }))),
+  passes: yaml(secret('db', { 'argocd.argoproj.io/hook': 'PreSync', 'argocd.argoproj.io/sync-wave': '-1' }),
+    hookJob('migrate', {}, {}, podSpec({ probe: false, envFrom: [{ secretRef: { name: 'db' } }] }))),
+});
+
+describe('reads-resource-created-later', () => {
+  test('an optional reference is not a dependency', () => {
+    const text = yaml(secret('db'), hookJob('m', {}, {}, podSpec({ probe: false, envFrom: [{ secretRef: { name: 'db', optional: true } }] })));
+    expect(findingsOf('reads-resource-created-later', text)).toEqual([]);
+  });
+
+  test('a ServiceAccount created in Sync cannot run a PreSync hook', () => {
+    const text = yaml(k('v1', 'ServiceAccount', 'migrator'), hookJob('m', {}, {}, podSpec({ probe: false, sa: 'migrator' })));
+    const [f] = findingsOf('reads-resource-created-later', text);
+    expect(f.message).toContain('needs ServiceAccount/migrator, which this app creates only in Sync wave 0');
+  });
+
+  test('a gated Deployment needing a Secret of a later wave deadlocks too', () => {
+    const text = yaml(deployment('web', wave('0'), {}, podSpec({ envFrom: [{ secretRef: { name: 'db' } }] })), secret('db', wave('1')));
+    const [f] = findingsOf('reads-resource-created-later', text);
+    expect(f.message).toContain('is in Sync wave 0 and needs Secret/db, which is created only in Sync wave 1');
+  });
+
+  test('a Secret in another namespace is another object', () => {
+    const text = yaml({ ...secret('db'), metadata: { name: 'db', namespace: 'other' } },
+      hookJob('m', {}, {}, podSpec({ probe: false, envFrom: [{ secretRef: { name: 'db' } }] })));
+    expect(findingsOf('reads-resource-created-later', text, { namespace: 'shop' })).toEqual([]);
+  });
+});

@@ -1,0 +1,32 @@
+/**
+ * wave-gate-no-health (src/rules/checks/wave-gate-no-health.ts): its trip/pass case, and its behaviour on the edges of Argo CD's semantics, named after the upstream tests and issues.
+ */
+import { k, yaml, wave, cm, widgetCrd, widget } from '../../fixtures/manifests';
+import { findingsOf, ruleCase } from '../helpers';
+
+ruleCase('wave-gate-no-health', {
+  ref: 'argo-cd #14442',
+  trips: yaml(widgetCrd(wave('-1')), widget(wave('0')), cm('after', wave('1'))),
+  passes: yaml(widgetCrd(wave('-1')), widget(wave('1'))),
+});
+
+describe('wave-gate-no-health and Argo CD\'s built-in Lua health checks', () => {
+  const gate = (apiVersion: string, kind: string) => yaml(
+    k(apiVersion, kind, 'x', { spec: {} }, { ...wave('0'), 'argocd.argoproj.io/sync-options': 'SkipDryRunOnMissingResource=true' }),
+    cm('after', wave('1')),
+  );
+
+  test.each([
+    ['cert-manager.io/v1', 'Certificate'],
+    ['pkg.crossplane.io/v1', 'Provider'], // wildcard _.crossplane.io/_
+    ['argoproj.io/v1alpha1', 'Rollout'],
+  ])('%s %s has a health check: the wave really waits', (apiVersion, kind) => {
+    expect(findingsOf('wave-gate-no-health', gate(apiVersion, kind))).toEqual([]);
+  });
+
+  test('argo-cd #14442 (RabbitmqCluster then; it has a Lua check now): a CR without one does not make the wave wait', () => {
+    const [f] = findingsOf('wave-gate-no-health', gate('mongodbcommunity.mongodb.com/v1', 'MongoDBCommunity'));
+    expect(f.message).toContain('no built-in health check for mongodbcommunity.mongodb.com/MongoDBCommunity');
+    expect(findingsOf('wave-gate-no-health', gate('rabbitmq.com/v1beta1', 'RabbitmqCluster'))).toEqual([]);
+  });
+});

@@ -1,0 +1,167 @@
+/**
+ * wave-unneeded (src/rules/checks/wave-unneeded.ts): its trip/pass case, its edges, and app-of-apps, after the bootstrap pattern of argoproj/argocd-example-apps `apps/` rendered: an
+ * AppProject in an early wave, then child Applications of that project.
+ */
+import { k, yaml, wave, cm, podSpec, deployment, service, hookJob } from '../../fixtures/manifests';
+import { parseAllDocuments } from 'yaml';
+import { lint } from '../../../src/rules';
+import { findingsOf, ruleCase } from '../helpers';
+
+const project = (w: string) => `
+apiVersion: argoproj.io/v1alpha1
+kind: AppProject
+metadata:
+  name: platform
+  namespace: argocd
+  annotations:
+    argocd.argoproj.io/sync-wave: "${w}"
+spec:
+  sourceRepos: ['*']
+`;
+
+const app = (name: string, w: string, kind = 'Application') => kind === 'Application' ? `
+apiVersion: argoproj.io/v1alpha1
+kind: Application
+metadata:
+  name: ${name}
+  namespace: argocd
+  annotations:
+    argocd.argoproj.io/sync-wave: "${w}"
+spec:
+  project: platform
+  source: { repoURL: https://charts.jetstack.io, chart: cert-manager, targetRevision: v1.14.0 }
+  destination: { server: https://kubernetes.default.svc, namespace: cert-manager }
+` : `
+apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata:
+  name: ${name}
+  namespace: argocd
+  annotations:
+    argocd.argoproj.io/sync-wave: "${w}"
+spec:
+  generators: [{ list: { elements: [{ env: dev }] } }]
+  template:
+    metadata: { name: '{{env}}-web' }
+    spec:
+      project: platform
+      source: { repoURL: https://example.com/web.git, path: web }
+      destination: { server: https://kubernetes.default.svc, namespace: web }
+`;
+
+ruleCase('wave-unneeded', {
+  ref: 'article: "each extra wave pays the inter-wave delay"',
+  trips: yaml(cm('a', wave('0')), cm('b', wave('1'))),
+  passes: yaml(deployment('web', wave('0')), service('web', wave('1'))),
+});
+
+describe('wave-unneeded: an Application uses its AppProject', () => {
+  test('the wave between AppProject/platform and Application/cert-manager orders something: kinds Argo CD does not list are applied together', () => {
+    expect(findingsOf('wave-unneeded', project('-10') + '---' + app('cert-manager', '-5'))).toEqual([]);
+  });
+
+  test('an ApplicationSet template\'s project counts the same', () => {
+    expect(findingsOf('wave-unneeded', project('-10') + '---' + app('apps', '-5', 'ApplicationSet'))).toEqual([]);
+  });
+
+  test('whatever the names: AppProject and Application both rank 0 in kind order, so one wave applies them together', () => {
+    expect(findingsOf('wave-unneeded', project('-10') + '---' + app('web', '-5'))).toEqual([]);
+  });
+
+  test('another project\'s name is no use', () => {
+    const [f] = findingsOf('wave-unneeded', project('-10') + '---' + app('cert-manager', '-5').replace('project: platform', 'project: default'));
+    expect(f.message).toContain('nothing in it uses anything from an earlier wave');
+  });
+});
+
+describe('wave-unneeded', () => {
+  test('waves ordering hooks are intent the manifests cannot show: left alone', () => {
+    expect(findingsOf('wave-unneeded', yaml(hookJob('a', wave('0')), hookJob('b', wave('1'))))).toEqual([]);
+  });
+
+  test('a Service selecting an earlier Deployment needs its wave; an Ingress routing to a ClusterIP Service does not (Healthy once applied)', () => {
+    const ingress = k('networking.k8s.io/v1', 'Ingress', 'web', {
+      spec: { rules: [{ http: { paths: [{ backend: { service: { name: 'web' } } }] } }] },
+    }, wave('2'));
+    const found = findingsOf('wave-unneeded', yaml(deployment('web', wave('0')), service('web', wave('1')), ingress));
+    expect(found.map((f) => `${f.kind}/${f.name}`)).toEqual(['Ingress/web']);
+    expect(found[0].message).toContain('what it uses from earlier waves (Service/web) is Healthy once applied (a Service that is not a LoadBalancer');
+  });
+
+  test('what comes from an older wave needs no wave of its own: it is done before the wave before starts', () => {
+    const text = yaml(cm('cfg', wave('0')), cm('other', wave('1')), deployment('web', wave('2'), {}, podSpec({ envFrom: [{ configMapRef: { name: 'cfg' } }] })));
+    const found = findingsOf('wave-unneeded', text);
+    expect(found.map((f) => `${f.kind}/${f.name}`)).toEqual(['ConfigMap/other', 'Deployment/web']);
+    expect(found[1].message).toContain('yet what it uses from earlier waves (ConfigMap/cfg) is done before Sync wave 1 starts');
+  });
+
+  test('an Ingress after a LoadBalancer Service needs its wave: the Service waits for its ingress address', () => {
+    const ingress = k('networking.k8s.io/v1', 'Ingress', 'web', {
+      spec: { rules: [{ http: { paths: [{ backend: { service: { name: 'web' } } }] } }] },
+    }, wave('1'));
+    const lb = k('v1', 'Service', 'web', { spec: { type: 'LoadBalancer', selector: { app: 'web' }, ports: [{ port: 80 }] } }, wave('0'));
+    expect(findingsOf('wave-unneeded', yaml(lb, ingress))).toEqual([]);
+  });
+});
+
+describe('wave-unneeded sees the references a reader sees', () => {
+  test('a webhook configuration sees the Service it calls: a wave after its Deployment is needed, one after the ClusterIP Service alone is not', () => {
+    const webhook = (name: string, w: string) => k('admissionregistration.k8s.io/v1', 'ValidatingWebhookConfiguration', 'v', {
+      webhooks: [{ name: 'v.example.com', clientConfig: { service: { name, namespace: 'shop' } } }],
+    }, wave(w));
+    // The Service selects the Deployment, whose health the next wave waits for.
+    expect(findingsOf('wave-unneeded', yaml(deployment('hook', wave('0')), service('hook', wave('0')), webhook('hook', '1')), { namespace: 'shop' })).toEqual([]);
+    const alone = findingsOf('wave-unneeded', yaml(service('hook', wave('0')), webhook('hook', '1')), { namespace: 'shop' });
+    expect(alone).toHaveLength(1);
+    expect(alone[0].message).toContain('(Service/hook) is Healthy once applied');
+    expect(findingsOf('wave-unneeded', yaml(service('hook', wave('0')), webhook('other', '1')), { namespace: 'shop' })[0].message)
+      .toContain('nothing in it uses anything from an earlier wave');
+  });
+
+  test.each([
+    ['a PVC after its StorageClass', yaml(k('storage.k8s.io/v1', 'StorageClass', 'fast', {}, wave('0')), k('v1', 'PersistentVolumeClaim', 'data', { spec: { storageClassName: 'fast' } }, wave('1'))), 'StorageClass/fast'],
+    ['a RoleBinding after its Role', yaml(k('rbac.authorization.k8s.io/v1', 'Role', 'r', {}, wave('0')), k('rbac.authorization.k8s.io/v1', 'RoleBinding', 'rb', {
+      roleRef: { kind: 'Role', name: 'r' },
+    }, wave('1'))), 'Role/r'],
+    ['the article\'s Deployment after its ConfigMap', yaml(cm('cfg', wave('0')), deployment('web', wave('1'), {}, podSpec({ envFrom: [{ configMapRef: { name: 'cfg' } }] }))), 'ConfigMap/cfg'],
+  ])('%s: kind order already applies it first and it has no health check to wait for', (_what, text, used) => {
+    const [f] = findingsOf('wave-unneeded', text);
+    expect(f.message).toContain(`what it uses from earlier waves (${used}) has no health check and kind order applies it first inside one wave`);
+  });
+});
+
+function manifests(yaml: string) {
+  return parseAllDocuments(yaml).map((d, index) => ({ object: d.toJSON(), source: { file: 'app.yaml', line: 0, index } }));
+}
+
+const TWO_WAVES = (annotation: string) => `
+apiVersion: apps/v1
+kind: StatefulSet
+metadata: { name: pg, namespace: shop, annotations: { argocd.argoproj.io/sync-wave: "0" } }
+spec: { selector: { matchLabels: { app: pg } }, template: { metadata: { labels: { app: pg } }, spec: { containers: [{ name: pg, image: pg }] } } }
+---
+apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: after-db
+  namespace: shop
+  annotations:
+    argocd.argoproj.io/sync-wave: "1"
+${annotation}
+`;
+
+describe('wave-unneeded', () => {
+  test('fires on a wave nothing visibly needs', () => {
+    expect(lint(manifests(TWO_WAVES(''))).map((f) => f.rule)).toContain('wave-unneeded');
+  });
+
+  test('respects a declared dependency on the wave before (syncplan.cdk8s.io/depends-on)', () => {
+    const declared = TWO_WAVES('    syncplan.cdk8s.io/depends-on: apps/StatefulSet//pg');
+    expect(lint(manifests(declared)).map((f) => f.rule)).not.toContain('wave-unneeded');
+  });
+
+  test('a declared dependency on something not in the wave before does not count', () => {
+    const elsewhere = TWO_WAVES('    syncplan.cdk8s.io/depends-on: apps/StatefulSet//other');
+    expect(lint(manifests(elsewhere)).map((f) => f.rule)).toContain('wave-unneeded');
+  });
+});

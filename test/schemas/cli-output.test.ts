@@ -1,0 +1,113 @@
+/**
+ * The JSON of `plan`, `lint` and `simulate` against the schemas shipped in schemas/ (strict: an
+ * undocumented field fails, so the schema and the output change together). Inputs are chosen so
+ * every list of each schema is non-empty in at least one output, or the schema would be checked
+ * against nothing.
+ */
+import { spawnSync } from 'child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import Ajv from 'ajv';
+
+jest.setTimeout(60_000);
+
+const ROOT = join(__dirname, '..', '..');
+const MAIN = join(ROOT, 'lib', 'cli', 'main.js');
+const EXAMPLE = join(ROOT, 'examples', 'manifests', 'workflow-console.yaml');
+
+/** Every list a schema has: hoisting, a prune, an exclusion, a SyncFail hook, an error, a suppression. */
+const TRAPS = `apiVersion: v1
+kind: Namespace
+metadata: { name: shop, annotations: { argocd.argoproj.io/sync-wave: "3" } }
+---
+apiVersion: v1
+kind: ConfigMap
+metadata: { name: cfg, namespace: shop, annotations: { argocd.argoproj.io/sync-wave: "one" } }
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+  namespace: shop
+  annotations:
+    syncplan.cdk8s.io/suppress: "last-wave-unchecked: checked by the rollout controller instead"
+spec:
+  selector: { matchLabels: { app: web } }
+  template:
+    metadata: { labels: { app: web } }
+    spec: { containers: [{ name: web, image: web:1 }] }
+---
+apiVersion: batch/v1
+kind: Job
+metadata: { name: skipped, namespace: shop, annotations: { argocd.argoproj.io/hook: Skip } }
+spec: { template: { spec: { restartPolicy: Never, containers: [{ name: x, image: x:1 }] } } }
+---
+apiVersion: batch/v1
+kind: Job
+metadata: { name: notify, namespace: shop, annotations: { argocd.argoproj.io/hook: SyncFail } }
+spec: { activeDeadlineSeconds: 60, template: { spec: { restartPolicy: Never, containers: [{ name: x, image: x:1 }] } } }
+---
+apiVersion: v1
+kind: ConfigMap
+metadata: { generateName: report-, namespace: shop }
+`;
+// Tracked as the app's (Argo CD 3.0+ tracking annotation): only such live objects are pruned.
+const LIVE = 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: old, namespace: shop, annotations: { argocd.argoproj.io/tracking-id: "shop:/ConfigMap:shop/old" } }\n';
+
+const NAMES = ['plan', 'lint', 'simulate'] as const;
+// Each schema by its $id, so plan's reference to lint's finding resolves as it does for users.
+const ajv = new Ajv({ strict: true, allErrors: true, schemas: NAMES.map((n) => JSON.parse(readFileSync(join(ROOT, 'schemas', `${n}.schema.json`), 'utf8'))) });
+const BASE = 'https://github.com/cdk8s-syncplan/cdk8s-syncplan/blob/main/schemas/';
+const validators = Object.fromEntries(NAMES.map((n) => [n, ajv.getSchema(`${BASE}${n}.schema.json`)!])) as Record<typeof NAMES[number], ReturnType<Ajv['compile']>>;
+
+let dir = '';
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'syncplan-schemas-'));
+  writeFileSync(join(dir, 'traps.yaml'), TRAPS);
+  writeFileSync(join(dir, 'live.yaml'), LIVE);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function json(args: string[]): any {
+  const r = spawnSync(process.execPath, [MAIN, ...args, '--format', 'json'], { cwd: dir, encoding: 'utf8' });
+  expect(r.stderr).toBe('');
+  return JSON.parse(r.stdout);
+}
+
+type Command = keyof typeof validators;
+const RUNS: Array<[Command, string[]]> = [
+  ['plan', [EXAMPLE]],
+  ['plan', ['traps.yaml', '--live', 'live.yaml']],
+  ['lint', [EXAMPLE]],
+  ['lint', ['traps.yaml']],
+  ['simulate', [EXAMPLE]],
+  ['simulate', [EXAMPLE, '--health', 'Deployment/workflow-console=Degraded']],
+  ['simulate', [EXAMPLE, '--health', 'Deployment/workflow-console=Progressing']],
+  ['simulate', ['traps.yaml', '--live', 'live.yaml']],
+];
+
+const outputs = new Map<string, any>();
+test.each(RUNS)('syncplan %s %j matches its schema', (command, args) => {
+  const out = json([command, ...args]);
+  const valid = validators[command](out);
+  expect(valid ? [] : validators[command].errors).toEqual([]);
+  outputs.set(`${command} ${args.join(' ')}`, out);
+});
+
+test('the inputs fill every list of every schema at least once', () => {
+  const all = (command: Command) => [...outputs.entries()].filter(([k]) => k.startsWith(command + ' ')).map(([, v]) => v);
+  const filled = (command: Command, key: string) => all(command).some((o) => o[key].length > 0);
+  for (const key of ['steps', 'syncFail', 'excluded', 'errors']) expect([key, filled('plan', key)]).toEqual([key, true]);
+  for (const key of ['findings', 'suppressed']) expect([key, filled('lint', key)]).toEqual([key, true]);
+  for (const key of ['applied', 'neverApplied', 'waitingOn', 'hooksLeftInCluster', 'results']) expect([key, filled('simulate', key)]).toEqual([key, true]);
+  expect(all('plan').some((o) => o.steps.some((s: any) => s.tasks.some((t: any) => t.action === 'prune')))).toBe(true);
+  expect(all('plan').some((o) => o.steps.some((s: any) => s.tasks.some((t: any) => t.hoisted)))).toBe(true);
+  expect(new Set(all('simulate').map((o) => o.operationPhase))).toEqual(new Set(['Succeeded', 'Failed', 'Running']));
+});
+
+test('a field the schema does not document fails validation (the schemas are strict)', () => {
+  const out = json(['plan', EXAMPLE]);
+  out.steps[0].tasks[0].extra = 1;
+  expect(validators.plan(out)).toBe(false);
+});
