@@ -330,6 +330,6 @@ describe('what Argo CD syncs, the CLI plans; what it or the API server refuses, 
     expect(simulate.code).toBe(1);
     const result = JSON.parse(simulate.stdout);
     expect(result.operationPhase).toBe('Failed');
-    expect(result.results).toContainEqual({ kind: 'Job', name: 'migrate', status: 'SyncFailed', message: expect.stringContaining('Duplicate value: "main"') });
+    expect(result.results).toContainEqual({ kind: 'Job', name: 'migrate', namespace: '', status: 'SyncFailed', message: expect.stringContaining('Duplicate value: "main"') });
   });
 });
