@@ -126,8 +126,12 @@ function buildApp(variant, services, outdir) {
           securityContext: { ensureNonRoot: false },
         }],
       });
+      // The library declares the wave it opens for the edge tier on its first Service, naming the
+      // first Deployment it waits for (syncplan.cdk8s.io/depends-on).
+      const declared = variant === 'plain' && i === g * GROUP
+        ? { annotations: { ...HAND.edge, 'syncplan.cdk8s.io/depends-on': `apps/Deployment//${name}` } } : hand('edge');
       const service = new kplus.Service(group, `${name}-svc`, {
-        metadata: { name, ...hand('edge') },
+        metadata: { name, ...declared },
         selector: deployment,
         ports: [{ port: 80, targetPort: 8080 }],
       });
@@ -189,8 +193,8 @@ function instrument() {
       }
     };
   };
-  wrap('lib/constructs/planner.js', 'SyncPlanner', 'validateChart', 'validation (all)');
-  wrap('lib/constructs/planner.js', 'SyncPlanner', 'compute', 'planner: waves');
+  wrap('lib/constructs/synth-validation.js', 'SynthValidation', 'validate', 'validation (all)');
+  wrap('lib/constructs/chart-plan.js', undefined, 'planChart', 'planner: waves');
   wrap('lib/constructs/read-back.js', undefined, 'readBack', 'read-back: render + plan');
   wrap('lib/constructs/read-back.js', undefined, 'proveOrder', 'read-back: prove edges');
   wrap('lib/argo/plan.js', undefined, 'buildPlan', 'argo: buildPlan');
@@ -266,7 +270,7 @@ function checkSameObjects() {
   const strip = (text) => YAML.parseAllDocuments(text).map((d) => {
     const o = d.toJS();
     const a = o.metadata.annotations || {};
-    for (const k of Object.keys(a)) if (k.startsWith('argocd.argoproj.io/')) delete a[k];
+    for (const k of Object.keys(a)) if (k.startsWith('argocd.argoproj.io/') || k === 'syncplan.cdk8s.io/depends-on') delete a[k];
     if (Object.keys(a).length === 0) delete o.metadata.annotations;
     return JSON.stringify(o);
   });

@@ -1,4 +1,5 @@
 export * from './constructs';
 export * from './testing';
 export * from './constructs/suppressions';
+export * as argocd from './imports/argoproj.io';
 export * from './plugin';

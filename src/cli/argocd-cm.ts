@@ -10,6 +10,7 @@ import { groupOf } from '../argo/keys';
 import type { HealthOverride, LiveObject } from '../argo/live-health';
 import type { HealthStatusCode } from '../argo/live-health/types';
 import { runHealthLua } from '../argo/lua';
+import type { ArgocdCm } from '../rules/types';
 
 export function argocdCmOverride(path: string): HealthOverride {
   const values = readValues(path);
@@ -28,4 +29,23 @@ export function argocdCmOverride(path: string): HealthOverride {
     const h = runHealthLua(script.script, obj, script.useOpenLibs);
     return { status: h.status as HealthStatusCode, message: h.message };
   };
+}
+
+/**
+ * `syncplan lint --argocd-cm FILE`: what the rules read of it, the Application health script found as
+ * Argo CD finds it (either form, exact key before wildcards).
+ */
+export function readArgocdCm(path: string): ArgocdCm {
+  const values = readValues(path);
+  const cm = values.find(v => (v.value as Record<string, unknown>)?.kind === 'ConfigMap');
+  if (!cm) throw new InputError(values[0].file, values[0].line, 'holds no ConfigMap', 'pass the argocd-cm ConfigMap (kubectl -n argocd get configmap argocd-cm -o yaml)');
+  const data = (cm.value as Record<string, unknown>).data;
+  let scripts;
+  try {
+    scripts = healthScripts(data !== null && typeof data === 'object' ? data as Record<string, unknown> : {}, (t) => parse(t));
+  } catch (e) {
+    throw new InputError(cm.file, cm.line, `argocd-cm: ${(e as Error).message.split('\n')[0]}`, 'fix the key as Argo CD would need it');
+  }
+  const script = healthScriptFor(scripts, 'argoproj.io', 'Application');
+  return script ? { applicationHealth: script.script } : {};
 }

@@ -6,6 +6,7 @@
 import { parseManifests } from './documents';
 import { InputError } from './errors';
 import { decode, expandPaths, MAX_FILE_BYTES, MAX_TOTAL_BYTES, readFile, readStdin, STDIN } from './files';
+import { SKIP_FILE_RENDERING_MARKER } from '../argo/directory-source';
 import type { Manifest } from '../argo/types';
 
 export { MAX_DOCUMENT_BYTES, parseManifests } from './documents';
@@ -16,17 +17,15 @@ export interface LoadOptions {
   readonly readStdin?: () => Buffer;
 }
 
+/** A file holding this anywhere is not a manifest file (a Helm `values.yaml`, a CI snippet). */
+export const SKIP_FILE_MARKER = SKIP_FILE_RENDERING_MARKER;
+
 /**
  * Loads every path (file, folder searched recursively for `*.yaml`/`*.yml`/`*.json`, or `-` for
  * stdin), in the order given; inside a folder files are sorted byte-wise so the result is
  * deterministic. A `.json` file holds one object (a `List` is expanded), as Argo CD requires.
  * @throws InputError on anything that is not a set of Kubernetes objects
  */
-/**
- * A file holding this anywhere is not a manifest file (a Helm `values.yaml`, a CI snippet): Argo CD's
- * directory source skips it (`argo-cd reposerver/repository/repository.go`, `skipFileRenderingMarker`).
- */
-export const SKIP_FILE_MARKER = '+argocd:skip-file-rendering';
 
 export function loadPaths(paths: readonly string[], options: LoadOptions = {}): Manifest[] {
   const manifests: Manifest[] = [];

@@ -9,3 +9,5 @@ export * from './hook-job';
 export * from './migration-hook';
 export * from './smoke-test';
 export * from './sync-fail-hook';
+export * from './argo-application';
+export * from './argo-application-set';

@@ -17,6 +17,7 @@ import { ChartView, UnitSource } from './units';
 import { ANNOTATION_HOOK, ANNOTATION_HOOK_DELETE_POLICY, ANNOTATION_SYNC_WAVE, annotationsOf } from '../argo/annotations';
 import { DEFAULT_DELETE_POLICY } from '../argo/delete-policy';
 import { OrderingError } from '../plan';
+import type { ArgocdCm } from '../rules';
 import { DEPENDS_ON_ANNOTATION } from '../rules/depends-on';
 
 export type { UnitSource, ResolvedUnit } from './units';
@@ -61,6 +62,8 @@ export class SyncPlanner extends Construct {
   private _checks = SynthChecks.ALL;
   /** Where `checks` was chosen, for the message when two choices disagree. */
   private checksSetAt?: string;
+  /** What the chart's output installs into argocd-cm (the Application health patch), for the rule pack. */
+  private argocdCm?: ArgocdCm;
   private readonly validation: SynthValidation;
   private readonly view: ChartView;
 
@@ -86,6 +89,12 @@ export class SyncPlanner extends Construct {
       result: (tree) => this.result(tree),
     }, (tree) => this.check(tree));
     this.node.addValidation({ validate: () => this.validation.validate() });
+  }
+
+  /** The rule pack at synth reads argocd-cm as holding this (what the chart's output installs). */
+  public assumeArgocdCm(cm: ArgocdCm): void {
+    this.argocdCm = cm;
+    this._changes++;
   }
 
   public register(source: UnitSource): void {
@@ -185,7 +194,7 @@ export class SyncPlanner extends Construct {
       if (e instanceof OrderingError) return [e.message];
       throw e;
     }
-    return checkChart(result, this._checks, (o) => this.render(o), this.chart);
+    return checkChart(result, this._checks, (o) => this.render(o), this.chart, this.argocdCm);
   }
 
   /** The declared-dependency annotation, on the few objects a wave was opened for (`src/rules/depends-on.ts`). */

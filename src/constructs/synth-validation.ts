@@ -15,12 +15,13 @@
  */
 import { ApiObject, Chart } from 'cdk8s';
 import { IConstruct } from 'constructs';
+import { orderedAsApplications } from './application-registry';
 import { dependenciesOf, metadataMaps, patchCount } from './cdk8s-internals';
 import type { PlannerResult } from './chart-plan';
 import { proveOrder, readBack } from './read-back';
 import { SynthChecks } from './synth-checks';
 import { Manifest, SyncPlan } from '../argo/types';
-import { ALL_RULES, Finding, findingText, LevelSetting, LintOptions, lintReport } from '../rules';
+import { ALL_RULES, ArgocdCm, Finding, findingText, LevelSetting, LintOptions, lintReport } from '../rules';
 
 /** A validation done in the current synchronous job, and what it saw. */
 interface Validated {
@@ -124,14 +125,14 @@ export class SynthValidation {
  * The checks of one validation: the proof, then the rule pack on the same manifests `syncplan
  * lint` would read from the synthesized YAML. Errors are returned; warnings print once.
  */
-export function checkChart(result: PlannerResult, checks: SynthChecks, render: (o: ApiObject) => any, chart: Chart): string[] {
+export function checkChart(result: PlannerResult, checks: SynthChecks, render: (o: ApiObject) => any, chart: Chart, argocdCm?: ArgocdCm): string[] {
   warnCrossChart(chart, result.crossChart);
   warnEmptyTiers(chart, result);
   if (checks === SynthChecks.NONE) return [];
   const read = readBack(result.objects, render);
   const errors = [...read.unreadable, ...proveOrder(result, read)];
   if (checks === SynthChecks.PROOF) return errors;
-  for (const f of lint(read.manifests, { levels: SYNTH_LEVELS }, read.plan)) {
+  for (const f of lint(read.manifests, { levels: SYNTH_LEVELS, argocdCm }, read.plan)) {
     if (f.level === 'error') errors.push(findingText(f).join('\n  ')); // the fix nested under cdk8s's list entry
     else if (f.level === 'warning') warnOnce(chart, `[${chart.node.path}] ${findingText(f).join('\n')}`);
   }
@@ -141,6 +142,7 @@ export function checkChart(result: PlannerResult, checks: SynthChecks, render: (
 /** Dependencies on other charts' objects order nothing: say so once per chart pair. */
 function warnCrossChart(chart: Chart, crossChart: ReadonlySet<string>): void {
   for (const other of [...crossChart].sort()) {
+    if (orderedAsApplications(chart, other)) continue; // lifted to the order of their ArgoApplications
     warnOnce(chart, `[${chart.node.path}] warning: objects of chart ${chart.node.path} depend on chart ${other} (node.addDependency), `
       + 'but sync waves order objects inside one chart only, so Argo CD does not honour this order; if one Application '
       + 'syncs both charts, put what must be ordered into one chart; if they are separate Applications, order the '

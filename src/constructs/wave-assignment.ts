@@ -8,6 +8,7 @@ import { GapJudge } from './gaps';
 import { IntentEdge, JoinedObjects } from './intent';
 import { ResolvedUnit } from './units';
 import { groupOf } from '../argo/keys';
+import { isClusterScopedKind } from '../argo/scope';
 import { computeWaves, formatWave, OrderEdge, OrderUnit } from '../plan';
 import { formatDependsOn } from '../rules/depends-on';
 
@@ -65,7 +66,10 @@ function dependsOnOf(deciders: ReadonlyArray<[ApiObject, ApiObject]>, waveOf: Re
   for (const [before, after] of deciders) {
     if (!waveOf.has(after)) continue;
     const list = refs.get(after) ?? [];
-    list.push({ group: groupOf(before.apiVersion), kind: before.kind, namespace: before.metadata.namespace ?? '', name: before.name });
+    const group = groupOf(before.apiVersion);
+    // Keyed as Argo CD keys it: a built-in cluster-scoped kind has no namespace, whatever cdk8s wrote.
+    const namespace = isClusterScopedKind(group, before.kind) ? '' : before.metadata.namespace ?? '';
+    list.push({ group, kind: before.kind, namespace, name: before.name });
     refs.set(after, list);
   }
   const out = new Map<ApiObject, string>();

@@ -12,6 +12,7 @@
  */
 import type { TaskIndex } from './uses';
 import { annotationOf } from '../argo/annotations';
+import { isClusterScopedKind } from '../argo/scope';
 import type { SyncTask } from '../argo/types';
 
 export const DEPENDS_ON_ANNOTATION = 'syncplan.cdk8s.io/depends-on';
@@ -45,5 +46,9 @@ export function parseDependsOn(value: string | undefined): DependencyRef[] {
 /** The tasks a task declares it waits for (`syncplan.cdk8s.io/depends-on`), found in `index`. */
 export function declaredDependencies(t: SyncTask, index: TaskIndex): SyncTask[] {
   const refs = parseDependsOn(annotationOf(t.manifest.object, DEPENDS_ON_ANNOTATION));
-  return refs.flatMap((r) => index.get(`${r.kind}/${r.namespace || t.namespace}/${r.name}`).filter((u) => u.group === r.group));
+  return refs.flatMap((r) => {
+    // A built-in cluster-scoped kind is keyed without a namespace, as Argo CD keys it.
+    const namespace = isClusterScopedKind(r.group, r.kind) ? '' : r.namespace || t.namespace;
+    return index.get(`${r.kind}/${namespace}/${r.name}`).filter((u) => u.group === r.group);
+  });
 }

@@ -15,3 +15,19 @@ export function nextStepWaitingOn(ctx: RuleContext, task: SyncTask): SyncStep | 
 export function describeStep(step: Pick<SyncStep, 'phase' | 'wave'>): string {
   return `${step.phase} wave ${step.wave}`;
 }
+
+/** A child Application (kind argoproj.io/Application). */
+export function isApplication(task: Pick<SyncTask, 'group' | 'kind'>): boolean {
+  return task.group === 'argoproj.io' && task.kind === 'Application';
+}
+
+/** Apply tasks of child Applications that a later step waits for, with that step. */
+export function gatingApplications(ctx: RuleContext): Array<{ readonly task: SyncTask; readonly next: SyncStep }> {
+  const out: Array<{ task: SyncTask; next: SyncStep }> = [];
+  for (const task of ctx.tasksOfKind('Application')) {
+    if (task.hook || task.action !== 'apply' || !isApplication(task)) continue;
+    const next = nextStepWaitingOn(ctx, task);
+    if (next) out.push({ task, next });
+  }
+  return out;
+}

@@ -4,6 +4,9 @@
  */
 import { annotationNotString } from './checks/annotation-not-string';
 import { apiVersionRemoved } from './checks/api-version-removed';
+import { applicationHealthMissing } from './checks/application-health-missing';
+import { applicationHealthUnchecked } from './checks/application-health-unchecked';
+import { childAutomatedSync } from './checks/child-automated-sync';
 import { clientSideApplyTooLarge } from './checks/client-side-apply-too-large';
 import { crdNotBeforeCustomResource } from './checks/crd-not-before-custom-resource';
 import { customResourceWithoutCrd } from './checks/custom-resource-without-crd';
@@ -22,6 +25,7 @@ import { hookTtlTooShort } from './checks/hook-ttl-too-short';
 import { hookUnrecognised } from './checks/hook-unrecognised';
 import { lastWaveUnchecked } from './checks/last-wave-unchecked';
 import { loadBalancerGatesWave } from './checks/load-balancer-gates-wave';
+import { maxUpdateQuotedNumber } from './checks/max-update-quoted-number';
 import { nameMissing } from './checks/name-missing';
 import { namespaceAfterResource } from './checks/namespace-after-resource';
 import { objectInvalid } from './checks/object-invalid';
@@ -29,6 +33,7 @@ import { pvcGatesWave } from './checks/pvc-gates-wave';
 import { readinessProbeMissing } from './checks/readiness-probe-missing';
 import { readsResourceCreatedLater } from './checks/reads-resource-created-later';
 import { resourceRepeated } from './checks/resource-repeated';
+import { rollingSyncAppInNoStep } from './checks/rolling-sync-app-in-no-step';
 import { suppressionInvalid } from './checks/suppression-invalid';
 import { syncOptionInvalid } from './checks/sync-option-invalid';
 import { syncOptionUnknown } from './checks/sync-option-unknown';
@@ -66,9 +71,15 @@ export const ALL_RULES: readonly Rule[] = [
   // Gates: waits that mean nothing, or never end.
   readinessProbeMissing,
   waveGateNoHealth,
+  applicationHealthUnchecked,
+  applicationHealthMissing,
   gateNeverOpens,
   loadBalancerGatesWave,
   pvcGatesWave,
+  // Order between Applications (app-of-apps, progressive syncs).
+  childAutomatedSync,
+  rollingSyncAppInNoStep,
+  maxUpdateQuotedNumber,
   // Hooks.
   hookNoDeadline,
   hookBackoffDefault,

@@ -104,6 +104,17 @@ export interface LintOptions extends PlanOptions {
   readonly levels?: Readonly<Record<string, LevelSetting>>;
   /** CRDs already installed in the cluster, as `group/Kind`. @default [] */
   readonly installedCrds?: readonly string[];
+  /**
+   * The operator's `argocd-cm` as far as the rules read it (`syncplan lint --argocd-cm FILE`; at synth,
+   * the health patch this library writes). @default undefined: not known, rules warn what it must hold
+   */
+  readonly argocdCm?: ArgocdCm;
+}
+
+/** What the rules read of `argocd-cm`. */
+export interface ArgocdCm {
+  /** The Application health script (`resource.customizations.health.argoproj.io_Application` or the `resource.customizations` block), if any. */
+  readonly applicationHealth?: string;
 }
 
 export interface ResolvedLintOptions extends LintOptions {

@@ -3,10 +3,6 @@
  * does and read back as `syncplan plan` reads the files. For each app: every declared edge holds,
  * the waves are the fewest the object-level edges need, and neither the rule pack nor the synth
  * says anything about what the library wrote. App-specific expectations follow.
- *
- * `test.failing` marks what fails only because the planner's work on #10 has not landed yet; each
- * names its bullet. When it lands, these flip back to `test`. `SYNCPLAN_PENDING=run` runs them as
- * plain tests, to read why each fails.
  */
 import { App, Testing } from 'cdk8s';
 import { autoscaledWebApp } from './autoscaled-web';
@@ -26,33 +22,18 @@ import type { SyncPhase } from '../../src/argo/types';
 jest.setTimeout(30_000);
 
 /** Why a check is expected to fail until the planner's part of #10 lands (undefined: it must pass). */
-interface Pending {
-  readonly edges?: string;
-  readonly waves?: string;
-  readonly quiet?: string;
-}
-
-const SYNC_MIGRATION = '#10 §4: MigrationHook `phase: HookPhase.SYNC` is not there yet (the hook stays PreSync, after a Sync tier: refused)';
-const PRESYNC_TIER = '#10 §4: Tier `phase: HookPhase.PRE_SYNC` is not there yet (the tier stays Sync, before a PreSync hook: refused)';
-const DECLARED_WAVE = '#10 §3 second bullet: wave-unneeded fires on a wave the planner made for a declared dependency';
-const HELM_NAMESPACE = '#10 §3 first bullet: the Namespace is annotated Sync wave 0, Argo CD hoists it before the pre-install (PreSync) Job, namespace-after-resource warns';
-const HOISTED_NAMESPACE = '#10 §3 first bullet: the Namespace is annotated Sync wave 0, Argo CD hoists it before the PreSync migration, namespace-after-resource warns';
-
-const APPS: ReadonlyArray<{ name: string; build: AppBuilder; pending?: Pending }> = [
+const APPS: ReadonlyArray<{ name: string; build: AppBuilder }> = [
   { name: 'postgres (StatefulSet + headless Service + claim, one tier)', build: postgresApp },
-  { name: 'in-app database with a Sync-phase migration', build: inAppMigrationApp, pending: { edges: SYNC_MIGRATION, waves: SYNC_MIGRATION, quiet: SYNC_MIGRATION } },
-  { name: 'PreSync bootstrap tier read by a PreSync migration', build: presyncBootstrapApp, pending: { edges: PRESYNC_TIER, waves: PRESYNC_TIER, quiet: PRESYNC_TIER } },
-  { name: 'operator CRD with custom resources', build: operatorCrdApp, pending: { quiet: DECLARED_WAVE } },
+  { name: 'in-app database with a Sync-phase migration', build: inAppMigrationApp },
+  { name: 'PreSync bootstrap tier read by a PreSync migration', build: presyncBootstrapApp },
+  { name: 'operator CRD with custom resources', build: operatorCrdApp },
   { name: 'worker depending on an exposed web tier', build: workerAfterWebApp },
-  { name: 'Helm-hooked object in a chart whose Namespace is ordered', build: helmHookApp, pending: { quiet: HELM_NAMESPACE } },
-  { name: 'Deployment + HorizontalPodAutoscaler + PodDisruptionBudget', build: autoscaledWebApp, pending: { quiet: DECLARED_WAVE } },
+  { name: 'Helm-hooked object in a chart whose Namespace is ordered', build: helmHookApp },
+  { name: 'Deployment + HorizontalPodAutoscaler + PodDisruptionBudget', build: autoscaledWebApp },
   { name: 'two charts, two Applications', build: twoChartsApp },
-  { name: 'a Namespace of its own with a PreSync migration in it', build: namespacedMigrationApp, pending: { quiet: HOISTED_NAMESPACE } },
+  { name: 'a Namespace of its own with a PreSync migration in it', build: namespacedMigrationApp },
   { name: 'the README example (examples/workflow-console)', build: (app: App) => { new WorkflowConsoleChart(app, 'workflow-console'); } },
 ];
-
-/** `test.failing`, or `test` with SYNCPLAN_PENDING=run (to see the failures). */
-const pendingTest = process.env.SYNCPLAN_PENDING === 'run' ? test : test.failing;
 
 const PHASES: readonly SyncPhase[] = ['PreSync', 'Sync', 'PostSync'];
 
@@ -71,10 +52,9 @@ function read(build: AppBuilder): AppReadBack {
   return r;
 }
 
-describe.each(APPS)('$name', ({ build, pending = {} }) => {
-  const check = (why: string | undefined) => (why === undefined ? test : pendingTest);
+describe.each(APPS)('$name', ({ build }) => {
 
-  check(pending.edges)('every declared edge holds in the read-back plan', () => {
+  test('every declared edge holds in the read-back plan', () => {
     const r = read(build);
     for (const c of r.charts) {
       expect(c.edges.length).toBeGreaterThan(0);
@@ -82,7 +62,7 @@ describe.each(APPS)('$name', ({ build, pending = {} }) => {
     }
   });
 
-  check(pending.waves)('each phase has the fewest waves its object-level edges need', () => {
+  test('each phase has the fewest waves its object-level edges need', () => {
     for (const c of read(build).charts) {
       const written = Object.fromEntries(PHASES.map((p) => [p, writtenWaves(c, p)]));
       const minimum = Object.fromEntries(PHASES.map((p) => [p, minimumWaves(c, p)]));
@@ -90,7 +70,7 @@ describe.each(APPS)('$name', ({ build, pending = {} }) => {
     }
   });
 
-  check(pending.quiet)('no finding from the rule pack and nothing printed at synth', () => {
+  test('no finding from the rule pack and nothing printed at synth', () => {
     const r = read(build);
     expect(r.charts.flatMap(findingLines)).toEqual([]);
     expect(r.output).toBe('');
@@ -104,8 +84,7 @@ describe('what each app is about', () => {
     expect([service.wave, claim.wave]).toEqual([sts.wave, sts.wave]);
   });
 
-  pendingTest('in-app migration: the migration is a Sync-phase hook, a wave after the database and before the web tier', () => {
-    // #10 §4: MigrationHook `phase` is not there yet.
+  test('in-app migration: the migration is a Sync-phase hook, a wave after the database and before the web tier', () => {
     const [c] = read(inAppMigrationApp).charts;
     const [db, migrate, web] = [taskNamed(c, 'StatefulSet', 'shop-db'), taskNamed(c, 'Job', 'shop-migrate'), taskNamed(c, 'Deployment', 'shop-web')];
     expect({ phase: migrate.phase, hook: migrate.hook }).toEqual({ phase: 'Sync', hook: true });
@@ -114,8 +93,7 @@ describe('what each app is about', () => {
     expect(migrate.deletePolicies).toEqual(['BeforeHookCreation', 'HookSucceeded']);
   });
 
-  pendingTest('PreSync bootstrap: the config is a PreSync resource before the migration, never deleted after a sync', () => {
-    // #10 §4: Tier `phase` is not there yet.
+  test('PreSync bootstrap: the config is a PreSync resource before the migration, never deleted after a sync', () => {
     const [c] = read(presyncBootstrapApp).charts;
     const [settings, migrate] = [taskNamed(c, 'ConfigMap', 'billing-migration-settings'), taskNamed(c, 'Job', 'billing-migrate')];
     expect([settings.phase, migrate.phase]).toEqual(['PreSync', 'PreSync']);
@@ -167,9 +145,9 @@ describe('what each app is about', () => {
     expect(steps[0].slice(0, 2)).toEqual(['Namespace/ledger', 'Job/ledger-migrate']);
   });
 
-  pendingTest('namespaced migration: the library writes no wave on a Namespace Argo CD runs in PreSync', () => {
-    // #10 §3 first bullet: "0" is written today. A Namespace is never made a hook, so no Sync wave
-    // says what runs (PreSync wave 0, hoisted before the migration): nothing is the right annotation.
+  test('namespaced migration: the library writes no wave on a Namespace Argo CD runs in PreSync', () => {
+    // A Namespace is never made a hook, so no Sync wave says what runs (PreSync wave 0, hoisted
+    // before the migration): nothing is the right annotation (#10 §3 first bullet).
     const [c] = read(namespacedMigrationApp).charts;
     const ns = taskNamed(c, 'Namespace', 'ledger');
     expect(ns.phase).toBe('PreSync');

@@ -22,6 +22,7 @@ import { HookJob, Tier } from '../../src';
 import { isPlainObject } from '../../src/argo/annotations';
 import { keyString, resourceKeyOf } from '../../src/argo/keys';
 import { buildPlan } from '../../src/argo/plan';
+import { KindOrderVerdict, placements, proveBefore } from '../../src/argo/proof';
 import { independentInStep, minimumGap, runsPods, whyNotByKindOrder } from '../../src/argo/same-wave';
 import type { Manifest, SyncPhase, SyncPlan, SyncTask } from '../../src/argo/types';
 import { loadPaths } from '../../src/cli/load';
@@ -185,29 +186,25 @@ export function declaredEdges(chart: Chart, manifests: readonly Manifest[]): Dec
   return edges;
 }
 
-/** Where a task sits: step index and position in the step (SyncFail: no step). */
-interface Place {
-  readonly step: number;
-  readonly position: number;
-  readonly task: SyncTask;
-}
-
-function placesOf(plan: SyncPlan): Map<SyncTask, Place> {
-  const out = new Map<SyncTask, Place>();
-  plan.steps.forEach((s, step) => s.tasks.forEach((task, position) => out.set(task, { step, position, task })));
-  return out;
-}
-
 function label(t: SyncTask | undefined, o: ApiObject): string {
   return t ? `${o.kind}/${o.name} (${t.phase} wave ${t.wave})` : `${o.kind}/${o.name} (not in the sync)`;
 }
 
 /**
- * Every declared edge that the read-back plan breaks, one line per object pair. An edge into a
- * SyncFail hook holds by construction (it runs only after a failure).
+ * Kind order as `same-wave.ts` judges it, except that a hook after something in its own step is
+ * created in kind order with the rest (gitops-engine `pkg/sync/sync_context.go` `runTasks`:
+ * `createTasks`, hooks included, go out kind by kind), as a Namespace Argo CD hoists right before a
+ * PreSync hook is; a hook before something must complete, which only a later step waits for.
+ */
+const kindOrder: KindOrderVerdict = (a, b, podsAfter) => whyNotByKindOrder(a, a.hook ? b : { ...b, hook: false }, podsAfter);
+
+/**
+ * Every declared edge that the read-back plan breaks, one line per object pair, by the project's
+ * proof (`src/argo/proof.ts`). An edge into a SyncFail hook holds by construction (it runs only
+ * after a failure).
  */
 export function brokenEdges(r: ChartReadBack): string[] {
-  const places = placesOf(r.plan);
+  const placed = placements(r.plan);
   const broken: string[] = [];
   for (const e of r.edges) {
     const afterTasks = e.after.map((x) => r.taskOf(x));
@@ -217,28 +214,14 @@ export function brokenEdges(r: ChartReadBack): string[] {
       e.after.forEach((x, i) => {
         const tx = afterTasks[i];
         if (x === b || tx?.phase === 'SyncFail') return;
-        const why = whyBroken(tb && places.get(tb), tx && places.get(tx), r.plan, podsAfter);
-        if (why !== undefined) broken.push(`${e.why}: ${label(tx, x)} must start after ${label(tb, b)} is done, but ${why}`);
+        const pb = tb && placed.get(tb.manifest);
+        const px = tx && placed.get(tx.manifest);
+        const proof = pb && px ? proveBefore(pb, px, `${b.kind}/${b.name}`, kindOrder, podsAfter) : { holds: false as const, why: 'one of them is not in the sync' };
+        if (!proof.holds) broken.push(`${e.why}: ${label(tx, x)} must start after ${label(tb, b)} is done, but ${proof.why}`);
       });
     }
   }
   return broken;
-}
-
-function whyBroken(pb: Place | undefined, px: Place | undefined, plan: SyncPlan, podsAfter: boolean): string | undefined {
-  if (!pb || !px) return 'one of them is not in a sync step';
-  if (pb.step < px.step) {
-    const s = plan.steps[pb.step];
-    return s.gate === 'all' || (s.gate === 'hooks' && pb.task.hook) ? undefined : 'Argo CD does not wait for the earlier step';
-  }
-  if (pb.step > px.step) return 'it is in a later step';
-  // A hook after something in its own step is created in kind order with the rest (gitops-engine
-  // `pkg/sync/sync_context.go` `runTasks`: `createTasks`, hooks included, go out kind by kind); a
-  // hook before something must complete, which only a later step waits for.
-  const later = pb.task.hook ? px.task : { ...px.task, hook: false };
-  const notByKind = whyNotByKindOrder(pb.task, later, podsAfter);
-  if (notByKind !== undefined) return `both are in one step, and ${notByKind}`;
-  return pb.position < px.position || independentInStep(pb.task, px.task, podsAfter) ? undefined : 'both are in one step, not applied first';
 }
 
 /**

@@ -16,8 +16,9 @@ const ALLOWED: Record<string, readonly string[]> = {
   rules: ['argo'],
   report: ['argo', 'rules'],
   cli: ['argo', 'rules', 'report'],
-  constructs: ['argo', 'plan', 'rules'],
+  constructs: ['argo', 'plan', 'rules', 'imports'],
   testing: ['argo', 'constructs'],
+  imports: [],
   // The cdk8s CLI plugin reads files exactly as `syncplan lint` does (cli/load) and checks sync
   // options with the CLI's words (cli/app-options); it never loads cdk8s or the constructs.
   plugin: ['argo', 'rules', 'report', 'cli'],
@@ -32,6 +33,7 @@ const PACKAGES: Record<string, readonly string[]> = {
   // No cdk8s-plus line: the API reads Services, Secrets and ConfigMaps through ApiObject, so any line works.
   constructs: ['cdk8s', 'constructs'],
   testing: ['cdk8s', 'constructs'],
+  imports: ['cdk8s', 'constructs'],
   plugin: [],
 };
 const BUILTINS = new Set(['child_process', 'crypto', 'fs', 'os', 'path', 'util', 'zlib', 'stream', 'url']);

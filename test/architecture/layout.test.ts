@@ -19,6 +19,7 @@ const CROSS_CUTTING: Record<string, string> = {
   determinism: 'byte-identical output of the whole pipeline',
   examples: 'the examples folder, as users run it',
   fuzz: 'the whole pipeline on hostile input',
+  imports: 'the L1 classes cdk8s import generates from crds/argo-cd.yaml (src/imports/argoproj.io.ts), against Argo CD\'s fields',
   package: 'the published package: its contents and the install journey',
   schemas: 'the JSON Schemas in schemas/, against what the CLI prints',
   validity: 'everything the library synthesizes, against Kubernetes and Argo CD schemas',

@@ -10,7 +10,9 @@ interface JsiiProperty { readonly name: string; readonly optional?: boolean; rea
 interface JsiiType { readonly kind: string; readonly docs?: { readonly summary?: string }; readonly properties?: JsiiProperty[] }
 
 const assembly = JSON.parse(readFileSync(join(__dirname, '..', '..', '.jsii'), 'utf8')) as { types: Record<string, JsiiType> };
-const types = Object.entries(assembly.types);
+// The `argocd` submodule holds the L1 classes `cdk8s import` generates (src/imports), documented as
+// their schema is, without @default; they are checked in test/imports.
+const types = Object.entries(assembly.types).filter(([fqn]) => !fqn.startsWith('cdk8s-syncplan.argocd.'));
 
 test('the assembly exports the ordering constructs and the testing helper', () => {
   const names = types.map(([fqn]) => fqn.replace('cdk8s-syncplan.', ''));

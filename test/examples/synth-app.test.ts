@@ -14,6 +14,7 @@ function run(build: Parameters<typeof synthApp>[0]): { printed: string[]; exitCo
   const printed: string[] = [];
   const error = jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => { printed.push(args.map(String).join(' ')); });
   const before = process.exitCode;
+  process.exitCode = undefined; // another test file in this worker may have set it
   try {
     synthApp(build, { outdir });
     const exitCode = process.exitCode === undefined ? undefined : Number(process.exitCode);

@@ -28,12 +28,14 @@ describe('gates', () => {
     expect(findingsOf('load-balancer-gates-wave', yaml(service('web', W('0')), cm('c', W('1'))))).toEqual([]);
   });
 
-  test('argo-cd #3781: a child Application gating a wave points at the health Lua', () => {
+  test('argo-cd #3781: a child Application gating a wave points at the health Lua (application-health-unchecked, not wave-gate-no-health)', () => {
     const app = k('argoproj.io/v1alpha1', 'Application', 'db', { spec: {} }, W('0'));
-    const [f] = findingsOf('wave-gate-no-health', yaml(app, k('argoproj.io/v1alpha1', 'Application', 'web', { spec: {} }, W('1'))));
+    const apps = yaml(app, k('argoproj.io/v1alpha1', 'Application', 'web', { spec: {} }, W('1')));
+    const [f] = findingsOf('application-health-unchecked', apps);
     expect(f.name).toBe('db');
     expect(f.message).toContain('argo-cd #3781');
     expect(f.fix).toContain('argoproj.io_Application');
+    expect(findingsOf('wave-gate-no-health', apps)).toEqual([]);
   });
 });
 

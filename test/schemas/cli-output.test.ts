@@ -1,5 +1,5 @@
 /**
- * The JSON of `plan`, `lint` and `simulate` against the schemas shipped in schemas/ (strict: an
+ * The JSON of `plan`, `lint`, `simulate` and `explain` (of an Application) against the schemas shipped in schemas/ (strict: an
  * undocumented field fails, so the schema and the output change together). Inputs are chosen so
  * every list of each schema is non-empty in at least one output, or the schema would be checked
  * against nothing.
@@ -15,6 +15,8 @@ jest.setTimeout(60_000);
 const ROOT = join(__dirname, '..', '..');
 const MAIN = join(ROOT, 'lib', 'cli', 'main.js');
 const EXAMPLE = join(ROOT, 'examples', 'manifests', 'workflow-console.yaml');
+const EXPLAIN = join(ROOT, 'test', 'fixtures', 'explain');
+const NOW = ['--now', '2026-12-01T10:04:10Z'];
 
 /** Every list a schema has: hoisting, a prune, an exclusion, a SyncFail hook, an error, a suppression. */
 const TRAPS = `apiVersion: v1
@@ -55,7 +57,7 @@ metadata: { generateName: report-, namespace: shop }
 // Tracked as the app's (Argo CD 3.0+ tracking annotation): only such live objects are pruned.
 const LIVE = 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: old, namespace: shop, annotations: { argocd.argoproj.io/tracking-id: "shop:/ConfigMap:shop/old" } }\n';
 
-const NAMES = ['plan', 'lint', 'simulate'] as const;
+const NAMES = ['plan', 'lint', 'simulate', 'explain'] as const;
 // Each schema by its $id, so plan's reference to lint's finding resolves as it does for users.
 const ajv = new Ajv({ strict: true, allErrors: true, schemas: NAMES.map((n) => JSON.parse(readFileSync(join(ROOT, 'schemas', `${n}.schema.json`), 'utf8'))) });
 const BASE = 'https://github.com/cdk8s-syncplan/cdk8s-syncplan/blob/main/schemas/';
@@ -85,6 +87,11 @@ const RUNS: Array<[Command, string[]]> = [
   ['simulate', [EXAMPLE, '--health', 'Deployment/workflow-console=Degraded']],
   ['simulate', [EXAMPLE, '--health', 'Deployment/workflow-console=Progressing']],
   ['simulate', ['traps.yaml', '--live', 'live.yaml']],
+  ['explain', [join(EXPLAIN, 'running-sync-wave.yaml'), join(EXPLAIN, 'manifests'), '--live', join(EXPLAIN, 'running-sync-wave-live.yaml'), ...NOW]],
+  ['explain', [join(EXPLAIN, 'failed-syncfail.yaml'), ...NOW]],
+  ['explain', [join(EXPLAIN, 'succeeded.yaml'), ...NOW]],
+  ['explain', [join(EXPLAIN, 'prune-waiting.yaml'), ...NOW]],
+  ['explain', [join(EXPLAIN, 'presync-pending-deletion.yaml'), ...NOW]],
 ];
 
 const outputs = new Map<string, any>();
@@ -101,6 +108,9 @@ test('the inputs fill every list of every schema at least once', () => {
   for (const key of ['steps', 'syncFail', 'excluded', 'errors']) expect([key, filled('plan', key)]).toEqual([key, true]);
   for (const key of ['findings', 'suppressed']) expect([key, filled('lint', key)]).toEqual([key, true]);
   for (const key of ['applied', 'neverApplied', 'waitingOn', 'hooksLeftInCluster', 'results']) expect([key, filled('simulate', key)]).toEqual([key, true]);
+  for (const key of ['blockers', 'done', 'next', 'hooksLeftInCluster']) expect([key, filled('explain', key)]).toEqual([key, true]);
+  expect(all('explain').some((o) => o.syncFail !== null && o.syncFail.hooks.length > 0)).toBe(true);
+  expect(all('explain').some((o) => o.inFlight !== null)).toBe(true);
   expect(all('plan').some((o) => o.steps.some((s: any) => s.tasks.some((t: any) => t.action === 'prune')))).toBe(true);
   expect(all('plan').some((o) => o.steps.some((s: any) => s.tasks.some((t: any) => t.hoisted)))).toBe(true);
   expect(new Set(all('simulate').map((o) => o.operationPhase))).toEqual(new Set(['Succeeded', 'Failed', 'Running']));

@@ -10,6 +10,7 @@ import type * as RulesModule from '../../rules';
 import { notARuleId } from '../../rules/suggest';
 import type { LevelSetting, LintOptions } from '../../rules/types';
 import { addAppOptions, appModelOptions, appSyncOptions } from '../app-options';
+import type * as ArgocdCmModule from '../argocd-cm';
 import { UsageError } from '../errors';
 import { addFormatOption, addPlanOptions, planOptions, readManifests, writeOut } from '../options';
 import type { CommonFlags } from '../options';
@@ -20,6 +21,7 @@ interface LintFlags extends CommonFlags {
   readonly syncOption?: string[];
   readonly level?: string[];
   readonly listRules?: boolean;
+  readonly argocdCm?: string;
 }
 
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
@@ -39,6 +41,7 @@ export function register(program: Command): void {
   cmd
     .option('--strict', 'exit 1 on warnings too', false)
     .option('--installed-crd <group/Kind>', 'a CRD the cluster already has (repeatable)', collect, [])
+    .option('--argocd-cm <file>', 'the operator\'s argocd-cm ConfigMap (YAML): child Applications ordered by waves need a usable Application health check in it')
     .option('--level <rule=level>', 'run a rule at error, warning, info or off (repeatable)', collect, [])
     .option('--list-rules', 'print every rule (id, level, what it catches) and exit', false);
   cmd.action((paths: string[], flags: LintFlags) => {
@@ -57,6 +60,8 @@ export function register(program: Command): void {
       syncOptions,
       installedCrds: flags.installedCrd ?? [],
       levels,
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      argocdCm: flags.argocdCm === undefined ? undefined : (require('../argocd-cm') as typeof ArgocdCmModule).readArgocdCm(flags.argocdCm),
     };
     const { findings, suppressed } = rules.lintReport(manifests, options);
     if (flags.format === 'json') {

@@ -4,6 +4,7 @@
  */
 import type { Command } from 'commander';
 import type * as ArgoPlanModule from '../../argo/plan';
+import type { SyncPlan } from '../../argo/types';
 import type * as FindingsTextModule from '../../report/findings-text';
 import type * as PlanJsonModule from '../../report/plan-json';
 import type * as PlanTextModule from '../../report/plan-text';
@@ -14,6 +15,35 @@ import type { AppFlags } from '../app-options';
 import { addFormatOption, addPlanOptions, planOptions, readManifests, writeOut } from '../options';
 import type { CommonFlags } from '../options';
 import { addWaveDelayOption } from './simulate';
+import type * as ApplicationsModule from '../applications';
+
+/** One child Application in the JSON output, in the parent's sync order. */
+function applicationJson(c: ApplicationsModule.ChildApplication, planToJson: (p: SyncPlan) => { steps: unknown[]; errors: unknown[] }) {
+  const plan = c.plan ? planToJson(c.plan) : undefined;
+  return {
+    name: c.name,
+    namespace: c.namespace,
+    wave: c.wave,
+    order: c.order,
+    destinationNamespace: c.destinationNamespace,
+    source: c.source,
+    steps: plan?.steps ?? null,
+    errors: plan?.errors ?? [],
+  };
+}
+
+/** The application order, then each child's plan (or the command that renders its source). */
+function applicationOrderSections(children: readonly ApplicationsModule.ChildApplication[],
+  planTextSections: (p: SyncPlan) => string[][]): string[][] {
+  const order = ['Application order (the parent syncs them wave by wave; each waits for the one before only with the Application health check)',
+    ...children.map(c => `  wave ${c.wave}: Application/${c.name} -> ${c.destinationNamespace || '(no namespace)'}${c.plan ? `, ${c.plan.steps.length} steps` : `, rendered by: ${c.source.render}`}`)];
+  const sections: string[][] = [order];
+  for (const c of children) {
+    sections.push([`Application ${c.name} (parent wave ${c.wave}; ${c.source.files ? `${c.source.files.length} files: ${c.source.files.join(', ')}` : `render with \`${c.source.render}\``})`]);
+    if (c.plan) sections.push(...planTextSections(c.plan));
+  }
+  return sections;
+}
 
 export function register(program: Command): void {
   const cmd = program
@@ -27,7 +57,8 @@ export function register(program: Command): void {
   addFormatOption(cmd);
   addAppOptions(cmd);
   addWaveDelayOption(cmd);
-  cmd.action((paths: string[], flags: CommonFlags & AppFlags & { waveDelay: number }) => {
+  cmd.option('--repo-root <dir>', 'plan the child Applications of an app-of-apps parent too: their directory sources, read under this checkout');
+  cmd.action((paths: string[], flags: CommonFlags & AppFlags & { waveDelay: number; repoRoot?: string }) => {
     /* eslint-disable @typescript-eslint/no-require-imports */
     const manifests = readManifests(paths);
     const options = { ...planOptions(flags), ...appModelOptions(flags), syncOptions: appSyncOptions(flags), live: liveManifests(flags) };
@@ -37,6 +68,8 @@ export function register(program: Command): void {
     const { lintReport, findingToJson }: typeof RulesModule = require('../../rules');
     const { findings, suppressed } = lintReport(manifests, options, plan);
     const time = estimateTime(plan, { waveDelaySeconds: flags.waveDelay });
+    const children = flags.repoRoot === undefined ? undefined
+      : (require('../applications') as typeof ApplicationsModule).childApplications(plan, flags.repoRoot);
     if (flags.format === 'json') {
       const { planToJson }: typeof PlanJsonModule = require('../../report/plan-json');
       // The documented keys first; the time estimate and the findings (as `syncplan lint`) after.
@@ -44,13 +77,16 @@ export function register(program: Command): void {
         ...planToJson(plan),
         time: timeJson(time),
         findings: findings.map(f => findingToJson(f)),
+        ...(children ? { applications: children.map(c => applicationJson(c, planToJson)) } : {}),
       }, null, 2) + '\n');
     } else {
       const { joinSections, planTextSections }: typeof PlanTextModule = require('../../report/plan-text');
       const { findingsTextSection }: typeof FindingsTextModule = require('../../report/findings-text');
-      writeOut(joinSections([...planTextSections(plan), timeTextSection(time), findingsTextSection(findings, suppressed)]));
+      const parentSections = [...planTextSections(plan), timeTextSection(time), findingsTextSection(findings, suppressed)];
+      writeOut(joinSections(children ? [...applicationOrderSections(children, planTextSections), ['Parent Application'], ...parentSections] : parentSections));
     }
     /* eslint-enable @typescript-eslint/no-require-imports */
-    process.exitCode = plan.errors.length > 0 ? 1 : 0;
+    const childErrors = (children ?? []).some(c => (c.plan?.errors.length ?? 0) > 0);
+    process.exitCode = plan.errors.length > 0 || childErrors ? 1 : 0;
   });
 }

@@ -25,8 +25,11 @@ export const syncOptionInvalid: Rule = {
 
 interface Problem { readonly message: string; readonly fix: string }
 
-/** A problem with a known option (unknown names are sync-option-unknown's business). */
-export function checkOption(option: string): Problem | undefined {
+/**
+ * A problem with a known option (unknown names are sync-option-unknown's business), written on a
+ * resource's annotation or, with `where: 'app'`, in an Application's `spec.syncPolicy.syncOptions`.
+ */
+export function checkOption(option: string, where: 'resource' | 'app' = 'resource'): Problem | undefined {
   const eq = option.indexOf('=');
   const name = eq < 0 ? option : option.slice(0, eq);
   const value = eq < 0 ? undefined : option.slice(eq + 1);
@@ -45,7 +48,7 @@ export function checkOption(option: string): Problem | undefined {
       fix: looseValue !== undefined || exactValue !== undefined ? `write "${canonical}"` : `write one of ${spec.values.map(v => `"${spec.name}=${v}"`).join(', ')}`,
     };
   }
-  if (spec.scope === 'app') {
+  if (spec.scope === 'app' && where === 'resource') {
     return {
       message: `sync option ${quote(option)} is read only from the Application's spec.syncPolicy.syncOptions, never from a resource annotation, so it does nothing here`,
       fix: `move ${quote(option)} to the Application's syncOptions`,

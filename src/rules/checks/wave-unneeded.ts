@@ -1,7 +1,7 @@
 import { whyNotByKindOrder } from '../../argo/same-wave';
 import type { SyncStep, SyncTask } from '../../argo/types';
 import { declaredDependencies } from '../depends-on';
-import { describeStep } from '../gates';
+import { describeStep, isApplication } from '../gates';
 import type { Hit, Rule } from '../types';
 import { TaskIndex, usesOf } from '../uses';
 
@@ -37,7 +37,10 @@ export const waveUnneeded: Rule = {
       steps.forEach((step, k) => {
         const applies = step.tasks.filter(t => t.action === 'apply');
         const hooks = applies.some(t => t.hook);
-        if (k > 0 && !hooks && !hooksBefore && applies.length > 0) {
+        // Child Applications after child Applications: app-of-apps ordering, which no reference in
+        // the manifests shows (application-health-* judge whether the wave really waits).
+        const appAfterApp = k > 0 && applies.some(isApplication) && steps[k - 1].tasks.some(t => t.action === 'apply' && isApplication(t));
+        if (k > 0 && !hooks && !hooksBefore && applies.length > 0 && !appAfterApp) {
           index ??= new TaskIndex(ctx.tasks);
           const used: Array<[SyncTask, SyncTask]> = [];
           const prev = steps[k - 1];

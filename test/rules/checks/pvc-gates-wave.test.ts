@@ -34,3 +34,14 @@ describe('pvc-gates-wave: a claim alone in a wave the next one waits on never bi
     expect(findingsOf('pvc-gates-wave', yaml(cm('first'), pvc('data', wave('1'))))).toEqual([]);
   });
 });
+
+test('names its own wave first: what it holds up comes after where it is (#10 §7)', () => {
+  const wave0 = 'annotations: { argocd.argoproj.io/sync-wave: "0" }';
+  const later = '---\napiVersion: v1\nkind: ConfigMap\nmetadata: { name: later, annotations: { argocd.argoproj.io/sync-wave: "1" } }\n';
+  const text = `apiVersion: v1
+kind: PersistentVolumeClaim
+metadata: { name: data, ${wave0} }
+spec: { accessModes: [ReadWriteOnce], resources: { requests: { storage: 1Gi } } }
+`;
+  expect(findingsOf('pvc-gates-wave', text + later).map((f) => f.message)).toEqual([expect.stringMatching(/^PersistentVolumeClaim\/data \(app\.yaml:\d+\): is in Sync wave 0, which makes Sync wave 1 wait for it to be Bound/)]);
+});

@@ -35,3 +35,21 @@ describe('reads-resource-created-later', () => {
     expect(findingsOf('reads-resource-created-later', text, { namespace: 'shop' })).toEqual([]);
   });
 });
+
+test('names its own wave first: what it holds up comes after where it is (#10 §7)', () => {
+  const wave0 = 'annotations: { argocd.argoproj.io/sync-wave: "0" }';
+  const later = '---\napiVersion: v1\nkind: ConfigMap\nmetadata: { name: later, annotations: { argocd.argoproj.io/sync-wave: "1" } }\n';
+  const text = `apiVersion: apps/v1
+kind: Deployment
+metadata: { name: web, ${wave0} }
+spec:
+  template:
+    spec:
+      containers:
+        - name: web
+          image: web:1
+          readinessProbe: { httpGet: { path: /, port: 80 } }
+          envFrom: [{ configMapRef: { name: later } }]
+`;
+  expect(findingsOf('reads-resource-created-later', text + later).map((f) => f.message)).toEqual([expect.stringMatching(/^Deployment\/web \(app\.yaml:\d+\): is in Sync wave 0 and needs ConfigMap\/later, which is created only in Sync wave 1/)]);
+});

@@ -30,3 +30,13 @@ describe('wave-gate-no-health and Argo CD\'s built-in Lua health checks', () => 
     expect(findingsOf('wave-gate-no-health', gate('rabbitmq.com/v1beta1', 'RabbitmqCluster'))).toEqual([]);
   });
 });
+
+test('names its own wave first: what it holds up comes after where it is (#10 §7)', () => {
+  const wave0 = 'annotations: { argocd.argoproj.io/sync-wave: "0" }';
+  const later = '---\napiVersion: v1\nkind: ConfigMap\nmetadata: { name: later, annotations: { argocd.argoproj.io/sync-wave: "1" } }\n';
+  const text = `apiVersion: example.com/v1
+kind: Widget
+metadata: { name: w, ${wave0} }
+`;
+  expect(findingsOf('wave-gate-no-health', text + later, { installedCrds: ['example.com/Widget'] }).map((f) => f.message)).toEqual([expect.stringMatching(/^Widget\/w \(app\.yaml:\d+\): is in Sync wave 0, and Sync wave 1 starts ~2 s after it is applied/)]);
+});

@@ -1,0 +1,87 @@
+/**
+ * `syncplan plan PARENT --repo-root DIR`: the child Applications of an app-of-apps parent, in the
+ * order the parent syncs them, each with its own plan read from the repository as Argo CD's repo
+ * server reads a directory source (`argo-cd reposerver/repository/repository.go`: the source path, the
+ * manifest extensions, `recurse`, `exclude` then `include`, the skip marker). Sources Argo CD
+ * renders (a Helm chart, a kustomization) are named with the command that renders them.
+ */
+import { existsSync, readdirSync, statSync } from 'fs';
+import { join, relative, resolve, sep } from 'path';
+import { InputError } from './errors';
+import { loadPaths } from './load';
+import { directoryReads, DirectoryOptions } from '../argo/directory-source';
+import { buildPlan } from '../argo/plan';
+import type { Manifest, SyncPlan } from '../argo/types';
+
+export interface ChildSource {
+  readonly repoURL: string;
+  readonly targetRevision: string;
+  readonly path: string;
+  /** Files read, relative to the repository root, when the source is a directory. */
+  readonly files?: readonly string[];
+  /** The command that renders the source, when Argo CD renders it (the child is then not planned). */
+  readonly render?: string;
+}
+
+export interface ChildApplication {
+  readonly name: string;
+  readonly namespace: string;
+  /** The parent's sync wave the child is applied in. */
+  readonly wave: number;
+  /** Index of the parent's step (the sync order). */
+  readonly order: number;
+  readonly destinationNamespace: string;
+  readonly source: ChildSource;
+  /** The child's own plan, when its source could be read. */
+  readonly plan?: SyncPlan;
+  readonly manifest: Manifest;
+}
+
+/** The parent's child Applications in sync order, each resolved under `repoRoot`. */
+export function childApplications(parent: SyncPlan, repoRoot: string): ChildApplication[] {
+  const out: ChildApplication[] = [];
+  parent.steps.forEach((step, order) => {
+    for (const t of step.tasks) {
+      if (t.action !== 'apply' || t.group !== 'argoproj.io' || t.kind !== 'Application') continue;
+      out.push(resolveChild(t.manifest, t.name, t.namespace, step.wave, order, repoRoot));
+    }
+  });
+  return out;
+}
+
+function resolveChild(manifest: Manifest, name: string, namespace: string, wave: number, order: number, repoRoot: string): ChildApplication {
+  const spec = (manifest.object.spec ?? {}) as Record<string, any>;
+  const src = (spec.source ?? (Array.isArray(spec.sources) ? spec.sources[0] : undefined) ?? {}) as Record<string, any>;
+  const destinationNamespace = String(spec.destination?.namespace ?? '');
+  const base = { repoURL: String(src.repoURL ?? ''), targetRevision: String(src.targetRevision ?? 'HEAD'), path: String(src.path ?? '') };
+  const child = { name, namespace, wave, order, destinationNamespace, manifest };
+  if (typeof src.chart === 'string') {
+    return { ...child, source: { ...base, render: `helm template ${src.helm?.releaseName ?? name} ${src.chart} --repo ${base.repoURL} --version ${base.targetRevision}` } };
+  }
+  const dir = resolve(repoRoot, base.path || '.');
+  if (!dir.startsWith(resolve(repoRoot)) || !existsSync(dir) || !statSync(dir).isDirectory()) {
+    throw new InputError(manifest.source.file, manifest.source.line, `Application/${name}: source path ${JSON.stringify(base.path)} is no folder under the repo root ${repoRoot}`,
+      'pass the checkout of its repoURL as --repo-root');
+  }
+  const names = readdirSync(dir);
+  if (names.some(n => /Chart\.yaml$/.test(n))) return { ...child, source: { ...base, render: `helm template ${src.helm?.releaseName ?? name} ${join(repoRoot, base.path)}` } };
+  if (names.some(n => ['kustomization.yaml', 'kustomization.yml', 'Kustomization'].includes(n))) return { ...child, source: { ...base, render: `kustomize build ${join(repoRoot, base.path)}` } };
+  const directory = (src.directory ?? {}) as DirectoryOptions;
+  const files = listFiles(dir).filter(rel => directoryReads(rel, directory));
+  const manifests = files.length === 0 ? [] : loadPaths(files.map(f => join(dir, ...f.split('/'))));
+  const plan = buildPlan(manifests, { namespace: destinationNamespace, syncOptions: spec.syncPolicy?.syncOptions ?? [] });
+  return { ...child, source: { ...base, files: files.map(f => relative(repoRoot, join(dir, f)).split(sep).join('/')) }, plan };
+}
+
+/** Every file under `dir`, relative and `/`-separated, in byte order. */
+function listFiles(dir: string, prefix = ''): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(join(dir, prefix)).sort()) {
+    if (name.startsWith('.')) continue;
+    const rel = prefix ? `${prefix}/${name}` : name;
+    const stat = statSync(join(dir, rel));
+    if (stat.isDirectory()) out.push(...listFiles(dir, rel));
+    else if (stat.isFile()) out.push(rel);
+  }
+  return out;
+}

@@ -1,0 +1,67 @@
+/**
+ * The file names `App.synth()` writes for a chart, computed as cdk8s computes them (cdk8s `src/app.ts`:
+ * `SimpleChartNamer`, `IndexedChartNamer`, `resolveDependencies`, `chartToKube`). Read at synth (after
+ * cdk8s has added the chart dependencies it infers), so the `0000-` prefixes match the written files.
+ * A cdk8s upgrade that changes its naming breaks this one file (and its test, which synthesizes).
+ */
+import { ApiObject, App, Chart, Names, YamlOutputType } from 'cdk8s';
+import { IConstruct } from 'constructs';
+
+/** What an Argo CD directory source must read to get exactly these charts' objects. */
+export interface ChartFileSelection {
+  /** Paths relative to the App's outdir (a file, or `folder/*`). */
+  readonly patterns: readonly string[];
+  /** True when the patterns reach into sub-folders (directory `recurse`). */
+  readonly recurse: boolean;
+}
+
+/** The paths, relative to the outdir, that `app.synth()` writes the objects of `charts` to. */
+export function chartFiles(charts: readonly Chart[], who: string): ChartFileSelection {
+  if (charts.length === 0) return { patterns: [], recurse: false };
+  const app = App.of(charts[0]);
+  const ext = app.outputFileExtension;
+  switch (app.yamlOutputType) {
+    case YamlOutputType.FILE_PER_CHART:
+      return { patterns: charts.map(c => `${chartName(app, c)}${ext}`), recurse: false };
+    case YamlOutputType.FOLDER_PER_CHART_FILE_PER_RESOURCE:
+      return { patterns: charts.map(c => `${chartName(app, c)}/*${ext}`), recurse: true };
+    case YamlOutputType.FILE_PER_RESOURCE:
+      return { patterns: charts.flatMap(c => objectsOf(c).map(o => `${resourceFileName(o)}${ext}`)), recurse: false };
+    default:
+      throw new Error(`${who}: the App writes every chart into one file (YamlOutputType.FILE_PER_APP), so no Argo CD source can select `
+        + 'these charts alone; use FILE_PER_CHART (the default), FILE_PER_RESOURCE or FOLDER_PER_CHART_FILE_PER_RESOURCE');
+  }
+}
+
+/** `IndexedChartNamer` when any chart depends on another (or nests one), else `SimpleChartNamer`. */
+function chartName(app: App, chart: Chart): string {
+  const label = Names.toDnsLabel(chart);
+  if (!hasDependantCharts(app)) return label;
+  const index = app.charts.indexOf(chart);
+  return `${String(index).padStart(4, '0')}-${label}`;
+}
+
+/** cdk8s's `resolveDependencies` result: a nested chart, or a dependency between constructs of two charts. */
+function hasDependantCharts(app: App): boolean {
+  for (const c of app.node.findAll()) {
+    if (c instanceof Chart && c.node.children.some(x => x instanceof Chart)) return true;
+    if (c === app || c.node.dependencies.length === 0) continue;
+    const from = chartOf(c);
+    if (c.node.dependencies.some(d => chartOf(d) !== from)) return true;
+  }
+  return false;
+}
+
+function chartOf(c: IConstruct): Chart | undefined {
+  return c.node.scopes.reverse().find((s): s is Chart => Chart.isChart(s));
+}
+
+/** `chartToKube`: the objects a chart renders (those whose closest chart it is). */
+function objectsOf(chart: Chart): ApiObject[] {
+  return chart.node.findAll().filter((x): x is ApiObject => x instanceof ApiObject && Chart.of(x) === chart);
+}
+
+/** `FILE_PER_RESOURCE`'s file name of one object. */
+function resourceFileName(o: ApiObject): string {
+  return `${o.kind}.${o.name}`.replace(/[^0-9a-zA-Z-_.]/g, '');
+}

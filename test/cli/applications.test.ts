@@ -1,0 +1,79 @@
+/**
+ * `syncplan plan PARENT --repo-root DIR` end to end (spawns the compiled CLI) on the platform
+ * example synthesized into a temporary checkout: the application order, then each child's plan;
+ * Helm and kustomize sources named with their render command; a missing path is one line.
+ */
+import { spawnSync } from 'child_process';
+import { mkdirSync, writeFileSync } from 'fs';
+import { join } from 'path';
+import { App } from 'cdk8s';
+import { stringify } from 'yaml';
+import { tempDirEach } from './helpers';
+import { appOfApps } from '../../examples/platform/app-of-apps';
+
+jest.setTimeout(60_000);
+const BIN = join(__dirname, '..', '..', 'lib', 'cli', 'main.js');
+const dir = tempDirEach('syncplan-apps');
+const PATH = 'dist/platform/app-of-apps';
+
+function synth(): string {
+  appOfApps(new App({ outdir: join(dir(), PATH) }), PATH).app.synth();
+  return join(PATH, 'platform.k8s.yaml');
+}
+
+function plan(parent: string, ...args: string[]) {
+  const r = spawnSync(process.execPath, [BIN, 'plan', parent, '--repo-root', '.', ...args], { cwd: dir(), encoding: 'utf8' });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+test('JSON: applications in sync order, each with its files and its own steps', () => {
+  const r = plan(synth(), '--format', 'json');
+  expect(r.stderr).toBe('');
+  const apps = JSON.parse(r.stdout).applications;
+  expect(apps.map((a: any) => [a.name, a.wave, a.destinationNamespace])).toEqual([['database', 0, 'db'], ['workflow-console', 1, 'workflow-console']]);
+  expect(apps[0].source.files).toEqual([`${PATH}/database.k8s.yaml`]);
+  // The child's own plan, with its destination namespace (CreateNamespace is the Argo model's business).
+  const tasks = apps[0].steps.flatMap((s: any) => s.tasks.map((t: any) => `${t.kind}/${t.name} -n ${t.namespace}`));
+  expect(tasks.filter((t: string) => !t.startsWith('Namespace/'))).toEqual(['Service/postgres -n db', 'Deployment/postgres -n db']);
+  expect(apps[1].steps.map((s: any) => `${s.phase} ${s.wave}`)).toEqual(['PreSync 0', 'Sync 0', 'Sync 1', 'PostSync 0']);
+});
+
+test('text: the application order first, then each plan, then the parent', () => {
+  const r = plan(synth());
+  expect(r.code).toBe(0);
+  const order = r.stdout.indexOf('Application order');
+  expect(order).toBe(0);
+  expect(r.stdout.indexOf('wave 0: Application/database')).toBeLessThan(r.stdout.indexOf('wave 1: Application/workflow-console'));
+  expect(r.stdout.indexOf('Application database (parent wave 0')).toBeLessThan(r.stdout.indexOf('Application workflow-console (parent wave 1'));
+  expect(r.stdout).toContain('Parent Application');
+});
+
+test('Helm and kustomize sources are named with their render command; a missing path is one line', () => {
+  mkdirSync(join(dir(), 'charts', 'redis'), { recursive: true });
+  writeFileSync(join(dir(), 'charts', 'redis', 'Chart.yaml'), 'name: redis\nversion: 1.0.0\n');
+  mkdirSync(join(dir(), 'overlays', 'prod'), { recursive: true });
+  writeFileSync(join(dir(), 'overlays', 'prod', 'kustomization.yaml'), 'resources: []\n');
+  const app = (name: string, wave: string, source: object) => ({
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'Application',
+    metadata: { name, namespace: 'argocd', annotations: { 'argocd.argoproj.io/sync-wave': wave } },
+    spec: { project: 'default', source, destination: { server: 'https://kubernetes.default.svc', namespace: name } },
+  });
+  writeFileSync(join(dir(), 'parent.yaml'), [
+    app('redis', '0', { repoURL: 'https://git.example.com/r.git', path: 'charts/redis' }),
+    app('web', '1', { repoURL: 'https://git.example.com/r.git', path: 'overlays/prod' }),
+    app('ingress', '2', { repoURL: 'https://kubernetes.github.io/ingress-nginx', chart: 'ingress-nginx', targetRevision: '4.11.0' }),
+  ].map(o => stringify(o)).join('---\n'));
+  const apps = JSON.parse(plan('parent.yaml', '--format', 'json').stdout).applications;
+  expect(apps.map((a: any) => a.source.render)).toEqual([
+    'helm template redis charts/redis',
+    'kustomize build overlays/prod',
+    'helm template ingress ingress-nginx --repo https://kubernetes.github.io/ingress-nginx --version 4.11.0',
+  ]);
+  expect(apps.every((a: any) => a.steps === null)).toBe(true);
+  writeFileSync(join(dir(), 'missing.yaml'), stringify(app('gone', '0', { repoURL: 'x', path: 'nowhere' })));
+  const r = plan('missing.yaml');
+  expect(r.code).toBe(2);
+  expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  expect(r.stderr).toContain('Application/gone: source path "nowhere" is no folder under the repo root');
+});
