@@ -27,6 +27,7 @@ export interface SimulateFlags extends CommonFlags, AppFlags {
   readonly prune: boolean;
   readonly installedCrd?: string[];
   readonly waveDelay: number;
+  readonly syncTimeout?: number;
 }
 
 /** The repeatable flags, absent ones as empty lists (commander leaves them undefined). */
@@ -62,7 +63,9 @@ export function addSimulateOptions(cmd: Command): Command {
   return addWaveDelayOption(cmd
     .option('--prune-last', 'the Application sync option PruneLast=true')
     .option('--no-prune', 'sync without prune: prune tasks are skipped ("ignored (requires pruning)")')
-    .option('--installed-crd <group/kind>', 'a CRD the cluster already serves, e.g. monitoring.coreos.com/ServiceMonitor (repeatable)', collect));
+    .option('--installed-crd <group/kind>', 'a CRD the cluster already serves, e.g. monitoring.coreos.com/ServiceMonitor (repeatable)', collect)
+    .option('--sync-timeout <seconds>', "the controller's sync timeout (controller.sync.timeout.seconds): a sync that would wait forever "
+      + 'is terminated, "Operation terminated, triggered by controller sync timeout" (default: none, as Argo CD)', parseWaveDelay));
 }
 
 /** `KIND/NAME=VALUE` → [`KIND/NAME`, `VALUE`]. */
@@ -133,6 +136,7 @@ export function runSimulation(paths: readonly string[], given: SimulateFlags): S
     live,
     ...(model.argocdVersion !== undefined ? { argocdVersion: model.argocdVersion } : {}),
     ...(model.kubeVersion !== undefined ? { kubeVersion: model.kubeVersion } : {}),
+    ...(flags.syncTimeout !== undefined ? { syncTimeoutSeconds: flags.syncTimeout } : {}),
   };
   return { plan, options, result: simulate(plan, options), manifests };
 }
@@ -161,8 +165,15 @@ export function simulationJson(r: SimulationResult) {
     operationPhase: r.operationPhase,
     message: r.message,
     applied: r.applied.map(a => ({
-      step: a.step, phase: a.phase, wave: a.wave, kind: a.kind, name: a.name, namespace: a.namespace, action: a.action,
-      ...(a.beforeDryRun ? { beforeDryRun: true } : {}), result: a.result,
+      step: a.step,
+      phase: a.phase,
+      wave: a.wave,
+      kind: a.kind,
+      name: a.name,
+      namespace: a.namespace,
+      action: a.action,
+      ...(a.beforeDryRun ? { beforeDryRun: true } : {}),
+      result: a.result,
     })),
     neverApplied: [...r.neverApplied],
     waitingOn: [...r.waitingOn],
