@@ -10,6 +10,8 @@ import { IConstruct } from 'constructs';
 export interface RegisteredApplication extends IConstruct {
   /** The parent (app-of-apps) chart. */
   readonly parentChart: Chart;
+  /** The charts it syncs. */
+  readonly charts: readonly Chart[];
 }
 
 const byApp = new WeakMap<App, Map<string, RegisteredApplication>>();
@@ -42,4 +44,13 @@ export function orderedAsApplications(chart: Chart, otherPath: string): boolean 
   const a = applicationOfChart(chart, chart.node.path);
   const b = applicationOfChart(chart, otherPath);
   return a !== undefined && b !== undefined && a !== b && a.parentChart === b.parentChart;
+}
+
+/**
+ * The charts planned together with `chart`: all charts of the Application that syncs it (one Argo
+ * CD Application, so one set of waves), in the order the Application lists them; else the chart alone.
+ */
+export function chartsPlannedWith(chart: Chart): readonly Chart[] {
+  const a = applicationOfChart(chart, chart.node.path);
+  return a && a.charts.length > 1 ? a.charts : [chart];
 }

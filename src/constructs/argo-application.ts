@@ -272,6 +272,8 @@ export class ArgoApplication extends Construct implements IOrderable {
     }
     this.parentChart = parent;
     for (const c of this.charts) registerChart(c, this);
+    // The charts of one Application are planned as one (SyncPlanner): each needs its planner.
+    if (this.charts.length > 1) for (const c of this.charts) SyncPlanner.of(c).changed([]);
     this.name = name;
     this.namespace = props.namespace ?? 'argocd';
     this.project = props.project ?? 'default';

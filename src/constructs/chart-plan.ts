@@ -10,7 +10,7 @@ import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { GapJudge } from './gaps';
 import { infraEdges } from './infra';
-import { afterEdges, dependencyEdges, IntentGraph, ObjectEdge } from './intent';
+import { afterEdges, CrossChart, dependencyEdges, IntentGraph, ObjectEdge } from './intent';
 import { ChartView, ResolvedUnit, UnitSource, UnitTable } from './units';
 import { assignWaves } from './wave-assignment';
 import { OrderEdge } from '../plan';
@@ -29,19 +29,19 @@ export interface PlannerResult {
   readonly unitEdges: readonly OrderEdge[];
   /** `syncplan.cdk8s.io/depends-on` the library writes, per object. */
   readonly dependsOn: ReadonlyMap<ApiObject, string>;
-  /** Charts this chart's objects depend on (`node.addDependency`), which waves cannot order. */
-  readonly crossChart: ReadonlySet<string>;
+  /** Other charts the charts' objects depend on (`node.addDependency`), which waves cannot order, each with the first such dependency. */
+  readonly crossChart: ReadonlyMap<string, CrossChart>;
 }
 
-/** Plans a chart; throws an OrderingError for impossible intent. */
+/** Plans a chart (or the charts of one ArgoApplication, as one); throws an OrderingError for impossible intent. */
 export function planChart(view: ChartView, sources: readonly UnitSource[], tree: readonly IConstruct[],
   isPlanner: (c: IConstruct) => boolean): PlannerResult {
-  const chart = view.chart;
-  // One walk of the tree: the chart's objects, and every construct (for its dependencies).
-  const all = tree.filter((x): x is ApiObject => x instanceof ApiObject && x.chart === chart);
+  const { chart, group } = view;
+  // One walk of the tree: the charts' objects, and every construct (for its dependencies).
+  const all = tree.filter((x): x is ApiObject => x instanceof ApiObject && group.has(x.chart));
   const inChart = new Set<IConstruct>(all);
   const under = (c: IConstruct): ApiObject[] => {
-    if (c === chart) return all;
+    if (c === chart && group.size === 1) return all;
     if (c instanceof ApiObject && c.node.children.length === 0) return inChart.has(c) ? [c] : [];
     return c.node.findAll().filter((x): x is ApiObject => inChart.has(x));
   };
@@ -52,6 +52,7 @@ export function planChart(view: ChartView, sources: readonly UnitSource[], tree:
   const gaps = new GapJudge(view, units.unitOf);
   const src = {
     chart,
+    group,
     sources,
     units,
     under,

@@ -58,9 +58,19 @@ export class IntentGraph {
   }
 }
 
+/** A dependency of one planned chart's objects on another chart's, which waves cannot order. */
+export interface CrossChart {
+  readonly from: Chart;
+  readonly to: Chart;
+  /** The first such dependency seen, for messages. */
+  readonly first: string;
+}
+
 /** What intent edges are read from. */
 export interface IntentSources {
   readonly chart: Chart;
+  /** The charts planned as one (see `ChartView.group`). */
+  readonly group: ReadonlySet<Chart>;
   readonly sources: readonly UnitSource[];
   readonly units: UnitTable;
   readonly gaps: GapJudge;
@@ -88,7 +98,7 @@ export function afterEdges(src: IntentSources, graph: IntentGraph): void {
       const objs = src.under(a);
       if (objs.length === 0) {
         const other = chartOf(a);
-        if (other && other !== chart) {
+        if (other && !src.group.has(other)) {
           throw new OrderingError(`${me.unit.label} is after ${a.node.path}, which is in another chart (${other.node.path}): `
             + 'waves are computed and proven per chart, so an order across charts cannot be honoured; put both in one chart');
         }
@@ -106,21 +116,24 @@ export function afterEdges(src: IntentSources, graph: IntentGraph): void {
  * come first; on a tier or hook it means the whole unit. Edges go per pair of units on the two
  * sides, each with the objects it joins. Inside one unit, the dependency holds only where one wave
  * honours it by kind order; elsewhere it fails, naming where it came from and how to split.
- * Returns the charts the chart's objects depend on, which waves cannot order.
+ * Returns the other charts the charts' objects depend on (waves cannot order them), each with the
+ * first dependency seen.
  */
-export function dependencyEdges(src: IntentSources, graph: IntentGraph, tree: readonly IConstruct[]): Set<string> {
-  const { units, chart } = src;
-  const crossChart = new Set<string>();
+export function dependencyEdges(src: IntentSources, graph: IntentGraph, tree: readonly IConstruct[]): Map<string, CrossChart> {
+  const { units, group } = src;
+  const crossChart = new Map<string, CrossChart>();
   for (const c of tree) {
     if (c instanceof Chart || src.isPlanner(c)) continue;
     const deps = dependenciesOf(c);
     if (deps.length === 0) continue;
     for (const d of deps) {
       if (d instanceof Chart) continue;
-      const other = unrelatedChartOf(d, chart);
+      const other = unrelatedChartOf(d, group);
       if (other) {
-        // Waves order objects inside one chart (one Application); say so instead of dropping it silently.
-        if (chartOf(c) === chart) crossChart.add(other.node.path);
+        // Waves order objects inside one Application; say so instead of dropping it silently.
+        const mine = chartOf(c);
+        const key = `${mine?.node.path}\u0000${other.node.path}`;
+        if (mine && group.has(mine) && !crossChart.has(key)) crossChart.set(key, { from: mine, to: other, first: `${c.node.path} depends on ${d.node.path}` });
         continue;
       }
       const source = implicitSource(c, d);
@@ -187,12 +200,13 @@ function implicitSource(c: IConstruct, d: IConstruct): string | undefined {
 }
 
 /**
- * The chart of `d` when it is neither `chart` nor nested with it (cdk8s itself makes a parent chart
- * depend on its nested charts): a dependency waves cannot express.
+ * The chart of `d` when it is none of the charts planned as one nor nested with one (cdk8s itself
+ * makes a parent chart depend on its nested charts): a dependency waves cannot express.
  */
-function unrelatedChartOf(d: IConstruct, chart: Chart): Chart | undefined {
+function unrelatedChartOf(d: IConstruct, group: ReadonlySet<Chart>): Chart | undefined {
   const other = chartOf(d);
-  if (!other || other === chart) return undefined;
+  if (!other || group.has(other)) return undefined;
   const nested = (inner: Chart, outer: Chart) => inner.node.scopes.includes(outer);
-  return nested(other, chart) || nested(chart, other) ? undefined : other;
+  for (const chart of group) if (nested(other, chart) || nested(chart, other)) return undefined;
+  return other;
 }

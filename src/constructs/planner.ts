@@ -4,11 +4,16 @@
  * `chart.toJson()` and `app.synth()` all see them), and at synth proves the order by reading the
  * rendered manifests back (`synth-validation.ts`, `read-back.ts`).
  *
+ * The charts of one `ArgoApplication` are one Argo CD Application, so they share one plan: the
+ * planner of the first chart it lists leads (plans the union of their sources and objects, and
+ * proves and lints the union of their rendered manifests); the others' waves are read from it.
+ *
  * An edge costs a wave only when Argo CD's physics need one (`src/argo/same-wave.ts`, decided per
  * object in `gaps.ts`); see docs/argo-cd-model.md for why a shared wave is safe and what it trades.
  */
 import { ApiObject, Chart, Lazy } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
+import { chartsPlannedWith } from './application-registry';
 import { rawAnnotations, RenderMemo } from './cdk8s-internals';
 import { planChart, PlannerResult } from './chart-plan';
 import { SynthChecks } from './synth-checks';
@@ -70,21 +75,24 @@ export class SyncPlanner extends Construct {
   private constructor(chart: Chart) {
     super(chart, PLANNER_ID);
     this.chart = chart;
+    const self0 = this;
     this.view = {
       chart,
-      handAnnotations: (o) => this.handAnnotations(o),
-      handSetWave: (o) => this.handSetWave(o),
-      fresh: (o) => this.renders.fresh(o),
+      get group() { return new Set(self0.group().map((p) => p.chart)); },
+      handAnnotations: (o) => this.plannerOf(o).handAnnotations(o),
+      handSetWave: (o) => this.plannerOf(o).handSetWave(o),
+      fresh: (o) => this.plannerOf(o).renders.fresh(o),
     };
     const self = this;
     this.validation = new SynthValidation({
       chart,
-      get changes() { return self._changes; },
-      get attached() { return self._attached; },
+      get changes() { return self.group().reduce((n, p) => n + p._changes, 0); },
+      get attached() { return self.group().reduce((n, p) => n + p._attached, 0); },
       get checks() { return self._checks; },
+      tree: () => this.tree(),
       render: (o) => this.render(o),
-      clearRenders: () => this.renders.clear(),
-      forgetPlan: () => { this.cached = undefined; },
+      clearRenders: () => { for (const p of this.group()) p.renders.clear(); },
+      forgetPlan: () => { this.lead().cached = undefined; },
       isOurs: (v) => this.isOurs(v),
       result: (tree) => this.result(tree),
     }, (tree) => this.check(tree));
@@ -119,6 +127,7 @@ export class SyncPlanner extends Construct {
   /** Forget the cached plan; attach lazy annotations to objects we can already see. */
   public changed(constructs: readonly IConstruct[]): void {
     this.cached = undefined;
+    this.lead().cached = undefined;
     this._changes++;
     for (const c of constructs) {
       if (c instanceof ApiObject && c.node.children.length === 0) {
@@ -131,18 +140,54 @@ export class SyncPlanner extends Construct {
 
   /** The current result, computed on demand. Throws an OrderingError for impossible intent. */
   public result(tree?: readonly IConstruct[]): PlannerResult {
+    const lead = this.lead();
+    if (lead !== this) return lead.result();
     if (!this.cached) {
+      const group = this.group();
       this.computing = true;
       try {
-        this.cached = planChart(this.view, this.sources, tree ?? this.chart.node.findAll(), (c) => c instanceof SyncPlanner);
+        const sources = group.length === 1 ? this.sources : group.flatMap((p) => p.sources);
+        this.cached = planChart(this.view, sources, tree ?? this.tree(), (c) => c instanceof SyncPlanner);
       } finally {
         this.computing = false;
       }
-      for (const o of this.cached.waveOf.keys()) this.attach(o);
-      for (const o of this.cached.dependsOn.keys()) this.attachDependsOn(o);
-      for (const r of this.cached.units) if (r.source?.writesHooks) for (const o of r.objects) this.attachHook(o);
+      // Each object's annotations are its own chart's planner's (it tells them from hand-set ones).
+      for (const o of this.cached.waveOf.keys()) this.plannerOf(o).attach(o);
+      for (const o of this.cached.dependsOn.keys()) this.plannerOf(o).attachDependsOn(o);
+      for (const r of this.cached.units) if (r.source?.writesHooks) for (const o of r.objects) this.plannerOf(o).attachHook(o);
     }
     return this.cached;
+  }
+
+  /**
+   * The planners of the charts planned as one with this chart (every chart of its ArgoApplication,
+   * each planner created by the ArgoApplication), the leading one first; this planner alone otherwise.
+   */
+  private group(): SyncPlanner[] {
+    const charts = chartsPlannedWith(this.chart);
+    if (charts.length === 1) return [this];
+    return charts.map((c) => SyncPlanner.tryOf(c)).filter((p): p is SyncPlanner => p !== undefined);
+  }
+
+  /** The planner that plans, proves and lints for the group. */
+  private lead(): SyncPlanner {
+    return this.group()[0] ?? this;
+  }
+
+  /** The planner of the chart an object is in (this one, or another of the group). */
+  private plannerOf(o: ApiObject): SyncPlanner {
+    return o.chart === this.chart ? this : SyncPlanner.tryOf(o.chart) ?? this;
+  }
+
+  /** Every construct of the group's charts, in tree order. */
+  private tree(): IConstruct[] {
+    const group = this.group();
+    return group.length === 1 ? this.chart.node.findAll() : group.flatMap((p) => p.chart.node.findAll());
+  }
+
+  /** True while the group's plan is being computed (lazies then produce nothing). */
+  private isComputing(): boolean {
+    return this.computing || this.lead().computing;
   }
 
   /**
@@ -151,7 +196,7 @@ export class SyncPlanner extends Construct {
    */
   public objectsOf(c: IConstruct): ApiObject[] {
     const unit = this.result().byConstruct.get(c);
-    return unit ? [...unit.objects] : this.objectsUnder(c);
+    return unit ? [...unit.objects] : this.groupObjectsUnder(c);
   }
 
   /** True when `value` is an annotation value this planner wrote (not a hand-set one). */
@@ -170,9 +215,15 @@ export class SyncPlanner extends Construct {
     return c.node.findAll().filter((x): x is ApiObject => x instanceof ApiObject && x.chart === this.chart);
   }
 
+  /** The objects under a construct that the group's charts render. */
+  private groupObjectsUnder(c: IConstruct): ApiObject[] {
+    const charts = new Set(this.group().map((p) => p.chart));
+    return c.node.findAll().filter((x): x is ApiObject => x instanceof ApiObject && charts.has(x.chart));
+  }
+
   /** Renders an object for the read-back; cdk8s's own render right after reuses it. */
   public render(o: ApiObject): any {
-    return this.renders.render(o);
+    return this.plannerOf(o).renders.render(o);
   }
 
   /** The annotations set by hand, as Argo CD reads them (one value that is not a string hides all). */
@@ -187,6 +238,8 @@ export class SyncPlanner extends Construct {
   }
 
   private check(tree: readonly IConstruct[]): string[] {
+    // The group's plan is proven and linted once, on the union of its charts, by the leading planner.
+    if (this.lead() !== this) return [];
     let result: PlannerResult;
     try {
       result = this.result(tree);
@@ -194,14 +247,14 @@ export class SyncPlanner extends Construct {
       if (e instanceof OrderingError) return [e.message];
       throw e;
     }
-    return checkChart(result, this._checks, (o) => this.render(o), this.chart, this.argocdCm);
+    return checkChart(result, this._checks, (o) => this.render(o), this.chart, this.group().map((p) => p.argocdCm).find((cm) => cm !== undefined));
   }
 
   /** The declared-dependency annotation, on the few objects a wave was opened for (`src/rules/depends-on.ts`). */
   private attachDependsOn(o: ApiObject): void {
     if (this.dependsOnAttached.has(o)) return;
     const lazy = Lazy.any({
-      produce: () => (this.computing ? undefined : this.result().dependsOn.get(o)),
+      produce: () => (this.isComputing() ? undefined : this.result().dependsOn.get(o)),
     });
     this.ours.add(lazy);
     this.dependsOnAttached.add(o);
@@ -217,7 +270,7 @@ export class SyncPlanner extends Construct {
     if (this.hookAttached.has(o)) return;
     this.hookAttached.add(o);
     const phaseOf = () => {
-      if (this.computing) return undefined;
+      if (this.isComputing()) return undefined;
       const r = this.result().unitOf.get(o);
       return r?.source?.writesHooks ? r.unit.phase : undefined;
     };
@@ -235,7 +288,7 @@ export class SyncPlanner extends Construct {
     if (this.lazyAttached.has(o)) return;
     if (this.handSetWave(o) !== undefined) return; // hand-set: kept, and proven at synth
     const lazy = Lazy.any({
-      produce: () => (this.computing ? undefined : this.result().waveOf.get(o)),
+      produce: () => (this.isComputing() ? undefined : this.result().waveOf.get(o)),
     });
     this.ours.add(lazy);
     this.lazyAttached.add(o);

@@ -18,6 +18,7 @@ import { IConstruct } from 'constructs';
 import { orderedAsApplications } from './application-registry';
 import { dependenciesOf, metadataMaps, patchCount } from './cdk8s-internals';
 import type { PlannerResult } from './chart-plan';
+import type { CrossChart } from './intent';
 import { proveOrder, readBack } from './read-back';
 import { SynthChecks } from './synth-checks';
 import { Manifest, SyncPlan } from '../argo/types';
@@ -37,6 +38,8 @@ export interface Validatable {
   /** Bumped by every wave annotation the planner attaches. */
   readonly attached: number;
   readonly checks: SynthChecks;
+  /** Every construct of the charts planned as one (the chart's tree, or its ArgoApplication's charts'). */
+  tree(): IConstruct[];
   /** Renders for the read-back; kept for cdk8s's render right after. */
   render(o: ApiObject): any;
   /** Forget kept renders (cdk8s will not render after a failed validation). */
@@ -62,7 +65,7 @@ export class SynthValidation {
   public validate(): string[] {
     const p = this.planner;
     // One walk of the tree serves the fingerprints and the planning of this validation.
-    const tree = p.chart.node.findAll();
+    const tree = p.tree();
     // Nothing to compare with on the first validation of a job: fingerprint only what it saw.
     let fingerprint = this.validated ? this.fingerprint(tree) : undefined;
     if (this.validated && this.validated.fingerprint === fingerprint) return [...this.validated.errors];
@@ -126,11 +129,12 @@ export class SynthValidation {
  * lint` would read from the synthesized YAML. Errors are returned; warnings print once.
  */
 export function checkChart(result: PlannerResult, checks: SynthChecks, render: (o: ApiObject) => any, chart: Chart, argocdCm?: ArgocdCm): string[] {
-  warnCrossChart(chart, result.crossChart);
   warnEmptyTiers(chart, result);
-  if (checks === SynthChecks.NONE) return [];
+  // Intent nothing would honour fails whatever is checked, as a cycle does.
+  const crossChart = crossChartErrors(result.crossChart);
+  if (checks === SynthChecks.NONE) return crossChart;
   const read = readBack(result.objects, render);
-  const errors = [...read.unreadable, ...proveOrder(result, read)];
+  const errors = [...crossChart, ...read.unreadable, ...proveOrder(result, read)];
   if (checks === SynthChecks.PROOF) return errors;
   for (const f of lint(read.manifests, { levels: SYNTH_LEVELS, argocdCm }, read.plan)) {
     if (f.level === 'error') errors.push(findingText(f).join('\n  ')); // the fix nested under cdk8s's list entry
@@ -139,15 +143,20 @@ export function checkChart(result: PlannerResult, checks: SynthChecks, render: (
   return errors;
 }
 
-/** Dependencies on other charts' objects order nothing: say so once per chart pair. */
-function warnCrossChart(chart: Chart, crossChart: ReadonlySet<string>): void {
-  for (const other of [...crossChart].sort()) {
-    if (orderedAsApplications(chart, other)) continue; // lifted to the order of their ArgoApplications
-    warnOnce(chart, `[${chart.node.path}] warning: objects of chart ${chart.node.path} depend on chart ${other} (node.addDependency), `
-      + 'but sync waves order objects inside one chart only, so Argo CD does not honour this order; if one Application '
-      + 'syncs both charts, put what must be ordered into one chart; if they are separate Applications, order the '
-      + 'Applications (app-of-apps with the Application health check, argo-cd #3781)');
+/**
+ * Dependencies on objects of a chart no sync of this one includes: unless both charts are synced by
+ * ArgoApplications of one parent (the dependency is lifted to their order), nothing honours them,
+ * so they fail, once per chart pair, naming the first dependency and the fix.
+ */
+function crossChartErrors(crossChart: ReadonlyMap<string, CrossChart>): string[] {
+  const errors: string[] = [];
+  for (const [, { from, to, first }] of [...crossChart].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    if (orderedAsApplications(from, to.node.path)) continue; // lifted to the order of their ArgoApplications
+    errors.push(`objects of chart ${from.node.path} depend on chart ${to.node.path} (${first}, node.addDependency), `
+      + 'but sync waves order objects inside one Argo CD Application only, so Argo CD would not honour this order; '
+      + 'put both in one chart, or give each chart an ArgoApplication in one app-of-apps chart (the dependency then orders the Applications)');
   }
+  return errors;
 }
 
 /** A tier with no members orders nothing of its own: say so, naming it (what it joins still holds). */

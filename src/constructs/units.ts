@@ -41,7 +41,10 @@ export interface ResolvedUnit {
 
 /** What planning needs to know of the chart besides its tree. */
 export interface ChartView {
+  /** The leading chart (messages name it). */
   readonly chart: Chart;
+  /** The charts planned as one (one Argo CD Application): `chart` alone, or every chart of its ArgoApplication. */
+  readonly group: ReadonlySet<Chart>;
   /** Annotations set by hand (the planner's own left out), as Argo CD reads them. */
   handAnnotations(o: ApiObject): Readonly<Record<string, string>>;
   /** A sync-wave annotation written by someone else than the planner, as stored. */
@@ -157,6 +160,7 @@ export class UnitTable {
     const elsewhere = m.node.findAll().find((x): x is ApiObject => x instanceof ApiObject);
     if (!elsewhere) return; // nothing yet: it may still get objects
     const other = Chart.of(elsewhere);
+    if (this.view.group.has(other)) return;
     const chart = this.view.chart.node.path;
     throw new OrderingError(`${r.unit.label} (chart ${chart}) has member ${m.node.path}, whose objects are in chart ${other.node.path}: `
       + `sync waves order objects inside one chart (one Argo CD Application), so this order would be lost; move ${m.node.path} into chart ${chart}, `

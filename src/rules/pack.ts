@@ -6,6 +6,8 @@ import { annotationNotString } from './checks/annotation-not-string';
 import { apiVersionRemoved } from './checks/api-version-removed';
 import { applicationHealthMissing } from './checks/application-health-missing';
 import { applicationHealthUnchecked } from './checks/application-health-unchecked';
+import { applicationOrderIgnored } from './checks/application-order-ignored';
+import { applicationProjectForbids } from './checks/application-project-forbids';
 import { childAutomatedSync } from './checks/child-automated-sync';
 import { clientSideApplyTooLarge } from './checks/client-side-apply-too-large';
 import { crdNotBeforeCustomResource } from './checks/crd-not-before-custom-resource';
@@ -77,6 +79,8 @@ export const ALL_RULES: readonly Rule[] = [
   loadBalancerGatesWave,
   pvcGatesWave,
   // Order between Applications (app-of-apps, progressive syncs).
+  applicationOrderIgnored,
+  applicationProjectForbids,
   childAutomatedSync,
   rollingSyncAppInNoStep,
   maxUpdateQuotedNumber,

@@ -205,9 +205,9 @@ describe('node.addDependency between charts of two Applications of one parent', 
     expect(written).not.toContain('depend on chart');
   });
 
-  test('without Applications it still warns, naming the fix', () => {
+  test('without Applications it fails the synth, naming the fix', () => {
     const { app } = platform(false);
-    expect(stderrOf(() => app.synth())).toMatch(/depend on chart database.*order the Applications/s);
+    expect(() => stderrOf(() => app.synth())).toThrow(/depend on chart database.*give each chart an ArgoApplication in one app-of-apps chart \(the dependency then orders the Applications\)/s);
   });
 
   test('a chart synced by two Applications fails, naming both', () => {

@@ -1,48 +1,85 @@
 /**
- * Waves order objects inside one chart: a dependency on another chart is said out loud at synth
- * instead of being dropped silently (cdk8s's own parent → nested chart dependencies are not).
+ * Waves order objects inside one Argo CD Application. A dependency between objects of two charts
+ * that no parent orders as Applications fails the synth with the fix, instead of being dropped
+ * (cdk8s's own parent → nested chart dependencies are not such a dependency).
  */
 import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { ApiObject, App, Chart } from 'cdk8s';
-import { Tier } from '../../src';
+import { stderrOf } from './helpers';
+import { ArgoApplication, SynthChecks, SyncWaves, Tier } from '../../src';
 
+const REPO = 'https://git.example.com/platform.git';
 const cm = (scope: Chart, name: string) => new ApiObject(scope, name, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name } });
 
-function synthWarnings(build: (app: App) => void): string[] {
+/** The synth's error message ('' when it succeeds); nothing is left on disk. */
+function synthError(build: (app: App) => void): string {
   const outdir = mkdtempSync(join(tmpdir(), 'syncplan-cross-'));
-  const writes: string[] = [];
-  const spy = jest.spyOn(process.stderr, 'write').mockImplementation((chunk: any) => {
-    writes.push(String(chunk));
-    return true;
-  });
   try {
     const app = new App({ outdir });
     build(app);
-    app.synth();
+    stderrOf(() => app.synth());
+    return '';
+  } catch (e) {
+    return (e as Error).message;
   } finally {
-    spy.mockRestore();
     rmSync(outdir, { recursive: true, force: true });
   }
-  return writes.filter(w => w.includes('depend on chart'));
 }
 
-test('an object depending on an object of another chart: one warning naming both charts', () => {
-  const warnings = synthWarnings(app => {
-    const db = new Chart(app, 'xdb');
-    const web = new Chart(app, 'xweb');
-    const schema = cm(db, 'schema');
-    const config = cm(web, 'config');
-    new Tier(web, 'tier').add(config);
-    config.node.addDependency(schema);
-  });
-  expect(warnings).toHaveLength(1);
-  expect(warnings[0]).toMatch(/^\[xweb\] warning: objects of chart xweb depend on chart xdb \(node\.addDependency\), but sync waves order objects inside one chart only/);
+const FIX = 'put both in one chart, or give each chart an ArgoApplication in one app-of-apps chart (the dependency then orders the Applications)';
+
+function twoCharts(app: App, prefix: string) {
+  const db = new Chart(app, `${prefix}db`);
+  const web = new Chart(app, `${prefix}web`);
+  const schema = cm(db, 'schema');
+  const config = cm(web, 'config');
+  new Tier(web, 'tier').add(config);
+  config.node.addDependency(schema);
+  return { db, web };
+}
+
+test('an object depending on an object of another chart, no Applications: the synth fails naming both objects and the fix', () => {
+  const message = synthError(app => twoCharts(app, 'x'));
+  expect(message).toContain('[xweb/cdk8s-syncplan.Planner] objects of chart xweb depend on chart xdb (xweb/config depends on xdb/schema, node.addDependency), '
+    + `but sync waves order objects inside one Argo CD Application only, so Argo CD would not honour this order; ${FIX}`);
+  expect(message.match(/depend on chart/g)).toHaveLength(1);
 });
 
-test('a chart-level dependency (cdk8s turns it into object dependencies) warns once, not per object pair', () => {
-  const warnings = synthWarnings(app => {
+test('the error holds with SynthChecks.NONE (intent that would be dropped, like a cycle)', () => {
+  const message = synthError(app => SyncWaves.enable(twoCharts(app, 'n').web, { checks: SynthChecks.NONE }));
+  expect(message).toMatch(/objects of chart nweb depend on chart ndb/);
+});
+
+test('only one of the two charts has an ArgoApplication: still an error', () => {
+  const message = synthError(app => {
+    const { web } = twoCharts(app, 'h');
+    new ArgoApplication(new Chart(app, 'platform'), 'web', { charts: [web], repoURL: REPO, path: 'dist' });
+  });
+  expect(message).toMatch(/objects of chart hweb depend on chart hdb/);
+});
+
+test('ArgoApplications in two different parent charts: still an error (no one parent orders them)', () => {
+  const message = synthError(app => {
+    const { db, web } = twoCharts(app, 'p');
+    new ArgoApplication(new Chart(app, 'parent-a'), 'db', { charts: [db], repoURL: REPO, path: 'dist' });
+    new ArgoApplication(new Chart(app, 'parent-b'), 'web', { charts: [web], repoURL: REPO, path: 'dist' });
+  });
+  expect(message).toMatch(/objects of chart pweb depend on chart pdb/);
+});
+
+test('ArgoApplications of one parent: no error (the dependency orders the Applications)', () => {
+  expect(synthError(app => {
+    const { db, web } = twoCharts(app, 'o');
+    const parent = new Chart(app, 'platform');
+    new ArgoApplication(parent, 'db', { charts: [db], repoURL: REPO, path: 'dist' });
+    new ArgoApplication(parent, 'web', { charts: [web], repoURL: REPO, path: 'dist' });
+  })).toBe('');
+});
+
+test('a chart-level dependency (app.synth turns it into object dependencies) fails once, not per object pair', () => {
+  const message = synthError(app => {
     const db = new Chart(app, 'ydb');
     const web = new Chart(app, 'yweb');
     for (let i = 0; i < 5; i++) cm(db, `d${i}`);
@@ -50,11 +87,12 @@ test('a chart-level dependency (cdk8s turns it into object dependencies) warns o
     new Tier(web, 'tier').add(...objs);
     web.addDependency(db);
   });
-  expect(warnings).toEqual([expect.stringMatching(/^\[yweb\] warning: objects of chart yweb depend on chart ydb /)]);
+  expect(message.match(/depend on chart/g)).toHaveLength(1);
+  expect(message).toMatch(/objects of chart yweb depend on chart ydb \(yweb\/w0 depends on ydb\/d0, node\.addDependency\)/);
 });
 
-test('nested charts and dependencies inside one chart: no warning', () => {
-  const warnings = synthWarnings(app => {
+test('nested charts and dependencies inside one chart: no error', () => {
+  expect(synthError(app => {
     const parent = new Chart(app, 'zparent');
     const child = new Chart(parent, 'zchild');
     const a = cm(parent, 'a');
@@ -62,6 +100,5 @@ test('nested charts and dependencies inside one chart: no warning', () => {
     cm(child, 'c');
     new Tier(parent, 'tier').add(b);
     b.node.addDependency(a);
-  });
-  expect(warnings).toEqual([]);
+  })).toBe('');
 });

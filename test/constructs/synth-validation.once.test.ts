@@ -3,7 +3,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { ApiObject, ApiObjectMetadataDefinition, App, Chart, JsonPatch, Testing } from 'cdk8s';
 import { configMap, newChart, synthError } from './helpers';
-import { Tier } from '../../src';
+import { ArgoApplication, Tier } from '../../src';
 import { SyncPlanner } from '../../src/constructs/planner';
 
 const WAVE = 'argocd.argoproj.io/sync-wave';
@@ -73,7 +73,7 @@ describe('one validation and one render per synth', () => {
     }
   });
 
-  test('a dependency across charts (cdk8s then orders the charts themselves) keeps one check per chart', () => {
+  test('a dependency across charts of two Applications (cdk8s then orders the charts themselves) keeps one check per chart', () => {
     const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'syncplan-once-'));
     try {
       const app = new App({ outdir });
@@ -84,6 +84,10 @@ describe('one validation and one render per synth', () => {
       const user = configMap(apps, 'user');
       new Tier(apps, 't').add(user);
       user.node.addDependency(shared);
+      // Without Applications of one parent the dependency fails the synth (synth-validation.cross-chart.test.ts).
+      const parent = new Chart(app, 'platform');
+      new ArgoApplication(parent, 'base', { charts: [base], repoURL: 'https://git.example.com/p.git', path: 'dist' });
+      new ArgoApplication(parent, 'apps', { charts: [apps], repoURL: 'https://git.example.com/p.git', path: 'dist' });
       const checks = [base, apps].map((c) => jest.spyOn(SyncPlanner.of(c) as unknown as { check: () => string[] }, 'check'));
       app.synth();
       expect(checks.map((c) => c.mock.calls.length)).toEqual([1, 1]);

@@ -1,0 +1,54 @@
+import { appNamespacePermitted, destinationNamespacePermitted } from '../../argo/app-project';
+import { isApplication } from '../gates';
+import type { Hit, Rule } from '../types';
+
+/**
+ * An Application its AppProject refuses is never synced: the controller stops at "application is
+ * not allowed to use project" or "destination is not permitted" (`argo-cd
+ * pkg/apis/application/v1alpha1/app_project_types.go`, `controller/appcontroller.go` `getAppProj`).
+ * A parent's wave holding it then waits forever (or, without the Application health check, moves on
+ * without it), so whatever it orders is not honoured. Reported only when the AppProject is among the
+ * manifests and its patterns are plain (`src/argo/app-project.ts`).
+ */
+export const applicationProjectForbids: Rule = {
+  id: 'application-project-forbids',
+  defaultLevel: 'error',
+  title: 'A child Application its AppProject forbids (another namespace, a destination not permitted): never synced',
+  check(ctx) {
+    const hits: Hit[] = [];
+    const projects = new Map<string, Record<string, any>>();
+    for (const m of ctx.manifestsOfKind('AppProject')) {
+      const o = m.object as Record<string, any>;
+      if (typeof o.apiVersion === 'string' && o.apiVersion.startsWith('argoproj.io/') && typeof o.metadata?.name === 'string') projects.set(o.metadata.name, o);
+    }
+    if (projects.size === 0) return hits;
+    for (const t of ctx.tasksOfKind('Application')) {
+      if (t.action !== 'apply' || !isApplication(t)) continue;
+      const spec = (t.manifest.object.spec ?? {}) as Record<string, any>;
+      const name = typeof spec.project === 'string' && spec.project !== '' ? spec.project : 'default';
+      const project = projects.get(name);
+      if (!project) continue;
+      if (appNamespacePermitted(project, t.namespace) === false) {
+        hits.push({
+          manifest: t.manifest,
+          message: `lives in namespace ${t.namespace}, which AppProject ${name} does not permit (spec.sourceNamespaces), so Argo CD never syncs it `
+            + '(application is not allowed to use project) and no wave that orders it is honoured',
+          fix: `add ${t.namespace} to AppProject ${name}'s spec.sourceNamespaces (and to application.namespaces in argocd-cmd-params-cm, `
+            + `docs/operator-manual/app-any-namespace.md), or create the Application in ${String(project.metadata?.namespace)}, the control plane's namespace`,
+          path: ['metadata', 'namespace'],
+        });
+      }
+      const destination = spec.destination?.namespace;
+      if (typeof destination === 'string' && destination !== '' && destinationNamespacePermitted(project, destination) === false) {
+        hits.push({
+          manifest: t.manifest,
+          message: `syncs to namespace ${destination}, which AppProject ${name} does not permit (spec.destinations), so Argo CD never syncs it `
+            + '(destination is not permitted in project) and no wave that orders it is honoured',
+          fix: `add a destination for namespace ${destination} to AppProject ${name}, or sync to a namespace it permits`,
+          path: ['spec', 'destination', 'namespace'],
+        });
+      }
+    }
+    return hits;
+  },
+};
