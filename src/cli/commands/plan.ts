@@ -4,7 +4,7 @@
  */
 import type { Command } from 'commander';
 import type * as ArgoPlanModule from '../../argo/plan';
-import type { SyncPlan } from '../../argo/types';
+import type { PlanOptions, SyncPlan } from '../../argo/types';
 import type * as FindingsTextModule from '../../report/findings-text';
 import type * as PlanJsonModule from '../../report/plan-json';
 import type * as PlanTextModule from '../../report/plan-text';
@@ -16,6 +16,9 @@ import { addFormatOption, addPlanOptions, planOptions, readManifests, writeOut }
 import type { CommonFlags } from '../options';
 import { addWaveDelayOption } from './simulate';
 import type * as ApplicationsModule from '../applications';
+import type { Cdk8sDist } from '../cdk8s-dist';
+import { addSingleAppOption, distApps } from '../dist-input';
+import type { SingleAppFlags } from '../dist-input';
 
 /** One child Application in the JSON output, in the parent's sync order. */
 function applicationJson(c: ApplicationsModule.ChildApplication, planToJson: (p: SyncPlan) => { steps: unknown[]; errors: unknown[] }) {
@@ -45,6 +48,35 @@ function applicationOrderSections(children: readonly ApplicationsModule.ChildApp
   return sections;
 }
 
+/** A cdk8s dist: the note, then each chart file's own plan, time and findings. */
+function writeDistPlans(dist: Cdk8sDist, options: PlanOptions, flags: CommonFlags & { waveDelay: number }): void {
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const { buildPlan }: typeof ArgoPlanModule = require('../../argo/plan');
+  const { estimateTime, timeJson, timeTextSection }: typeof TimingModule = require('../../report/timing');
+  const { lintReport, findingToJson }: typeof RulesModule = require('../../rules');
+  const apps = dist.apps.map(app => {
+    const plan = buildPlan(app.manifests, options);
+    return { app, plan, time: estimateTime(plan, { waveDelaySeconds: flags.waveDelay }), ...lintReport(app.manifests, options, plan) };
+  });
+  if (flags.format === 'json') {
+    const { planToJson }: typeof PlanJsonModule = require('../../report/plan-json');
+    writeOut(JSON.stringify({
+      note: dist.note,
+      applications: apps.map(a => ({
+        name: a.app.name, file: a.app.file, ...planToJson(a.plan), time: timeJson(a.time), findings: a.findings.map(f => findingToJson(f)),
+      })),
+    }, null, 2) + '\n');
+  } else {
+    const { joinSections, planTextSections }: typeof PlanTextModule = require('../../report/plan-text');
+    const { findingsTextSection }: typeof FindingsTextModule = require('../../report/findings-text');
+    writeOut(joinSections([[`Note: ${dist.note}`], ...apps.flatMap(a => [
+      [`Application ${a.app.name} (${a.app.file})`], ...planTextSections(a.plan), timeTextSection(a.time), findingsTextSection(a.findings, a.suppressed),
+    ])]));
+  }
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  process.exitCode = apps.some(a => a.plan.errors.length > 0) ? 1 : 0;
+}
+
 export function register(program: Command): void {
   const cmd = program
     .command('plan')
@@ -57,12 +89,18 @@ export function register(program: Command): void {
   addFormatOption(cmd);
   addAppOptions(cmd);
   addWaveDelayOption(cmd);
+  addSingleAppOption(cmd);
   cmd.option('--repo-root <dir>', 'plan the child Applications of an app-of-apps parent too: their directory sources, read under this checkout');
-  cmd.action((paths: string[], flags: CommonFlags & AppFlags & { waveDelay: number; repoRoot?: string }) => {
+  cmd.action((paths: string[], flags: CommonFlags & AppFlags & SingleAppFlags & { waveDelay: number; repoRoot?: string }) => {
     /* eslint-disable @typescript-eslint/no-require-imports */
     const manifests = readManifests(paths);
     const options = { ...planOptions(flags), ...appModelOptions(flags), syncOptions: appSyncOptions(flags), live: liveManifests(flags) };
     const { buildPlan }: typeof ArgoPlanModule = require('../../argo/plan');
+    const dist = distApps(paths, manifests, flags);
+    if (dist) {
+      writeDistPlans(dist, options, flags);
+      return;
+    }
     const plan = buildPlan(manifests, options);
     const { estimateTime, timeJson, timeTextSection }: typeof TimingModule = require('../../report/timing');
     const { lintReport, findingToJson }: typeof RulesModule = require('../../rules');

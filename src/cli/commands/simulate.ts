@@ -8,9 +8,12 @@ import type { Command } from 'commander';
 import type * as ArgoPlanModule from '../../argo/plan';
 import type * as SimulateModule from '../../argo/simulate';
 import type { HealthStatus, SimulateOptions, SimulationResult } from '../../argo/simulate/types';
-import type { Manifest, SyncPlan } from '../../argo/types';
+import type { Manifest, PlanOptions, SyncPlan } from '../../argo/types';
 import { addAppOptions, appModelOptions, appSyncOptions, liveManifests } from '../app-options';
 import type { AppFlags } from '../app-options';
+import type { Cdk8sDist } from '../cdk8s-dist';
+import { addSingleAppOption, distApps } from '../dist-input';
+import type { SingleAppFlags } from '../dist-input';
 import type * as ErrorsModule from '../errors';
 import { addFormatOption, addPlanOptions, planOptions, readManifests, writeOut } from '../options';
 import type { CommonFlags } from '../options';
@@ -83,12 +86,17 @@ export interface Simulation {
   readonly manifests: readonly Manifest[];
 }
 
-/** Reads input and flags, plans and simulates; bad flags or input throw (exit 2). */
-export function runSimulation(paths: readonly string[], given: SimulateFlags): Simulation {
+/** What the flags say about every sync the run simulates (one Application, or each of several). */
+export interface SimulationInput {
+  readonly manifests: readonly Manifest[];
+  readonly planOptions: PlanOptions;
+  readonly options: SimulateOptions;
+}
+
+/** Reads input and flags; bad flags or input throw (exit 2). */
+export function readSimulationInput(paths: readonly string[], given: SimulateFlags): SimulationInput {
   const flags = { ...given, ...listFlags(given) };
   const { UsageError }: typeof ErrorsModule = require('../errors');
-  const { buildPlan }: typeof ArgoPlanModule = require('../../argo/plan');
-  const { simulate, unknownHandles }: typeof SimulateModule = require('../../argo/simulate');
 
   const manifests = readManifests(paths);
   const live = liveManifests(flags);
@@ -115,14 +123,6 @@ export function runSimulation(paths: readonly string[], given: SimulateFlags): S
   }
 
   const model = appModelOptions(flags);
-  const plan = buildPlan(manifests, { ...planOptions(flags), ...model, live, syncOptions });
-  const unknown = unknownHandles(plan, [...health.keys(), ...applyErrors.keys()]);
-  if (unknown.length > 0) {
-    const known = [...new Set([...plan.steps.flatMap(s => s.tasks), ...plan.syncFail].map(t => `${t.kind}/${t.name}`))];
-    const hint = known.length > 0 ? `tasks are: ${known.slice(0, 8).join(', ')}${known.length > 8 ? ', …' : ''}` : 'the sync has no tasks';
-    throw new UsageError(`${unknown[0]} is not a task of this sync (KIND/NAME is case-sensitive; ${hint})`);
-  }
-
   const options: SimulateOptions = {
     health,
     applyErrors,
@@ -134,7 +134,43 @@ export function runSimulation(paths: readonly string[], given: SimulateFlags): S
     ...(model.argocdVersion !== undefined ? { argocdVersion: model.argocdVersion } : {}),
     ...(model.kubeVersion !== undefined ? { kubeVersion: model.kubeVersion } : {}),
   };
-  return { plan, options, result: simulate(plan, options), manifests };
+  return { manifests, planOptions: { ...planOptions(flags), ...model, live, syncOptions }, options };
+}
+
+/**
+ * Refuses a `--health` or `--apply-error` handle that is a task of none of the plans (a typo would
+ * otherwise simulate the normal outcome silently).
+ * @throws UsageError (exit status 2)
+ */
+export function checkHandles(plans: readonly SyncPlan[], options: SimulateOptions): void {
+  const { UsageError }: typeof ErrorsModule = require('../errors');
+  const { unknownHandles }: typeof SimulateModule = require('../../argo/simulate');
+  const handles = [...(options.health?.keys() ?? []), ...(options.applyErrors?.keys() ?? [])];
+  const unknown = plans.reduce((left, plan) => unknownHandles(plan, left), handles);
+  if (unknown.length > 0) {
+    const known = [...new Set(plans.flatMap(plan => [...plan.steps.flatMap(s => s.tasks), ...plan.syncFail]).map(t => `${t.kind}/${t.name}`))];
+    const hint = known.length > 0 ? `tasks are: ${known.slice(0, 8).join(', ')}${known.length > 8 ? ', …' : ''}` : 'the sync has no tasks';
+    throw new UsageError(`${unknown[0]} is not a task of this sync (KIND/NAME is case-sensitive; ${hint})`);
+  }
+}
+
+/** Reads input and flags, plans and simulates; bad flags or input throw (exit 2). */
+export function runSimulation(paths: readonly string[], given: SimulateFlags): Simulation {
+  const { buildPlan }: typeof ArgoPlanModule = require('../../argo/plan');
+  const { simulate }: typeof SimulateModule = require('../../argo/simulate');
+  const input = readSimulationInput(paths, given);
+  const plan = buildPlan(input.manifests, input.planOptions);
+  checkHandles([plan], input.options);
+  return { plan, options: input.options, result: simulate(plan, input.options), manifests: input.manifests };
+}
+
+/** Each chart file of a cdk8s dist simulated as its own Application's sync. */
+function simulateDist(dist: Cdk8sDist, input: SimulationInput) {
+  const { buildPlan }: typeof ArgoPlanModule = require('../../argo/plan');
+  const { simulate }: typeof SimulateModule = require('../../argo/simulate');
+  const plans = dist.apps.map(app => ({ app, plan: buildPlan(app.manifests, input.planOptions) }));
+  checkHandles(plans.map(p => p.plan), input.options);
+  return plans.map(({ app, plan }) => ({ app, result: simulate(plan, input.options) }));
 }
 
 export function register(program: Command): void {
@@ -148,8 +184,23 @@ export function register(program: Command): void {
     .argument('[paths...]', 'YAML or JSON files, or folders (searched for *.yaml, *.yml, *.json); - reads standard input');
   addSimulateOptions(cmd);
   addFormatOption(cmd);
-  cmd.action((paths: string[], flags: SimulateFlags) => {
-    const { result } = runSimulation(paths, flags);
+  addSingleAppOption(cmd);
+  cmd.action((paths: string[], flags: SimulateFlags & SingleAppFlags) => {
+    const input = readSimulationInput(paths, flags);
+    const dist = distApps(paths, input.manifests, flags);
+    if (dist) {
+      const results = simulateDist(dist, input);
+      writeOut(flags.format === 'json'
+        ? JSON.stringify({ note: dist.note, applications: results.map(r => ({ name: r.app.name, file: r.app.file, ...simulationJson(r.result) })) }, null, 2) + '\n'
+        : [`Note: ${dist.note}`, ...results.map(r => `Application ${r.app.name} (${r.app.file})\n\n${renderSimulationText(r.result).trimEnd()}`)].join('\n\n') + '\n');
+      process.exitCode = results.every(r => r.result.operationPhase === 'Succeeded') ? 0 : 1;
+      return;
+    }
+    const { buildPlan }: typeof ArgoPlanModule = require('../../argo/plan');
+    const { simulate }: typeof SimulateModule = require('../../argo/simulate');
+    const plan = buildPlan(input.manifests, input.planOptions);
+    checkHandles([plan], input.options);
+    const result = simulate(plan, input.options);
     writeOut(flags.format === 'json' ? renderSimulationJson(result) : renderSimulationText(result));
     process.exitCode = result.operationPhase === 'Succeeded' ? 0 : 1;
   });
