@@ -4,7 +4,6 @@
  */
 import type { Command } from 'commander';
 import type * as Cdk8sDistModule from './cdk8s-dist';
-import type { Cdk8sDist } from './cdk8s-dist';
 import type { Manifest } from '../argo/types';
 
 export interface SingleAppFlags {
@@ -17,7 +16,7 @@ export function addSingleAppOption(cmd: Command): Command {
 }
 
 /** The per-chart Applications, unless `--single-app` or the input is not a cdk8s dist. */
-export function distApps(paths: readonly string[], manifests: readonly Manifest[], flags: SingleAppFlags): Cdk8sDist | undefined {
+export function distApps(paths: readonly string[], manifests: readonly Manifest[], flags: SingleAppFlags): Cdk8sDistModule.Cdk8sDist | undefined {
   if (flags.singleApp) return undefined;
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { cdk8sDist }: typeof Cdk8sDistModule = require('./cdk8s-dist');
