@@ -13,7 +13,9 @@ const os = require('os');
 const path = require('path');
 
 const ROOT = path.join(__dirname, '..');
-const BIN = path.join(ROOT, 'lib/cli/main.js');
+// What users run (the `bin`: the bundle), and the modules it is bundled from.
+const BIN = path.join(ROOT, require(path.join(ROOT, 'package.json')).bin.syncplan);
+const MAIN = path.join(ROOT, 'lib/cli/main.js');
 const EXAMPLE = path.join(ROOT, 'examples/manifests/workflow-console.yaml');
 const i = process.argv.indexOf('--rounds');
 const rounds = i > 0 ? Number(process.argv[i + 1]) : 15;
@@ -43,7 +45,7 @@ for (const [name, xs] of Object.entries(samples)) {
 }
 
 // What a plan loads: packages only, by name.
-const script = `require(${JSON.stringify(BIN)}).main(['node', 'syncplan', 'plan', ${JSON.stringify(EXAMPLE)}]).then(() =>
+const script = `require(${JSON.stringify(MAIN)}).main(['node', 'syncplan', 'plan', ${JSON.stringify(EXAMPLE)}]).then(() =>
   process.stderr.write(JSON.stringify(Object.keys(require.cache))))`;
 const loaded = JSON.parse(spawnSync(process.execPath, ['-e', script], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] }).stderr);
 const packages = [...new Set(loaded.filter((p) => p.includes('node_modules/')).map((p) => p.split('node_modules/').pop().split('/')[0]))];

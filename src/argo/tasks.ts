@@ -8,11 +8,14 @@ import { readDeletePolicies } from './delete-policy';
 import { DraftTask } from './draft';
 import { HookRead, readHook, readHookIn } from './hooks';
 import { keyString, metadataString, resourceKeyOf } from './keys';
+import { isSelected } from './selective-sync';
 import { untrackedReason } from './tracking';
 import { ExcludedObject, Manifest, PlanError, PlanOptions, ResourceKey, SourceLocation, SyncPhase } from './types';
 import { readWaveIn, waveOf } from './waves';
 
 export const DEFAULT_REVISION = '0000000';
+
+const NOT_SELECTED = 'not selected: a selective sync (--resource) applies and prunes only the objects it names';
 
 /** kubectl's words for an object without a name (client-go `rest.Request.Name`): the dry run fails on them. */
 export const NO_NAME_ERROR = 'resource name may not be empty';
@@ -113,7 +116,8 @@ export function buildTasks(manifests: readonly Manifest[], options: PlanOptions 
   const namespace = options.namespace ?? '';
   const revision = options.revision ?? DEFAULT_REVISION;
   const startedAt = options.startedAt ?? 0;
-  const skipHooks = options.skipHooks ?? false;
+  const selected = options.resources !== undefined && options.resources.length > 0 ? options.resources : undefined;
+  const skipHooks = (options.skipHooks ?? false) || selected !== undefined;
 
   const tasks: DraftTask[] = [];
   const excluded: ExcludedObject[] = [];
@@ -152,6 +156,10 @@ export function buildTasks(manifests: readonly Manifest[], options: PlanOptions 
     const reason = exclusionReason(hook, skipHooks);
     if (reason !== undefined) {
       excluded.push(excludedOf(key, m, reason));
+      return;
+    }
+    if (selected !== undefined && !isSelected(key, selected)) {
+      excluded.push(excludedOf(key, m, NOT_SELECTED));
       return;
     }
 
@@ -209,6 +217,10 @@ export function buildTasks(manifests: readonly Manifest[], options: PlanOptions 
     }
     if (hook.skip) {
       excluded.push(excludedOf(key, m, 'hook Skip: never pruned'));
+      continue;
+    }
+    if (selected !== undefined && !isSelected(key, selected)) {
+      excluded.push(excludedOf(key, m, NOT_SELECTED));
       continue;
     }
     const untracked = options.tracking ? untrackedReason(m.object, options.tracking, options.argocdVersion) : undefined;

@@ -122,6 +122,11 @@ export interface PlanOptions {
   readonly startedAt?: number;
   /** Selective sync / self-heal / apply strategy: every hook is dropped. @default false */
   readonly skipHooks?: boolean;
+  /**
+   * Selective sync (`--resource`): only these objects are applied or pruned, and hooks are
+   * skipped (see `selective-sync.ts`). @default every object
+   */
+  readonly resources?: readonly SelectedResource[];
   /** Objects live in the cluster now; those not in the target become prune tasks. @default [] */
   readonly live?: readonly Manifest[];
   /** The Application's `spec.syncPolicy.syncOptions` (e.g. `PruneLast=true`). @default [] */
@@ -140,6 +145,14 @@ export interface PlanOptions {
   readonly argocdVersion?: string;
   /** The cluster's Kubernetes minor version, e.g. `1.31` (which built-in API versions it serves). @default DEFAULT_KUBE_VERSION */
   readonly kubeVersion?: string;
+}
+
+/** One `syncOperation.resources` entry of a selective sync (src/argo/selective-sync.ts); no namespace matches every namespace. */
+export interface SelectedResource {
+  readonly group: string;
+  readonly kind: string;
+  readonly name: string;
+  readonly namespace?: string;
 }
 
 /** How Argo CD tells which live objects are the application's (argocd-cm `application.resourceTrackingMethod`; src/argo/tracking.ts). */

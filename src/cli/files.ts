@@ -3,6 +3,7 @@
  * byte-wise), `-` for stdin; size limits; binary data and invalid UTF-8 refused with their line.
  */
 import { readdirSync, readFileSync, realpathSync, statSync } from 'fs';
+import type { Dirent } from 'fs';
 import { basename, dirname, join } from 'path';
 import { InputError } from './errors';
 
@@ -55,35 +56,56 @@ export function expandPaths(paths: readonly string[]): string[] {
       if (found.length === 0) {
         throw new InputError(path, 0, 'folder has no .yaml, .yml or .json files', 'point at the folder holding the manifests');
       }
-      found.forEach((f) => add(f, realpathSync(f)));
+      found.forEach((f) => add(f, realPath(f)));
     } else {
       if (JSONNET_FILE.test(path)) throw jsonnetError(path);
       const tool = renderedBy(basename(path));
       if (tool) throw renderError(dirname(path), path, tool);
-      add(path, realpathSync(path));
+      add(path, realPath(path));
     }
   }
   return files;
 }
 
 function walk(dir: string, visited: Set<string>): string[] {
-  const real = realpathSync(dir);
+  const real = realPath(dir);
   if (visited.has(real)) return []; // a symlink loop
   visited.add(real);
-  const names = readdirSync(dir).filter((n) => !n.startsWith('.')).sort(byteOrder);
-  for (const name of names) {
-    const tool = renderedBy(name);
-    if (tool && statSync(join(dir, name), { throwIfNoEntry: false })?.isFile()) throw renderError(dir, join(dir, name), tool);
-  }
+  const entries = readdirSync(dir, { withFileTypes: true }).filter((e) => !e.name.startsWith('.')).sort((a, b) => byteOrder(a.name, b.name));
+  const types = entries.map((e) => entryType(dir, e));
+  entries.forEach((e, i) => {
+    const tool = renderedBy(e.name);
+    if (tool && types[i] === 'file') throw renderError(dir, join(dir, e.name), tool);
+  });
   const files: string[] = [];
-  for (const name of names) {
-    const path = join(dir, name);
-    const stat = statSync(path, { throwIfNoEntry: false });
-    if (stat?.isDirectory()) walk(path, visited).forEach((f) => files.push(f));
-    else if (stat?.isFile() && MANIFEST_FILE.test(name)) files.push(path);
-    else if (stat?.isFile() && JSONNET_FILE.test(name)) throw jsonnetError(path);
-  }
+  entries.forEach((e, i) => {
+    const path = join(dir, e.name);
+    if (types[i] === 'dir') walk(path, visited).forEach((f) => files.push(f));
+    else if (types[i] === 'file' && MANIFEST_FILE.test(e.name)) files.push(path);
+    else if (types[i] === 'file' && JSONNET_FILE.test(e.name)) throw jsonnetError(path);
+  });
   return files;
+}
+
+/**
+ * What a folder entry is, following symlinks as `statSync` does. The type `readdir` already
+ * returns saves a `stat` per file (5,000 of them for a 20,000-document folder); only a symlink
+ * (or an entry of unknown type) is stat'ed.
+ */
+function entryType(dir: string, entry: Dirent): 'file' | 'dir' | undefined {
+  if (entry.isFile()) return 'file';
+  if (entry.isDirectory()) return 'dir';
+  if (!entry.isSymbolicLink() && (entry.isFIFO() || entry.isSocket() || entry.isBlockDevice() || entry.isCharacterDevice())) return undefined;
+  const stat = statSync(join(dir, entry.name), { throwIfNoEntry: false });
+  return stat?.isFile() ? 'file' : stat?.isDirectory() ? 'dir' : undefined;
+}
+
+/**
+ * The file's identity, to read each file once. The C library's realpath: one call, where Node's
+ * JavaScript `realpathSync` lstat's every component of every path.
+ */
+function realPath(path: string): string {
+  return realpathSync.native(path);
 }
 
 type RenderTool = 'helm' | 'kustomize';

@@ -64,7 +64,8 @@ export async function main(argv: readonly string[] = process.argv): Promise<numb
   }
 }
 
-if (require.main === module) {
+/** Runs the CLI as a process: `process.argv` in, exit status out. */
+export function run(): void {
   // A closed pipe (`syncplan plan . | head`) is not an error.
   process.stdout.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
@@ -74,3 +75,6 @@ if (require.main === module) {
     process.exitCode = code;
   });
 }
+
+// `node lib/cli/main.js`; the installed `syncplan` is the bundle of `bin.ts`.
+if (require.main === module) run();

@@ -6,6 +6,8 @@ import { InvalidArgumentError, Option } from 'commander';
 import type { Command } from 'commander';
 import type * as ErrorsModule from './errors';
 import type * as LoadModule from './load';
+import { parseSelectedResource } from '../argo/selective-sync';
+import type { SelectedResource } from '../argo/selective-sync';
 import type { Manifest, PlanOptions } from '../argo/types';
 
 /** What commander hands an action after `addPlanOptions` (and `addFormatOption`). */
@@ -14,6 +16,7 @@ export interface CommonFlags {
   readonly revision?: string;
   readonly startedAt?: number;
   readonly skipHooks?: boolean;
+  readonly resource?: SelectedResource[];
   readonly format?: string;
 }
 
@@ -23,7 +26,16 @@ export function addPlanOptions(cmd: Command): Command {
     .option('-n, --namespace <ns>', "the Application's destination namespace, given to objects without one")
     .option('--revision <sha>', 'synced revision, used to name generateName hooks')
     .option('--started-at <unix-seconds>', 'operation start, used to name generateName hooks', parseUnixSeconds)
-    .option('--skip-hooks', 'drop every hook, as a selective sync, self-heal or the apply strategy does', false);
+    .option('--skip-hooks', 'drop every hook, as a selective sync, self-heal or the apply strategy does', false)
+    .option('--resource <group:kind:name>', 'a selective sync of this object (argocd app sync --resource; core group empty, '
+      + 'e.g. :Service:web or apps:Deployment:shop/web): only the objects named are applied or pruned, hooks are skipped (repeatable)',
+    collectResource);
+}
+
+function collectResource(value: string, previous: SelectedResource[] = []): SelectedResource[] {
+  const parsed = parseSelectedResource(value);
+  if (!parsed) throw new InvalidArgumentError('expected GROUP:KIND:NAME or GROUP:KIND:NAMESPACE/NAME, e.g. apps:Deployment:web (core group empty: :Service:web)');
+  return [...previous, parsed];
 }
 
 /** `--format <format>` limited to `choices`; the first choice is the default. */
@@ -45,6 +57,7 @@ export function planOptions(flags: CommonFlags): PlanOptions {
     ...(flags.revision !== undefined ? { revision: flags.revision } : {}),
     ...(flags.startedAt !== undefined ? { startedAt: flags.startedAt } : {}),
     skipHooks: flags.skipHooks ?? false,
+    ...(flags.resource !== undefined ? { resources: flags.resource } : {}),
   };
 }
 

@@ -5,10 +5,10 @@
  */
 import { ApiObject, Chart, Size, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
-import { newChart, stderrOf } from '../constructs/helpers';
 import { MigrationHook, Tier } from '../../src';
 import { Manifest } from '../../src/argo/types';
 import { lint } from '../../src/rules';
+import { newChart, stderrOf } from '../constructs/helpers';
 
 /** Rules about where the library placed things. */
 const PLACEMENT_RULES = ['wave-unneeded', 'namespace-after-resource', 'wave-invalid', 'wave-not-canonical', 'syncfail-hook-wave',

@@ -3,9 +3,9 @@
  * `controller/sync_namespace_test.go` `Test_shouldNamespaceSync` (namespace missing or present,
  * managed metadata or not), and what the plan keeps of it.
  */
+import { manifest } from './simulate/fixtures';
 import { createNamespaceTask, shouldNamespaceSync } from '../../src/argo/create-namespace';
 import { buildPlan } from '../../src/argo/plan';
-import { manifest } from './simulate/fixtures';
 
 describe('Test_shouldNamespaceSync', () => {
   test.each([

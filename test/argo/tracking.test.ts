@@ -3,9 +3,9 @@
  * `TestIsLiveResourceManaged` (a tracking id must name this very object) and
  * `util/argo/resource_tracking_test.go` (the id's format); and the prunes that follow.
  */
+import { manifest } from './simulate/fixtures';
 import { buildPlan } from '../../src/argo/plan';
 import { defaultTrackingMethod, parseTrackingId, untrackedReason } from '../../src/argo/tracking';
-import { manifest } from './simulate/fixtures';
 
 const ID = 'argocd.argoproj.io/tracking-id';
 const cm = (name: string, annotations?: Record<string, string>, labels?: Record<string, string>) =>

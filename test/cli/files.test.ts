@@ -4,9 +4,11 @@
  * Run on argoproj/argocd-example-apps, syncplan said `sock-shop/kustomization.yaml:1: object has no
  * apiVersion` and `helm-guestbook/Chart.yaml:1: object has no kind`: true, but no help.
  */
-import { mkdirSync, writeFileSync } from 'fs';
+import { mkdirSync, readdirSync, realpathSync, statSync, symlinkSync, writeFileSync } from 'fs';
 import { join } from 'path';
+import * as fc from 'fast-check';
 import { inputError, tempDirEach } from './helpers';
+import { expandPaths } from '../../src/cli/files';
 import { loadPaths } from '../../src/cli/load';
 
 const tmp = tempDirEach('syncplan-rendered');
@@ -54,5 +56,65 @@ describe('a Helm chart or a kustomization is named as such, with the command tha
     mkdirSync(dir);
     writeFileSync(join(dir, 'kustomization-notes.yaml'), 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: notes\n');
     expect(loadPaths([dir]).map(m => (m.object.metadata as { name: string }).name)).toEqual(['notes']);
+  });
+});
+
+describe('a folder is searched as with one stat per entry (the types readdir gives are used instead)', () => {
+  /** The straightforward search: stat every entry (symlinks followed). */
+  function reference(dir: string, visited = new Set<string>()): string[] {
+    const real = realpathSync(dir);
+    if (visited.has(real)) return [];
+    visited.add(real);
+    const files: string[] = [];
+    for (const name of readdirSync(dir).filter((n) => !n.startsWith('.')).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
+      const path = join(dir, name);
+      const stat = statSync(path, { throwIfNoEntry: false });
+      if (stat?.isDirectory()) files.push(...reference(path, visited));
+      else if (stat?.isFile() && /\.(?:ya?ml|json)$/.test(name)) files.push(path);
+    }
+    return files;
+  }
+
+  const name = fc.constantFrom('a.yaml', 'B.yml', 'c.json', 'd.txt', 'e.YAML', '.hidden.yaml', 'sub', 'z', '10.yaml', '9.yaml');
+  /** Entries: files, folders, and symlinks to an earlier entry, to the root (a loop) or to nothing. */
+  const entry = fc.record({ parent: fc.nat(), name, kind: fc.constantFrom('file', 'dir', 'link', 'dangling'), target: fc.nat() });
+
+  test('random trees with symlinks (to files, folders, the root and nowhere) give the same files in the same order', () => {
+    let run = 0;
+    fc.assert(fc.property(fc.array(entry, { maxLength: 14 }), (entries) => {
+      const root = join(tmp(), `run-${run++}`);
+      mkdirSync(root);
+      const dirs = [root];
+      const made: string[] = [];
+      for (const e of entries) {
+        const path = join(dirs[e.parent % dirs.length], e.name);
+        if (made.includes(path)) continue;
+        made.push(path);
+        if (e.kind === 'file') {
+          writeFileSync(path, 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n');
+        } else if (e.kind === 'dir') {
+          mkdirSync(path);
+          dirs.push(path);
+        } else {
+          symlinkSync(e.kind === 'link' ? [root, ...made][e.target % (made.length + 1)] : join(root, 'nowhere'), path);
+        }
+      }
+      const outcome = (f: () => string[]) => {
+        try {
+          return { files: f() };
+        } catch (e) {
+          return { error: (e as NodeJS.ErrnoException).code ?? (e as Error).message }; // a link to itself: ELOOP, both ways
+        }
+      };
+      const expected = outcome(() => reference(root));
+      if (expected.files?.length === 0) {
+        expect(() => expandPaths([root])).toThrow(/no .yaml, .yml or .json files/);
+      } else if (expected.files) {
+        const seen = new Set<string>(); // each file once, under the first path that reaches it
+        expect(expandPaths([root])).toEqual(expected.files.filter((f) => !seen.has(realpathSync(f)) && seen.add(realpathSync(f))));
+      } else {
+        expect(outcome(() => expandPaths([root]))).toEqual(expected);
+      }
+    }), { numRuns: 150 });
   });
 });

@@ -56,7 +56,9 @@ describe('npm pack', () => {
   test('every JavaScript file is compiled from a current source (no stale output of a deleted file)', () => {
     const { files } = pack();
     const src = new Set(sources('src').filter((f) => f.endsWith('.ts')).map((f) => f.replace(/^src\//, '').replace(/\.ts$/, '')));
-    const stale = files.filter((f) => f.startsWith('lib/') && f.endsWith('.js')).map((f) => f.replace(/^lib\//, '').replace(/\.js$/, '')).filter((f) => !src.has(f));
+    // The one file not compiled from a source of its own: the CLI bundled from src/cli/bin.ts.
+    const bundle = packageJson.bin.syncplan;
+    const stale = files.filter((f) => f.startsWith('lib/') && f.endsWith('.js') && f !== bundle).map((f) => f.replace(/^lib\//, '').replace(/\.js$/, '')).filter((f) => !src.has(f));
     expect(stale).toEqual([]);
     expect(files).toContain(packageJson.main);
     expect(files).toContain(packageJson.bin.syncplan);

@@ -27,6 +27,8 @@ export function simulate(plan: SyncPlan, options: SimulateOptions = {}): Simulat
       break;
     }
   }
+  // Forever ends at the controller's sync timeout, when one is set.
+  if (loop.phase === 'Running' && options.syncTimeoutSeconds !== undefined) loop.terminate('controller sync timeout');
   return summarize(loop, options);
 }
 
@@ -145,6 +147,10 @@ function notesFor(loop: SyncLoop, options: SimulateOptions): string[] {
       notes.push(`${handle}: Argo CD has no built-in health check for ${task.task.kind}; simulated as ${status} as if argocd-cm had one `
         + '(resource.customizations), without it the object counts as done once applied');
     }
+  }
+  const timeout = options.syncTimeoutSeconds;
+  if (timeout !== undefined && loop.phase !== 'Failed' && loop.secondsSlept >= timeout) {
+    notes.push(`the wave delays alone take ${loop.secondsSlept} s, not less than the ${timeout} s sync timeout: Argo CD terminates the sync before it ends`);
   }
   const appOptions = options.syncOptions ?? [];
   if (appOptions.includes('ApplyOutOfSyncOnly=true')) {

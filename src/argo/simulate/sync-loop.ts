@@ -13,13 +13,13 @@ import { behavesSince } from '../versions';
 import { crdGroupKind, noKindMatchError, unservedError } from './api-discovery';
 import { Cluster } from './cluster';
 import { hookOutcome } from './hook-result';
-import { missingResourceFailure } from './missing-resource';
-import { namespaceCreationTask } from './namespace-creation';
 import {
   MSG_COMPLETED_UNSUCCESSFULLY, MSG_DRY_RUN_FAILED, MSG_FAILED_TO_APPLY, MSG_NOT_VALID, MSG_NO_PRUNE, MSG_PRUNED,
   MSG_REQUIRES_PRUNING, MSG_SUCCEEDED_ALL_RUN, MSG_SUCCEEDED_NO_MORE, MSG_SYNC_FAIL_HOOKS_FAILED,
   MSG_NAMESPACE_FAILED, MSG_TASKS_RUNNING, applyOutput, runningMessage, withReasons,
 } from './messages';
+import { missingResourceFailure } from './missing-resource';
+import { namespaceCreationTask } from './namespace-creation';
 import type { HealthStatus, OperationPhase, Reconcile, ResultCode, SimulateOptions } from './types';
 
 /** Argo CD's per-task `OperationPhase` ('' = pending, not started). */
@@ -84,6 +84,8 @@ export class SyncLoop {
   private seq = 0;
   private appliedStep: Reconcile['applied'];
   private slept = 0;
+  /** The Application's destination namespace ('' when none). */
+  private readonly destination: string;
 
   /** Argo CD's own errors found while reading the manifests; they fail the dry run. */
   readonly dryRunErrors: ReadonlyArray<{ readonly kind: string; readonly name: string; readonly message: string }>;
@@ -109,8 +111,6 @@ export class SyncLoop {
       this.tasks.splice(at < 0 ? this.tasks.length : at, 0, { ...newState(ns, 0), whileMissing: true });
     }
   }
-
-  private readonly destination: string;
 
   /** The task list of this call: Argo CD rebuilds it, without the created namespace once it exists. */
   private currentTasks(): TaskState[] {
@@ -243,6 +243,25 @@ export class SyncLoop {
     } else {
       this.setRunning(step.filter(t => this.deletesBeforeCreation(t) || (t.task.action === 'prune' && pending(t))), true);
     }
+  }
+
+  /**
+   * `Terminate` after the controller's sync timeout (argo-cd `controller/appcontroller.go`
+   * `processRequestedAppOperation`, gitops-engine `terminateHooksPreemptively`): running hooks
+   * are deleted and end "Terminated" (a hook whose health says it finished keeps that result), no
+   * SyncFail hook runs, and the operation fails.
+   */
+  terminate(cause: string): void {
+    this.reconciles.push({ operationPhase: 'Running', message: 'operation is terminating due to timeout', delaySeconds: 0 });
+    for (const t of this.currentTasks().filter(x => x.task.hook && running(x))) {
+      const outcome = t.live ? hookOutcome(t.task, this.cluster.healthOf(t.task), this.hasHealthCheck(t.task)) : { phase: '' as const, message: '' };
+      if (outcome.phase === '' || t.task.deletePolicies.includes('HookFailed')) this.cluster.delete(t.task);
+      if (outcome.phase !== '') this.setResult(t, t.syncStatus, outcome.phase, outcome.message);
+      else this.setResult(t, t.syncStatus, 'Failed', 'Terminated');
+    }
+    this.waiting = [];
+    this.setPhase('Failed', `Operation terminated, triggered by ${cause}`);
+    this.reconciles.push({ operationPhase: this.phase, message: this.message, delaySeconds: 0 });
   }
 
   /** `getSyncTasks`' discovery check: a kind the cluster does not serve fails the whole sync. */

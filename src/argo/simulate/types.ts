@@ -53,6 +53,11 @@ export interface SimulateOptions {
    * @default Argo CD's built-in table (`hasHealthCheck` of `argo/health`)
    */
   readonly hasHealthCheck?: (group: string, kind: string) => boolean;
+  /**
+   * The controller's `--sync-timeout` (argocd-cmd-params-cm `controller.sync.timeout.seconds`): a
+   * sync that would wait forever is terminated instead. @default none (Argo CD's default: no timeout)
+   */
+  readonly syncTimeoutSeconds?: number;
   /** The Argo CD minor version replayed (see `argo/versions`). @default the latest modelled */
   readonly argocdVersion?: string;
   /** The cluster's Kubernetes minor version: which built-in API versions discovery serves. @default DEFAULT_KUBE_VERSION */

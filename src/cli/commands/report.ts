@@ -7,18 +7,18 @@
 import { existsSync, renameSync, statSync, unlinkSync, writeFileSync } from 'fs';
 import { basename, dirname, join } from 'path';
 import type { Command } from 'commander';
+import { wantsSimulation } from './diagram';
+import type { DiagramFlags } from './diagram';
+import { addSimulateOptions, runSimulation } from './simulate';
 import type * as ExplainModule from '../../argo/simulate/explain';
 import type * as DiagramModule from '../../report/diagram';
 import type * as HtmlModule from '../../report/html';
 import type * as SvgModule from '../../report/svg';
 import type * as TimingModule from '../../report/timing';
 import type * as RulesModule from '../../rules';
-import type * as ErrorsModule from '../errors';
 import { appModelOptions } from '../app-options';
+import type * as ErrorsModule from '../errors';
 import { planOptions } from '../options';
-import { wantsSimulation } from './diagram';
-import type { DiagramFlags } from './diagram';
-import { addSimulateOptions, runSimulation } from './simulate';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 
@@ -74,7 +74,11 @@ export function register(program: Command): void {
     const model = diagramModel(plan, { waveDelaySeconds: flags.waveDelay, ...(simulated ? { result } : {}) });
     // The rule pack on the plan just simulated (same sync options, live objects and installed CRDs).
     const { findings } = lintReport(manifests, {
-      ...planOptions(flags), ...appModelOptions(flags), syncOptions: options.syncOptions, live: options.live, installedCrds: [...options.installedCrds ?? []],
+      ...planOptions(flags),
+      ...appModelOptions(flags),
+      syncOptions: options.syncOptions,
+      live: options.live,
+      installedCrds: [...options.installedCrds ?? []],
     }, plan);
     const html = renderHtml({
       plan,

@@ -38,6 +38,7 @@ export interface SimulateFlags extends CommonFlags, AppFlags {
   readonly prune: boolean;
   readonly installedCrd?: string[];
   readonly waveDelay: number;
+  readonly syncTimeout?: number;
 }
 
 /** The repeatable flags, absent ones as empty lists (commander leaves them undefined). */
@@ -73,7 +74,9 @@ export function addSimulateOptions(cmd: Command): Command {
   return addWaveDelayOption(cmd
     .option('--prune-last', 'the Application sync option PruneLast=true')
     .option('--no-prune', 'sync without prune: prune tasks are skipped ("ignored (requires pruning)")')
-    .option('--installed-crd <group/kind>', 'a CRD the cluster already serves, e.g. monitoring.coreos.com/ServiceMonitor (repeatable)', collect));
+    .option('--installed-crd <group/kind>', 'a CRD the cluster already serves, e.g. monitoring.coreos.com/ServiceMonitor (repeatable)', collect)
+    .option('--sync-timeout <seconds>', "the controller's sync timeout (controller.sync.timeout.seconds): a sync that would wait forever "
+      + 'is terminated, "Operation terminated, triggered by controller sync timeout" (default: none, as Argo CD)', parseWaveDelay));
 }
 
 /** `KIND/NAME=VALUE` → [`KIND/NAME`, `VALUE`]. */
@@ -134,6 +137,7 @@ export function readSimulationInput(paths: readonly string[], given: SimulateFla
     live,
     ...(model.argocdVersion !== undefined ? { argocdVersion: model.argocdVersion } : {}),
     ...(model.kubeVersion !== undefined ? { kubeVersion: model.kubeVersion } : {}),
+    ...(flags.syncTimeout !== undefined ? { syncTimeoutSeconds: flags.syncTimeout } : {}),
   };
   return { manifests, planOptions: { ...planOptions(flags), ...model, live, syncOptions }, options };
 }

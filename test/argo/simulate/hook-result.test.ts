@@ -4,11 +4,13 @@
  * (a failed Pod hook reads `container "main" failed with exit code 1`) and the Unknown case of
  * `getOperationPhase` (a hook fails on it).
  */
-import { hookOutcome, JOB_BACKOFF_LIMIT_MESSAGE } from '../../../src/argo/simulate/hook-result';
 import { calls, hook, manifest, replay } from './fixtures';
+import { hookOutcome, JOB_BACKOFF_LIMIT_MESSAGE } from '../../../src/argo/simulate/hook-result';
 
 const pod = (container: string) => manifest({
-  kind: 'Pod', name: 'gate', annotations: hook('PreSync'),
+  kind: 'Pod',
+  name: 'gate',
+  annotations: hook('PreSync'),
   spec: { restartPolicy: 'Never', containers: [{ name: container, image: 'busybox' }] },
 });
 

@@ -3,8 +3,8 @@
  * `TestSync_MultistepResourceDeletionMidstep` (3.4+): the task fails as missing and the sync fails,
  * SyncFail hooks included; before 3.4 the sync waited forever.
  */
-import { missingResourceFailure } from '../../../src/argo/simulate/missing-resource';
 import { calls, hook, manifest, replay, wave } from './fixtures';
+import { missingResourceFailure } from '../../../src/argo/simulate/missing-resource';
 
 const twoWaves = () => [
   manifest({ kind: 'Pod', name: 'first', annotations: wave(1) }),

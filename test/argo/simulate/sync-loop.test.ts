@@ -439,3 +439,24 @@ describe('what the API server refuses in the object (src/argo/object-validity.ts
     expect(result.message).not.toMatch(/is invalid/);
   });
 });
+
+describe('the controller sync timeout (--sync-timeout)', () => {
+  test('TestTerminate_Hooks_Running: a sync stalled on a hook is terminated; the hook is deleted and reads "Terminated"', () => {
+    const r = sim([
+      m({ kind: 'Job', name: 'migrate', hook: 'PreSync' }),
+      m({ kind: 'Pod', name: 'cleanup', hook: 'SyncFail' }),
+      m({ kind: 'Deployment', name: 'web' }),
+    ], { health: { 'Job/migrate': 'Progressing' }, sim: { syncTimeoutSeconds: 600 } });
+    expect(r.operationPhase).toBe('Failed');
+    expect(r.message).toBe('Operation terminated, triggered by controller sync timeout');
+    expect(r.results.find(x => x.name === 'migrate')?.message).toBe('Terminated');
+    expect(r.hooksLeftInCluster).toEqual([]);
+    // No SyncFail hook runs on termination.
+    expect(r.applied.map(a => a.name)).toEqual(['migrate']);
+  });
+
+  test('without a timeout (Argo CD\'s default) the same sync waits forever', () => {
+    const r = sim([m({ kind: 'Job', name: 'migrate', hook: 'PreSync' })], { health: { 'Job/migrate': 'Progressing' } });
+    expect(r.operationPhase).toBe('Running');
+  });
+});

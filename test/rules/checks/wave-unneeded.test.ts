@@ -2,9 +2,9 @@
  * wave-unneeded (src/rules/checks/wave-unneeded.ts): its trip/pass case, its edges, and app-of-apps, after the bootstrap pattern of argoproj/argocd-example-apps `apps/` rendered: an
  * AppProject in an early wave, then child Applications of that project.
  */
-import { k, yaml, wave, cm, podSpec, deployment, service, hookJob } from '../../fixtures/manifests';
 import { parseAllDocuments } from 'yaml';
 import { lint } from '../../../src/rules';
+import { k, yaml, wave, cm, podSpec, deployment, service, hookJob } from '../../fixtures/manifests';
 import { findingsOf, ruleCase } from '../helpers';
 
 const project = (w: string) => `
@@ -130,8 +130,8 @@ describe('wave-unneeded sees the references a reader sees', () => {
   });
 });
 
-function manifests(yaml: string) {
-  return parseAllDocuments(yaml).map((d, index) => ({ object: d.toJSON(), source: { file: 'app.yaml', line: 0, index } }));
+function manifests(text: string) {
+  return parseAllDocuments(text).map((d, index) => ({ object: d.toJSON(), source: { file: 'app.yaml', line: 0, index } }));
 }
 
 const TWO_WAVES = (annotation: string) => `
