@@ -47,6 +47,7 @@ const DOCS = quick ? 2000 : 20000;
 const synth = bench('synth-overhead.js', quick ? ['--services', '200', '--rounds', '1'] : ['--rounds', '5']);
 const throughput = bench('plan-throughput.js', ['--sizes', String(DOCS), '--rounds', quick ? '1' : '3']).results[0];
 const start = bench('cli-start.js', ['--rounds', quick ? '3' : '15']);
+const fanout = bench('apps-fanout.js', quick ? ['--apps', '40', '--objects', '50', '--rounds', '1'] : ['--rounds', '3']);
 
 const base = start.medianMs['node -e 0'];
 const rows = [
@@ -57,6 +58,7 @@ const rows = [
   [`lint -f json, ${DOCS} docs, CPU`, `${throughput.cpuMs.lint.toFixed(0)} ms`, `${throughput.cpuMs.parse.toFixed(0)} ms yaml parse`, throughput.cpuMs.lint / throughput.cpuMs.parse, 1.5],
   ['syncplan --version, wall', `${start.medianMs['syncplan --version'].toFixed(0)} ms`, `${base.toFixed(0)} ms node -e 0`, start.medianMs['syncplan --version'] / base, 3],
   ['syncplan plan <small file>, wall', `${start.medianMs['syncplan plan <example>'].toFixed(0)} ms`, `${base.toFixed(0)} ms node -e 0`, start.medianMs['syncplan plan <example>'] / base, 3],
+  [`plan --repo-root, ${fanout.apps} Applications x ${fanout.objects} objects (workers), wall`, `${fanout.medianMs.plan.toFixed(0)} ms`, `${fanout.medianMs.parse.toFixed(0)} ms yaml parse`, fanout.ratios.plan, 1.5],
   [`plan ${DOCS} docs, peak RSS`, `${throughput.maxRssMiB.plan.toFixed(0)} MiB`, `${throughput.maxRssMiB.parse.toFixed(0)} MiB yaml parse`, throughput.maxRssMiB.plan / throughput.maxRssMiB.parse, 2],
   [`lint ${DOCS} docs, peak RSS`, `${throughput.maxRssMiB.lint.toFixed(0)} MiB`, `${throughput.maxRssMiB.parse.toFixed(0)} MiB yaml parse`, throughput.maxRssMiB.lint / throughput.maxRssMiB.parse, 2],
 ];

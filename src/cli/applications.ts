@@ -32,13 +32,34 @@ export interface ChildApplication {
   readonly order: number;
   readonly destinationNamespace: string;
   readonly source: ChildSource;
-  /** The child's own plan, when its source could be read. */
+  /** The child's own plan, when its source could be read (`childApplications`). */
   readonly plan?: SyncPlan;
+  /** What planning the child takes, when its source is a directory (`childSources`). */
+  readonly job?: ChildPlanJob;
   readonly manifest: Manifest;
 }
 
-/** The parent's child Applications in sync order, each resolved under `repoRoot`. */
+/** A child's plan, as data a worker thread can receive: its files and the Application's options. */
+export interface ChildPlanJob {
+  /** Absolute paths, in the order the repo server reads them. */
+  readonly files: readonly string[];
+  readonly namespace: string;
+  readonly syncOptions: readonly string[];
+}
+
+/** Plans one child: its files read and planned as its own Application. */
+export function planChild(job: ChildPlanJob): SyncPlan {
+  const manifests = job.files.length === 0 ? [] : loadPaths(job.files);
+  return buildPlan(manifests, { namespace: job.namespace, syncOptions: [...job.syncOptions] });
+}
+
+/** The parent's child Applications in sync order, each resolved under `repoRoot` and planned. */
 export function childApplications(parent: SyncPlan, repoRoot: string): ChildApplication[] {
+  return childSources(parent, repoRoot).map(c => (c.job ? { ...c, plan: planChild(c.job) } : c));
+}
+
+/** The same, with each child's plan left to do (`job`): the caller plans them, in workers when many. */
+export function childSources(parent: SyncPlan, repoRoot: string): ChildApplication[] {
   const out: ChildApplication[] = [];
   parent.steps.forEach((step, order) => {
     for (const t of step.tasks) {
@@ -68,9 +89,9 @@ function resolveChild(manifest: Manifest, name: string, namespace: string, wave:
   if (names.some(n => ['kustomization.yaml', 'kustomization.yml', 'Kustomization'].includes(n))) return { ...child, source: { ...base, render: `kustomize build ${join(repoRoot, base.path)}` } };
   const directory = (src.directory ?? {}) as DirectoryOptions;
   const files = listFiles(dir).filter(rel => directoryReads(rel, directory));
-  const manifests = files.length === 0 ? [] : loadPaths(files.map(f => join(dir, ...f.split('/'))));
-  const plan = buildPlan(manifests, { namespace: destinationNamespace, syncOptions: spec.syncPolicy?.syncOptions ?? [] });
-  return { ...child, source: { ...base, files: files.map(f => relative(repoRoot, join(dir, f)).split(sep).join('/')) }, plan };
+  const syncOptions = Array.isArray(spec.syncPolicy?.syncOptions) ? spec.syncPolicy.syncOptions.map(String) : [];
+  const job = { files: files.map(f => join(dir, ...f.split('/'))), namespace: destinationNamespace, syncOptions };
+  return { ...child, source: { ...base, files: files.map(f => relative(repoRoot, join(dir, f)).split(sep).join('/')) }, job };
 }
 
 /** Every file under `dir`, relative and `/`-separated, in byte order. */

@@ -11,11 +11,13 @@ import { notARuleId } from '../../rules/suggest';
 import type { LevelSetting, LintOptions } from '../../rules/types';
 import { addAppOptions, appModelOptions, appSyncOptions } from '../app-options';
 import type * as ArgocdCmModule from '../argocd-cm';
+import { addSingleAppOption, distApps } from '../dist-input';
+import type { SingleAppFlags } from '../dist-input';
 import { UsageError } from '../errors';
 import { addFormatOption, addPlanOptions, planOptions, readManifests, writeOut } from '../options';
 import type { CommonFlags } from '../options';
 
-interface LintFlags extends CommonFlags {
+interface LintFlags extends CommonFlags, SingleAppFlags {
   readonly strict?: boolean;
   readonly installedCrd?: string[];
   readonly syncOption?: string[];
@@ -44,6 +46,7 @@ export function register(program: Command): void {
     .option('--argocd-cm <file>', 'the operator\'s argocd-cm ConfigMap (YAML): child Applications ordered by waves need a usable Application health check in it')
     .option('--level <rule=level>', 'run a rule at error, warning, info or off (repeatable)', collect, [])
     .option('--list-rules', 'print every rule (id, level, what it catches) and exit', false);
+  addSingleAppOption(cmd);
   cmd.action((paths: string[], flags: LintFlags) => {
     /* eslint-disable @typescript-eslint/no-require-imports */
     const rules: typeof RulesModule = require('../../rules');
@@ -63,9 +66,14 @@ export function register(program: Command): void {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       argocdCm: flags.argocdCm === undefined ? undefined : (require('../argocd-cm') as typeof ArgocdCmModule).readArgocdCm(flags.argocdCm),
     };
-    const { findings, suppressed } = rules.lintReport(manifests, options);
+    // A cdk8s dist is one Application per chart file: each file is linted with its own plan.
+    const dist = distApps(paths, manifests, flags);
+    const reports = dist ? dist.apps.map(a => rules.lintReport(a.manifests, options)) : [rules.lintReport(manifests, options)];
+    const findings = reports.flatMap(r => r.findings);
+    const suppressed = reports.flatMap(r => r.suppressed);
     if (flags.format === 'json') {
       writeOut(JSON.stringify({
+        ...(dist ? { note: dist.note } : {}),
         findings: findings.map(f => rules.findingToJson(f)),
         suppressed: suppressed.map(f => rules.findingToJson(f, f.reason)),
       }, null, 2) + '\n');
@@ -80,7 +88,7 @@ export function register(program: Command): void {
       }));
     } else {
       const { renderFindingsText }: typeof FindingsTextModule = require('../../report/findings-text');
-      writeOut(renderFindingsText(findings, suppressed));
+      writeOut((dist ? `Note: ${dist.note}\n\n` : '') + renderFindingsText(findings, suppressed));
     }
     /* eslint-enable @typescript-eslint/no-require-imports */
     process.exitCode = rules.failsOn(findings, flags.strict ?? false) ? 1 : 0;

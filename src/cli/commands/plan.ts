@@ -2,9 +2,10 @@
  * `syncplan plan [PATH...]`: the order Argo CD would sync the manifests in, step by step.
  * Exit status 1 when the plan has errors Argo CD itself would fail on.
  */
+import { InvalidArgumentError } from 'commander';
 import type { Command } from 'commander';
 import type * as ArgoPlanModule from '../../argo/plan';
-import type { SyncPlan } from '../../argo/types';
+import type { PlanOptions } from '../../argo/types';
 import type * as FindingsTextModule from '../../report/findings-text';
 import type * as PlanJsonModule from '../../report/plan-json';
 import type * as PlanTextModule from '../../report/plan-text';
@@ -16,10 +17,13 @@ import { addFormatOption, addPlanOptions, planOptions, readManifests, writeOut }
 import type { CommonFlags } from '../options';
 import { addWaveDelayOption } from './simulate';
 import type * as ApplicationsModule from '../applications';
+import type { Cdk8sDist } from '../cdk8s-dist';
+import type * as ChildPlansModule from '../child-plans';
+import { addSingleAppOption, distApps } from '../dist-input';
+import type { SingleAppFlags } from '../dist-input';
 
 /** One child Application in the JSON output, in the parent's sync order. */
-function applicationJson(c: ApplicationsModule.ChildApplication, planToJson: (p: SyncPlan) => { steps: unknown[]; errors: unknown[] }) {
-  const plan = c.plan ? planToJson(c.plan) : undefined;
+function applicationJson(c: ApplicationsModule.ChildApplication, view: ChildPlansModule.ChildPlanView | undefined) {
   return {
     name: c.name,
     namespace: c.namespace,
@@ -27,22 +31,56 @@ function applicationJson(c: ApplicationsModule.ChildApplication, planToJson: (p:
     order: c.order,
     destinationNamespace: c.destinationNamespace,
     source: c.source,
-    steps: plan?.steps ?? null,
-    errors: plan?.errors ?? [],
+    steps: view?.steps ?? null,
+    errors: view?.errors ?? [],
   };
 }
 
 /** The application order, then each child's plan (or the command that renders its source). */
 function applicationOrderSections(children: readonly ApplicationsModule.ChildApplication[],
-  planTextSections: (p: SyncPlan) => string[][]): string[][] {
+  views: readonly (ChildPlansModule.ChildPlanView | undefined)[]): string[][] {
   const order = ['Application order (the parent syncs them wave by wave; each waits for the one before only with the Application health check)',
-    ...children.map(c => `  wave ${c.wave}: Application/${c.name} -> ${c.destinationNamespace || '(no namespace)'}${c.plan ? `, ${c.plan.steps.length} steps` : `, rendered by: ${c.source.render}`}`)];
+    ...children.map((c, i) => `  wave ${c.wave}: Application/${c.name} -> ${c.destinationNamespace || '(no namespace)'}${views[i] ? `, ${views[i]!.steps.length} steps` : `, rendered by: ${c.source.render}`}`)];
   const sections: string[][] = [order];
-  for (const c of children) {
+  children.forEach((c, i) => {
     sections.push([`Application ${c.name} (parent wave ${c.wave}; ${c.source.files ? `${c.source.files.length} files: ${c.source.files.join(', ')}` : `render with \`${c.source.render}\``})`]);
-    if (c.plan) sections.push(...planTextSections(c.plan));
-  }
+    if (views[i]) sections.push(...views[i]!.text.map(t => [...t]));
+  });
   return sections;
+}
+
+/** A cdk8s dist: the note, then each chart file's own plan, time and findings. */
+function writeDistPlans(dist: Cdk8sDist, options: PlanOptions, flags: CommonFlags & { waveDelay: number }): void {
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const { buildPlan }: typeof ArgoPlanModule = require('../../argo/plan');
+  const { estimateTime, timeJson, timeTextSection }: typeof TimingModule = require('../../report/timing');
+  const { lintReport, findingToJson }: typeof RulesModule = require('../../rules');
+  const apps = dist.apps.map(app => {
+    const plan = buildPlan(app.manifests, options);
+    return { app, plan, time: estimateTime(plan, { waveDelaySeconds: flags.waveDelay }), ...lintReport(app.manifests, options, plan) };
+  });
+  if (flags.format === 'json') {
+    const { planToJson }: typeof PlanJsonModule = require('../../report/plan-json');
+    writeOut(JSON.stringify({
+      note: dist.note,
+      applications: apps.map(a => ({
+        name: a.app.name, file: a.app.file, ...planToJson(a.plan), time: timeJson(a.time), findings: a.findings.map(f => findingToJson(f)),
+      })),
+    }, null, 2) + '\n');
+  } else {
+    const { joinSections, planTextSections }: typeof PlanTextModule = require('../../report/plan-text');
+    const { findingsTextSection }: typeof FindingsTextModule = require('../../report/findings-text');
+    writeOut(joinSections([[`Note: ${dist.note}`], ...apps.flatMap(a => [
+      [`Application ${a.app.name} (${a.app.file})`], ...planTextSections(a.plan), timeTextSection(a.time), findingsTextSection(a.findings, a.suppressed),
+    ])]));
+  }
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  process.exitCode = apps.some(a => a.plan.errors.length > 0) ? 1 : 0;
+}
+
+function parseWorkers(value: string): number {
+  if (!/^\d{1,3}$/.test(value)) throw new InvalidArgumentError('expected a whole number of worker threads, e.g. 4 (0: none)');
+  return Number(value);
 }
 
 export function register(program: Command): void {
@@ -57,19 +95,27 @@ export function register(program: Command): void {
   addFormatOption(cmd);
   addAppOptions(cmd);
   addWaveDelayOption(cmd);
+  addSingleAppOption(cmd);
   cmd.option('--repo-root <dir>', 'plan the child Applications of an app-of-apps parent too: their directory sources, read under this checkout');
-  cmd.action((paths: string[], flags: CommonFlags & AppFlags & { waveDelay: number; repoRoot?: string }) => {
+  cmd.option('--workers <n>', 'worker threads planning the children with --repo-root (default: one per CPU core from 32 children on, else none; 0: none)', parseWorkers);
+  cmd.action(async (paths: string[], flags: CommonFlags & AppFlags & SingleAppFlags & { waveDelay: number; repoRoot?: string; workers?: number }) => {
     /* eslint-disable @typescript-eslint/no-require-imports */
     const manifests = readManifests(paths);
     const options = { ...planOptions(flags), ...appModelOptions(flags), syncOptions: appSyncOptions(flags), live: liveManifests(flags) };
     const { buildPlan }: typeof ArgoPlanModule = require('../../argo/plan');
+    const dist = distApps(paths, manifests, flags);
+    if (dist) {
+      writeDistPlans(dist, options, flags);
+      return;
+    }
     const plan = buildPlan(manifests, options);
     const { estimateTime, timeJson, timeTextSection }: typeof TimingModule = require('../../report/timing');
     const { lintReport, findingToJson }: typeof RulesModule = require('../../rules');
     const { findings, suppressed } = lintReport(manifests, options, plan);
     const time = estimateTime(plan, { waveDelaySeconds: flags.waveDelay });
     const children = flags.repoRoot === undefined ? undefined
-      : (require('../applications') as typeof ApplicationsModule).childApplications(plan, flags.repoRoot);
+      : (require('../applications') as typeof ApplicationsModule).childSources(plan, flags.repoRoot);
+    const views = children ? await (require('../child-plans') as typeof ChildPlansModule).childPlanViews(children, flags.workers) : [];
     if (flags.format === 'json') {
       const { planToJson }: typeof PlanJsonModule = require('../../report/plan-json');
       // The documented keys first; the time estimate and the findings (as `syncplan lint`) after.
@@ -77,16 +123,16 @@ export function register(program: Command): void {
         ...planToJson(plan),
         time: timeJson(time),
         findings: findings.map(f => findingToJson(f)),
-        ...(children ? { applications: children.map(c => applicationJson(c, planToJson)) } : {}),
+        ...(children ? { applications: children.map((c, i) => applicationJson(c, views[i])) } : {}),
       }, null, 2) + '\n');
     } else {
       const { joinSections, planTextSections }: typeof PlanTextModule = require('../../report/plan-text');
       const { findingsTextSection }: typeof FindingsTextModule = require('../../report/findings-text');
       const parentSections = [...planTextSections(plan), timeTextSection(time), findingsTextSection(findings, suppressed)];
-      writeOut(joinSections(children ? [...applicationOrderSections(children, planTextSections), ['Parent Application'], ...parentSections] : parentSections));
+      writeOut(joinSections(children ? [...applicationOrderSections(children, views), ['Parent Application'], ...parentSections] : parentSections));
     }
     /* eslint-enable @typescript-eslint/no-require-imports */
-    const childErrors = (children ?? []).some(c => (c.plan?.errors.length ?? 0) > 0);
+    const childErrors = views.some(v => (v?.errors.length ?? 0) > 0);
     process.exitCode = plan.errors.length > 0 || childErrors ? 1 : 0;
   });
 }

@@ -11,9 +11,20 @@ import type { HealthStatus, SimulateOptions, SimulationResult } from '../../argo
 import type { Manifest, SyncPlan } from '../../argo/types';
 import { addAppOptions, appModelOptions, appSyncOptions, liveManifests } from '../app-options';
 import type { AppFlags } from '../app-options';
+import type * as AppSimulationModule from '../app-simulation';
+import type * as AppSimulationTextModule from '../app-simulation-text';
+import type { Cdk8sDist } from '../cdk8s-dist';
+import { addSingleAppOption, distApps } from '../dist-input';
+import type { SingleAppFlags } from '../dist-input';
 import type * as ErrorsModule from '../errors';
 import { addFormatOption, addPlanOptions, planOptions, readManifests, writeOut } from '../options';
 import type { CommonFlags } from '../options';
+import { checkHandles } from '../simulation-input';
+import type { SimulationInput } from '../simulation-input';
+import { renderSimulationJson, renderSimulationText, simulationJson } from '../simulation-output';
+
+export { renderSimulationJson, renderSimulationText, simulationJson } from '../simulation-output';
+export type { SimulationInput } from '../simulation-input';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 
@@ -86,12 +97,10 @@ export interface Simulation {
   readonly manifests: readonly Manifest[];
 }
 
-/** Reads input and flags, plans and simulates; bad flags or input throw (exit 2). */
-export function runSimulation(paths: readonly string[], given: SimulateFlags): Simulation {
+/** Reads input and flags; bad flags or input throw (exit 2). */
+export function readSimulationInput(paths: readonly string[], given: SimulateFlags): SimulationInput {
   const flags = { ...given, ...listFlags(given) };
   const { UsageError }: typeof ErrorsModule = require('../errors');
-  const { buildPlan }: typeof ArgoPlanModule = require('../../argo/plan');
-  const { simulate, unknownHandles }: typeof SimulateModule = require('../../argo/simulate');
 
   const manifests = readManifests(paths);
   const live = liveManifests(flags);
@@ -118,14 +127,6 @@ export function runSimulation(paths: readonly string[], given: SimulateFlags): S
   }
 
   const model = appModelOptions(flags);
-  const plan = buildPlan(manifests, { ...planOptions(flags), ...model, live, syncOptions });
-  const unknown = unknownHandles(plan, [...health.keys(), ...applyErrors.keys()]);
-  if (unknown.length > 0) {
-    const known = [...new Set([...plan.steps.flatMap(s => s.tasks), ...plan.syncFail].map(t => `${t.kind}/${t.name}`))];
-    const hint = known.length > 0 ? `tasks are: ${known.slice(0, 8).join(', ')}${known.length > 8 ? ', …' : ''}` : 'the sync has no tasks';
-    throw new UsageError(`${unknown[0]} is not a task of this sync (KIND/NAME is case-sensitive; ${hint})`);
-  }
-
   const options: SimulateOptions = {
     health,
     applyErrors,
@@ -138,7 +139,26 @@ export function runSimulation(paths: readonly string[], given: SimulateFlags): S
     ...(model.kubeVersion !== undefined ? { kubeVersion: model.kubeVersion } : {}),
     ...(flags.syncTimeout !== undefined ? { syncTimeoutSeconds: flags.syncTimeout } : {}),
   };
-  return { plan, options, result: simulate(plan, options), manifests };
+  return { manifests, planOptions: { ...planOptions(flags), ...model, live, syncOptions }, options };
+}
+
+/** Reads input and flags, plans and simulates; bad flags or input throw (exit 2). */
+export function runSimulation(paths: readonly string[], given: SimulateFlags): Simulation {
+  const { buildPlan }: typeof ArgoPlanModule = require('../../argo/plan');
+  const { simulate }: typeof SimulateModule = require('../../argo/simulate');
+  const input = readSimulationInput(paths, given);
+  const plan = buildPlan(input.manifests, input.planOptions);
+  checkHandles([plan], input.options);
+  return { plan, options: input.options, result: simulate(plan, input.options), manifests: input.manifests };
+}
+
+/** Each chart file of a cdk8s dist simulated as its own Application's sync. */
+function simulateDist(dist: Cdk8sDist, input: SimulationInput) {
+  const { buildPlan }: typeof ArgoPlanModule = require('../../argo/plan');
+  const { simulate }: typeof SimulateModule = require('../../argo/simulate');
+  const plans = dist.apps.map(app => ({ app, plan: buildPlan(app.manifests, input.planOptions) }));
+  checkHandles(plans.map(p => p.plan), input.options);
+  return plans.map(({ app, plan }) => ({ app, result: simulate(plan, input.options) }));
 }
 
 export function register(program: Command): void {
@@ -152,83 +172,34 @@ export function register(program: Command): void {
     .argument('[paths...]', 'YAML or JSON files, or folders (searched for *.yaml, *.yml, *.json); - reads standard input');
   addSimulateOptions(cmd);
   addFormatOption(cmd);
-  cmd.action((paths: string[], flags: SimulateFlags) => {
-    const { result } = runSimulation(paths, flags);
+  addSingleAppOption(cmd);
+  cmd.option('--repo-root <dir>', 'simulate the child Applications of an app-of-apps parent too (their directory sources, read under this checkout): '
+    + 'each child\'s health is its own simulated sync');
+  cmd.action((paths: string[], flags: SimulateFlags & SingleAppFlags & { repoRoot?: string }) => {
+    const input = readSimulationInput(paths, flags);
+    if (flags.repoRoot !== undefined) {
+      const { simulateAppOfApps }: typeof AppSimulationModule = require('../app-simulation');
+      const { renderAppOfAppsJson, renderAppOfAppsText }: typeof AppSimulationTextModule = require('../app-simulation-text');
+      const sim = simulateAppOfApps(input, flags.repoRoot);
+      writeOut(flags.format === 'json' ? renderAppOfAppsJson(sim) : renderAppOfAppsText(sim));
+      process.exitCode = sim.parent.operationPhase === 'Succeeded' && sim.children.every(c => c.result?.operationPhase !== 'Failed' && c.result?.operationPhase !== 'Running') ? 0 : 1;
+      return;
+    }
+    const dist = distApps(paths, input.manifests, flags);
+    if (dist) {
+      const results = simulateDist(dist, input);
+      writeOut(flags.format === 'json'
+        ? JSON.stringify({ note: dist.note, applications: results.map(r => ({ name: r.app.name, file: r.app.file, ...simulationJson(r.result) })) }, null, 2) + '\n'
+        : [`Note: ${dist.note}`, ...results.map(r => `Application ${r.app.name} (${r.app.file})\n\n${renderSimulationText(r.result).trimEnd()}`)].join('\n\n') + '\n');
+      process.exitCode = results.every(r => r.result.operationPhase === 'Succeeded') ? 0 : 1;
+      return;
+    }
+    const { buildPlan }: typeof ArgoPlanModule = require('../../argo/plan');
+    const { simulate }: typeof SimulateModule = require('../../argo/simulate');
+    const plan = buildPlan(input.manifests, input.planOptions);
+    checkHandles([plan], input.options);
+    const result = simulate(plan, input.options);
     writeOut(flags.format === 'json' ? renderSimulationJson(result) : renderSimulationText(result));
     process.exitCode = result.operationPhase === 'Succeeded' ? 0 : 1;
   });
-}
-
-/** Exactly the documented JSON shape, keys in a fixed order. */
-export function simulationJson(r: SimulationResult) {
-  return {
-    operationPhase: r.operationPhase,
-    message: r.message,
-    applied: r.applied.map(a => ({
-      step: a.step,
-      phase: a.phase,
-      wave: a.wave,
-      kind: a.kind,
-      name: a.name,
-      namespace: a.namespace,
-      action: a.action,
-      ...(a.beforeDryRun ? { beforeDryRun: true } : {}),
-      result: a.result,
-    })),
-    neverApplied: [...r.neverApplied],
-    waitingOn: [...r.waitingOn],
-    hooksLeftInCluster: [...r.hooksLeftInCluster],
-    results: r.results.map(x => ({ kind: x.kind, name: x.name, namespace: x.namespace, status: x.status, message: x.message })),
-    minimumSeconds: r.minimumSeconds,
-  };
-}
-
-export function renderSimulationJson(r: SimulationResult): string {
-  return JSON.stringify(simulationJson(r), null, 2) + '\n';
-}
-
-/** The text report: outcome, why, the steps as they went out, leftovers, Argo CD's results. */
-export function renderSimulationText(r: SimulationResult): string {
-  const { explain, holdsTheSync }: typeof import('../../argo/simulate/explain') = require('../../argo/simulate/explain');
-  const { taskLabel }: typeof import('../../report/plan-text') = require('../../report/plan-text');
-  const sections: string[][] = [];
-  const head = [`Simulated sync: ${r.operationPhase}${r.operationPhase === 'Running' ? ' (stalled)' : ''}`];
-  const [first, ...rest] = r.message.split('\n');
-  head.push(`  message: ${first}`, ...rest.map(l => `           ${l}`));
-  const why = explain(r);
-  if (why) head.push(`  ${why}`);
-  sections.push(head);
-
-  // Rows name the namespace once the sync spans several (one namespace: it would only repeat).
-  const namespaces = new Set([...r.applied, ...r.results].map(x => x.namespace).filter(ns => ns !== ''));
-  const label = (x: { readonly kind: string; readonly name: string; readonly namespace: string }) =>
-    namespaces.size > 1 ? taskLabel(x) : `${x.kind}/${x.name}`;
-  let header = '';
-  const steps: string[] = [];
-  for (const a of r.applied) {
-    const next = a.beforeDryRun ? 'Before the dry run (the destination namespace)'
-      : a.phase === 'SyncFail' ? 'SyncFail hooks (all at once)'
-        : a.step === 0 ? `${a.phase} wave ${a.wave} (CreateNamespace=true, first call only)` : `${a.step}. ${a.phase} wave ${a.wave}`;
-    if (next !== header) {
-      header = next;
-      steps.push(next);
-    }
-    const holds = holdsTheSync(r, a) ? '  <- holds the sync' : '';
-    steps.push(`  ${a.action} ${label(a)}: ${a.result}${holds}`);
-  }
-  if (steps.length > 0) sections.push(steps);
-
-  const tail: string[] = [];
-  if (r.neverApplied.length > 0) tail.push(`Never applied: ${r.neverApplied.join(', ')}`);
-  if (r.waitingOn.length > 0) tail.push(`Waiting on: ${r.waitingOn.join(', ')}`);
-  const soFar = r.operationPhase === 'Running' ? ' (so far)' : '';
-  tail.push(`Hooks left in cluster${soFar}: ${r.hooksLeftInCluster.length > 0 ? r.hooksLeftInCluster.join(', ') : 'none'}`);
-  tail.push(`Wave delays slept${soFar}: ${r.minimumSeconds} s`);
-  sections.push(tail);
-
-  if (r.results.length > 0) {
-    sections.push(['Results (as Argo CD records them)', ...r.results.map(x => `  ${label(x)}: ${x.status}${x.message ? ` (${x.message})` : ''}`)]);
-  }
-  if (r.notes.length > 0) sections.push(['Notes', ...r.notes.map(n => `  ${n}`)]);
-  return sections.map(s => s.join('\n')).join('\n\n') + '\n';
 }

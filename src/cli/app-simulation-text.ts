@@ -1,0 +1,41 @@
+/** `simulate --repo-root` output: the application order with each child's outcome, each child's sync, the parent's. */
+import { APP_OF_APPS_NOTE } from './app-simulation';
+import type { AppOfAppsSimulation, ChildSimulation } from './app-simulation';
+import { renderSimulationText, simulationJson } from './simulation-output';
+
+export function renderAppOfAppsJson(sim: AppOfAppsSimulation): string {
+  return JSON.stringify({
+    ...simulationJson(sim.parent),
+    note: APP_OF_APPS_NOTE,
+    applications: sim.children.map(c => ({
+      name: c.child.name,
+      namespace: c.child.namespace,
+      wave: c.child.wave,
+      destinationNamespace: c.child.destinationNamespace,
+      source: c.child.source,
+      started: c.started,
+      health: c.health,
+      ...(c.result && c.started ? simulationJson(c.result) : { operationPhase: null }),
+    })),
+  }, null, 2) + '\n';
+}
+
+function outcome(sim: AppOfAppsSimulation, c: ChildSimulation): string {
+  if (!c.started) return 'never started (the parent is held before its wave)';
+  if (!c.result) return `not simulated (rendered by: ${c.child.source.render}), ${c.health}`;
+  const holds = sim.parent.waitingOn.includes(`Application/${c.child.name}`) ? ' <- holds the parent' : '';
+  return `${c.result.operationPhase}${c.result.operationPhase === 'Running' ? ' (stalled)' : ''}, ${c.health}${holds}`;
+}
+
+export function renderAppOfAppsText(sim: AppOfAppsSimulation): string {
+  const sections = [[
+    `Application order (${APP_OF_APPS_NOTE})`,
+    ...sim.children.map(c => `  wave ${c.child.wave}: Application/${c.child.name}: ${outcome(sim, c)}`),
+  ].join('\n')];
+  for (const c of sim.children) {
+    if (!c.result || !c.started) continue;
+    sections.push(`Application ${c.child.name} (parent wave ${c.child.wave})\n\n${renderSimulationText(c.result).trimEnd()}`);
+  }
+  sections.push(`Parent Application\n\n${renderSimulationText(sim.parent).trimEnd()}`);
+  return sections.join('\n\n') + '\n';
+}

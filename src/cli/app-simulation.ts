@@ -1,0 +1,78 @@
+/**
+ * `syncplan simulate PARENT --repo-root DIR`: the app-of-apps parent's sync, where each child
+ * Application is a unit whose health is the result of its own simulated sync (Succeeded is
+ * Healthy, a sync still Running is Progressing, a Failed one Degraded: the Application health
+ * check this library emits, docs/argo-cd-model.md). A child that stays Progressing so holds the
+ * parent's wave and every later child, which the parent never applies.
+ */
+import type { ChildApplication } from './applications';
+import { childApplications } from './applications';
+import { checkHandles } from './simulation-input';
+import type { SimulationInput } from './simulation-input';
+import { hasHealthCheck } from '../argo/health';
+import { buildPlan } from '../argo/plan';
+import { simulate } from '../argo/simulate';
+import type { HealthStatus, OperationPhase, SimulationResult } from '../argo/simulate/types';
+
+export interface ChildSimulation {
+  readonly child: ChildApplication;
+  /** The child's own sync, when its source could be read (a Helm or kustomize source is not). */
+  readonly result?: SimulationResult;
+  /** The health the parent sees. */
+  readonly health: HealthStatus;
+  /** Whether the parent applied it (a held earlier wave means it never starts). */
+  readonly started: boolean;
+}
+
+export interface AppOfAppsSimulation {
+  readonly parent: SimulationResult;
+  readonly children: readonly ChildSimulation[];
+}
+
+/** The health the Application health check reports for a child whose sync ended in `phase`. */
+const CHILD_HEALTH: Record<OperationPhase, HealthStatus> = { Succeeded: 'Healthy', Running: 'Progressing', Failed: 'Degraded' };
+
+/** The parent's simulated sync over the children's simulated syncs. */
+export function simulateAppOfApps(input: SimulationInput, repoRoot: string): AppOfAppsSimulation {
+  const parentPlan = buildPlan(input.manifests, input.planOptions);
+  const children = childApplications(parentPlan, repoRoot);
+  checkHandles([parentPlan, ...children.flatMap(c => (c.plan ? [c.plan] : []))], input.options);
+  const results = children.map(child => ({
+    child,
+    result: child.plan ? simulate(child.plan, {
+      ...input.options,
+      syncOptions: childSyncOptions(child),
+      live: [],
+    }) : undefined,
+  }));
+  const health = new Map(input.options.health ?? []);
+  for (const { child, result } of results) {
+    const handle = `Application/${child.name}`;
+    if (!health.has(handle)) health.set(handle, result ? CHILD_HEALTH[result.operationPhase] : 'Healthy');
+  }
+  const parent = simulate(parentPlan, {
+    ...input.options,
+    health,
+    // The Application health check is what makes a parent wait at all (removed from Argo CD in 1.8).
+    hasHealthCheck: (group, kind) => (group === 'argoproj.io' && kind === 'Application') || hasHealthCheck(group, kind),
+  });
+  const applied = new Set(parent.applied.filter(a => a.kind === 'Application' && a.action === 'apply').map(a => a.name));
+  return {
+    parent,
+    children: results.map(({ child, result }) => ({
+      child,
+      ...(result ? { result } : {}),
+      health: health.get(`Application/${child.name}`)!,
+      started: applied.has(child.name),
+    })),
+  };
+}
+
+function childSyncOptions(child: ChildApplication): string[] {
+  const options = (child.manifest.object.spec as { syncPolicy?: { syncOptions?: unknown } } | undefined)?.syncPolicy?.syncOptions;
+  return Array.isArray(options) ? options.map(String) : [];
+}
+
+/** What the text and the notes say about the model (one sentence, shared by both formats). */
+export const APP_OF_APPS_NOTE = 'each child Application\'s health is its own simulated sync (Succeeded: Healthy, Running: Progressing, Failed: Degraded); '
+  + 'the parent waits on a child only with the Application health check in argocd-cm (syncplan writes the patch), simulated as installed';

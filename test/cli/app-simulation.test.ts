@@ -1,0 +1,90 @@
+/**
+ * `syncplan simulate PARENT --repo-root DIR`: each child Application is a unit whose health is the
+ * result of its own simulated sync, so a child that stays Progressing holds the parent's wave and
+ * every later child.
+ */
+import { mkdirSync, writeFileSync } from 'fs';
+import { join } from 'path';
+import { stringify } from 'yaml';
+import { tempDirEach } from './helpers';
+import { cli } from './run-cli';
+
+const dir = tempDirEach('syncplan-appsim');
+
+const app = (name: string, wave: string) => ({
+  apiVersion: 'argoproj.io/v1alpha1',
+  kind: 'Application',
+  metadata: { name, namespace: 'argocd', annotations: { 'argocd.argoproj.io/sync-wave': wave } },
+  spec: { project: 'default', source: { repoURL: 'https://git.example.com/r.git', path: `apps/${name}` }, destination: { namespace: name } },
+});
+const deployment = (name: string) => ({
+  apiVersion: 'apps/v1',
+  kind: 'Deployment',
+  metadata: { name },
+  spec: { selector: { matchLabels: { app: name } }, template: { metadata: { labels: { app: name } }, spec: { containers: [{ name, image: `${name}:1` }] } } },
+});
+const configMap = (name: string, wave: string) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, annotations: { 'argocd.argoproj.io/sync-wave': wave } } });
+
+function repo(): string {
+  const files: Record<string, object[]> = {
+    'parent/apps.yaml': [app('db', '0'), app('api', '1'), app('web', '2')],
+    'apps/db/db.yaml': [deployment('postgres'), configMap('db-ready', '1')],
+    'apps/api/api.yaml': [deployment('api'), configMap('api-ready', '1')],
+    'apps/web/web.yaml': [deployment('web')],
+  };
+  for (const [file, objects] of Object.entries(files)) {
+    mkdirSync(join(dir(), file, '..'), { recursive: true });
+    writeFileSync(join(dir(), file), objects.map(o => stringify(o)).join('---\n'));
+  }
+  return dir();
+}
+
+const simulate = (...args: string[]) => {
+  const root = repo();
+  return cli('simulate', join(root, 'parent'), '--repo-root', root, ...args);
+};
+
+test('every child Healthy: the parent applies each in turn and succeeds', async () => {
+  const r = await simulate('--format', 'json');
+  const json = JSON.parse(r.stdout);
+  expect(r.code).toBe(0);
+  expect(json.operationPhase).toBe('Succeeded');
+  expect(json.applications.map((a: any) => [a.name, a.wave, a.started, a.health, a.operationPhase])).toEqual([
+    ['db', 0, true, 'Healthy', 'Succeeded'], ['api', 1, true, 'Healthy', 'Succeeded'], ['web', 2, true, 'Healthy', 'Succeeded'],
+  ]);
+});
+
+test('a child that stays Progressing holds the parent\'s wave and every later child', async () => {
+  const r = await simulate('--format', 'json', '--health', 'Deployment/postgres=Progressing');
+  const json = JSON.parse(r.stdout);
+  expect(r.code).toBe(1);
+  expect(json.operationPhase).toBe('Running');
+  expect(json.waitingOn).toEqual(['Application/db']);
+  expect(json.neverApplied).toEqual(['Application/api', 'Application/web']);
+  const [db, api, web] = json.applications;
+  expect([db.started, db.health, db.operationPhase, db.neverApplied]).toEqual([true, 'Progressing', 'Running', ['ConfigMap/db-ready']]);
+  expect([api.started, api.operationPhase, web.started, web.operationPhase]).toEqual([false, null, false, null]);
+});
+
+test('a later child held: the earlier ones ran, the parent waits in the held child\'s wave', async () => {
+  const r = await simulate('--format', 'json', '--health', 'Deployment/api=Progressing');
+  const json = JSON.parse(r.stdout);
+  expect(json.applications.map((a: any) => [a.name, a.started, a.operationPhase])).toEqual([['db', true, 'Succeeded'], ['api', true, 'Running'], ['web', false, null]]);
+  expect(json.waitingOn).toEqual(['Application/api']);
+});
+
+test('text: the application order with each child\'s outcome, then each child\'s sync, then the parent', async () => {
+  const r = await simulate('--health', 'Deployment/postgres=Progressing');
+  const out = r.stdout;
+  expect(out.startsWith('Application order')).toBe(true);
+  expect(out).toContain('wave 0: Application/db: Running (stalled), Progressing <- holds the parent');
+  expect(out).toContain('wave 1: Application/api: never started (the parent is held before its wave)');
+  expect(out.indexOf('Application db (parent wave 0)')).toBeLessThan(out.indexOf('Parent Application'));
+  expect(out).toContain('the Application health check');
+});
+
+test('a handle that is a task of no sync is refused (exit 2)', async () => {
+  const r = await simulate('--health', 'Deployment/nope=Progressing');
+  expect(r.code).toBe(2);
+  expect(r.stderr).toContain('Deployment/nope is not a task of this sync');
+});

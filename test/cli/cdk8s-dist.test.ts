@@ -1,0 +1,90 @@
+/**
+ * A cdk8s `dist/` (several `*.k8s.yaml` chart files, no Application among them) is planned one
+ * Application per file, with a note; a folder of hand-written manifests stays one Application.
+ */
+import { mkdirSync, writeFileSync } from 'fs';
+import { join } from 'path';
+import { stringify } from 'yaml';
+import { tempDirEach } from './helpers';
+import { cli } from './run-cli';
+import { cdk8sDist } from '../../src/cli/cdk8s-dist';
+import { loadPaths } from '../../src/cli/load';
+
+const dir = tempDirEach('syncplan-dist');
+
+const deployment = (name: string, wave?: string) => ({
+  apiVersion: 'apps/v1',
+  kind: 'Deployment',
+  metadata: { name, ...(wave ? { annotations: { 'argocd.argoproj.io/sync-wave': wave } } : {}) },
+  spec: { selector: { matchLabels: { app: name } }, template: { metadata: { labels: { app: name } }, spec: { containers: [{ name, image: `${name}:1` }] } } },
+});
+const application = {
+  apiVersion: 'argoproj.io/v1alpha1',
+  kind: 'Application',
+  metadata: { name: 'db', namespace: 'argocd' },
+  spec: { project: 'default', source: { repoURL: 'https://git.example.com/r.git', path: 'dist' }, destination: { namespace: 'db' } },
+};
+
+function write(files: Record<string, object[]>): string {
+  const out = join(dir(), 'dist');
+  mkdirSync(out, { recursive: true });
+  for (const [name, objects] of Object.entries(files)) writeFileSync(join(out, name), objects.map(o => stringify(o)).join('---\n'));
+  return out;
+}
+
+describe('cdk8sDist', () => {
+  const detect = (paths: string[]) => cdk8sDist(paths, loadPaths(paths));
+
+  test('several chart files (0000- prefixed too) and no Application: one app per file, named after the chart', () => {
+    const out = write({ '0000-database.k8s.yaml': [deployment('db')], '0001-web.k8s.yaml': [deployment('web', '1')] });
+    const dist = detect([out])!;
+    expect(dist.apps.map(a => [a.name, a.manifests.map(m => (m.object.metadata as { name: string }).name)])).toEqual([['database', ['db']], ['web', ['web']]]);
+    expect(dist.note).toMatch(/2 cdk8s chart files .* no Application: each file is planned as its own Application/);
+  });
+
+  test('hand-written manifests, one chart file, or an Application among them: one app', () => {
+    expect(detect([write({ 'a.yaml': [deployment('a')], 'b.yaml': [deployment('b')] })])).toBeUndefined();
+    expect(detect([write({ 'only.k8s.yaml': [deployment('a')] })])).toBeUndefined();
+    expect(detect([write({ 'c.k8s.yaml': [deployment('c')], 'd.k8s.yaml': [application] })])).toBeUndefined();
+  });
+
+  test('a chart file beside a hand-written one is not per-chart output', () => {
+    expect(detect([write({ 'a.k8s.yaml': [deployment('a')], 'b.k8s.yaml': [deployment('b')], 'extra.yaml': [deployment('x')] })])).toBeUndefined();
+  });
+});
+
+describe('commands on a cdk8s dist', () => {
+  test('plan: one plan per file, with the note; never merged', async () => {
+    const out = write({ 'database.k8s.yaml': [deployment('db')], 'web.k8s.yaml': [deployment('web', '1')] });
+    const json = JSON.parse((await cli('plan', out, '--format', 'json')).stdout);
+    expect(json.note).toMatch(/each file is planned as its own Application/);
+    expect(json.applications.map((a: any) => [a.name, a.steps.map((s: any) => `${s.phase} ${s.wave}`)])).toEqual([['database', ['Sync 0']], ['web', ['Sync 1']]]);
+    const text = (await cli('plan', out)).stdout;
+    expect(text.startsWith('Note: ')).toBe(true);
+    expect(text.indexOf('Application database')).toBeLessThan(text.indexOf('Application web'));
+  });
+
+  test('plan --single-app keeps the merged plan', async () => {
+    const out = write({ 'database.k8s.yaml': [deployment('db')], 'web.k8s.yaml': [deployment('web', '1')] });
+    const json = JSON.parse((await cli('plan', out, '--format', 'json', '--single-app')).stdout);
+    expect(json.applications).toBeUndefined();
+    expect(json.steps.map((s: any) => s.wave)).toEqual([0, 1]);
+  });
+
+  test('lint: findings that depend on the plan use each file\'s own plan (each file has its own last wave)', async () => {
+    const out = write({ 'database.k8s.yaml': [deployment('db')], 'web.k8s.yaml': [deployment('web', '1')] });
+    const json = JSON.parse((await cli('lint', out, '--format', 'json')).stdout);
+    expect(json.note).toMatch(/each file is planned as its own Application/);
+    expect(json.findings.filter((f: any) => f.rule === 'last-wave-unchecked').map((f: any) => f.name)).toEqual(['db', 'web']);
+  });
+
+  test('simulate: each file simulated as its own sync (a Progressing db holds its own file only)', async () => {
+    const config = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'after-db', annotations: { 'argocd.argoproj.io/sync-wave': '1' } } };
+    const out = write({ 'database.k8s.yaml': [deployment('db'), config], 'web.k8s.yaml': [deployment('web', '1')] });
+    const r = await cli('simulate', out, '--format', 'json', '--health', 'Deployment/db=Progressing');
+    const json = JSON.parse(r.stdout);
+    expect(json.applications.map((a: any) => [a.name, a.operationPhase])).toEqual([['database', 'Running'], ['web', 'Succeeded']]);
+    expect(r.code).toBe(1);
+    expect(json.applications[0].neverApplied).toEqual(['ConfigMap/after-db']);
+  });
+});
