@@ -12,17 +12,24 @@ import type { HealthStatusCode } from '../argo/live-health/types';
 import { runHealthLua } from '../argo/lua';
 import type { ArgocdCm } from '../rules/types';
 
-export function argocdCmOverride(path: string): HealthOverride {
+/** The health scripts of the argocd-cm ConfigMap in `path`, as Argo CD finds them (either form). */
+function healthScriptsIn(path: string): ReturnType<typeof healthScripts> {
   const values = readValues(path);
   const cm = values.find(v => (v.value as Record<string, unknown>)?.kind === 'ConfigMap');
-  if (!cm) throw new InputError(values[0].file, values[0].line, 'no ConfigMap in the file', 'give kubectl get configmap argocd-cm -n argocd -o yaml');
+  if (!cm) {
+    throw new InputError(values[0].file, values[0].line, 'no ConfigMap in the file',
+      'pass the argocd-cm ConfigMap, not a file that holds no ConfigMap: kubectl -n argocd get configmap argocd-cm -o yaml');
+  }
   const data = (cm.value as Record<string, unknown>).data;
-  let scripts;
   try {
-    scripts = healthScripts(data !== null && typeof data === 'object' ? data as Record<string, unknown> : {}, (t) => parse(t));
+    return healthScripts(data !== null && typeof data === 'object' ? data as Record<string, unknown> : {}, (t) => parse(t));
   } catch (e) {
     throw new InputError(cm.file, cm.line, `argocd-cm: ${(e as Error).message.split('\n')[0]}`, 'fix the key as Argo CD would need it');
   }
+}
+
+export function argocdCmOverride(path: string): HealthOverride {
+  const scripts = healthScriptsIn(path);
   return (obj: LiveObject) => {
     const script = healthScriptFor(scripts, groupOf(typeof obj.apiVersion === 'string' ? obj.apiVersion : ''), String(obj.kind ?? ''));
     if (!script) return undefined;
@@ -36,16 +43,6 @@ export function argocdCmOverride(path: string): HealthOverride {
  * Argo CD finds it (either form, exact key before wildcards).
  */
 export function readArgocdCm(path: string): ArgocdCm {
-  const values = readValues(path);
-  const cm = values.find(v => (v.value as Record<string, unknown>)?.kind === 'ConfigMap');
-  if (!cm) throw new InputError(values[0].file, values[0].line, 'holds no ConfigMap', 'pass the argocd-cm ConfigMap (kubectl -n argocd get configmap argocd-cm -o yaml)');
-  const data = (cm.value as Record<string, unknown>).data;
-  let scripts;
-  try {
-    scripts = healthScripts(data !== null && typeof data === 'object' ? data as Record<string, unknown> : {}, (t) => parse(t));
-  } catch (e) {
-    throw new InputError(cm.file, cm.line, `argocd-cm: ${(e as Error).message.split('\n')[0]}`, 'fix the key as Argo CD would need it');
-  }
-  const script = healthScriptFor(scripts, 'argoproj.io', 'Application');
+  const script = healthScriptFor(healthScriptsIn(path), 'argoproj.io', 'Application');
   return script ? { applicationHealth: script.script } : {};
 }
