@@ -20,6 +20,7 @@ import {
 } from './messages';
 import { missingResourceFailure } from './missing-resource';
 import { namespaceCreationTask } from './namespace-creation';
+import { terminateHook, terminatedMessage } from './terminate';
 import type { HealthStatus, OperationPhase, Reconcile, ResultCode, SimulateOptions } from './types';
 
 /** Argo CD's per-task `OperationPhase` ('' = pending, not started). */
@@ -247,20 +248,26 @@ export class SyncLoop {
 
   /**
    * `Terminate` after the controller's sync timeout (argo-cd `controller/appcontroller.go`
-   * `processRequestedAppOperation`, gitops-engine `terminateHooksPreemptively`): running hooks
-   * are deleted and end "Terminated" (a hook whose health says it finished keeps that result), no
-   * SyncFail hook runs, and the operation fails.
+   * `processRequestedAppOperation`): each hook as `terminate.ts` says, no SyncFail hook runs, and
+   * the operation fails.
    */
   terminate(cause: string): void {
     this.reconciles.push({ operationPhase: 'Running', message: 'operation is terminating due to timeout', delaySeconds: 0 });
-    for (const t of this.currentTasks().filter(x => x.task.hook && running(x))) {
-      const outcome = t.live ? hookOutcome(t.task, this.cluster.healthOf(t.task), this.hasHealthCheck(t.task)) : { phase: '' as const, message: '' };
-      if (outcome.phase === '' || t.task.deletePolicies.includes('HookFailed')) this.cluster.delete(t.task);
-      if (outcome.phase !== '') this.setResult(t, t.syncStatus, outcome.phase, outcome.message);
-      else this.setResult(t, t.syncStatus, 'Failed', 'Terminated');
+    const version = this.options.argocdVersion;
+    for (const t of this.currentTasks().filter(x => x.task.hook)) {
+      const end = terminateHook({
+        running: running(t),
+        inCache: t.live,
+        onServer: !this.cluster.isGone(t.task),
+        outcome: () => hookOutcome(t.task, this.cluster.healthOf(t.task), this.hasHealthCheck(t.task)),
+        deletesOnFailure: t.task.deletePolicies.includes('HookFailed'),
+      }, version);
+      if (!end) continue;
+      if (end.delete) this.cluster.delete(t.task);
+      this.setResult(t, t.syncStatus, end.phase, end.message);
     }
     this.waiting = [];
-    this.setPhase('Failed', `Operation terminated, triggered by ${cause}`);
+    this.setPhase('Failed', terminatedMessage(cause, version));
     this.reconciles.push({ operationPhase: this.phase, message: this.message, delaySeconds: 0 });
   }
 
