@@ -5,7 +5,7 @@
  */
 import { resourceKeyOf } from '../keys';
 import { isClusterScopedKind } from '../scope';
-import { syncOptionValue, syncOptionsOf } from '../sync-options';
+import { objectOption } from '../prune-option';
 import type { SyncTask } from '../types';
 import { servedBeforeSync } from './api-discovery';
 import { shortRef } from './messages';
@@ -91,10 +91,9 @@ export class Cluster {
     return lookup(this.options.applyErrors, task);
   }
 
-  /** `Prune=false|confirm` from the live object, else the Application's default. */
+  /** `Prune=false|confirm` from the live object, else (3.4+) the Application's default. */
   pruneOption(task: SyncTask): string | undefined {
-    return syncOptionValue(syncOptionsOf(task.manifest.object), 'Prune')
-      ?? syncOptionValue(this.options.syncOptions ?? [], 'Prune');
+    return objectOption(task.manifest.object, 'Prune', this.options.syncOptions ?? [], this.options.argocdVersion);
   }
 }
 

@@ -2,6 +2,7 @@
  * `simulate(plan, options)`: replays Argo CD's sync loop over a plan with given health outcomes and
  * reports how the operation ends, what it waits on and what it leaves behind.
  */
+import { ignoredAppOption } from '../prune-option';
 import type { SyncPlan, SyncTask } from '../types';
 import { handlesOf } from './cluster';
 import { MSG_DRY_RUN_FAILED, shortRef } from './messages';
@@ -153,6 +154,10 @@ function notesFor(loop: SyncLoop, options: SimulateOptions): string[] {
     notes.push(`the wave delays alone take ${loop.secondsSlept} s, not less than the ${timeout} s sync timeout: Argo CD terminates the sync before it ends`);
   }
   const appOptions = options.syncOptions ?? [];
+  for (const option of appOptions) {
+    const ignored = ignoredAppOption(option, options.argocdVersion);
+    if (ignored !== undefined) notes.push(`${option}: ${ignored}`);
+  }
   if (appOptions.includes('ApplyOutOfSyncOnly=true')) {
     notes.push('ApplyOutOfSyncOnly=true is not simulated: every resource is treated as out of sync (with it, a wave whose resources are all in sync is skipped without a health check)');
   }

@@ -156,3 +156,21 @@ describe('every version', () => {
     }
   });
 });
+
+describe('appPruneDeleteDefaults (3.4)', () => {
+  const old = () => [m({ kind: 'ConfigMap', name: 'old' })];
+
+  test('TestDoNotPruneAppLevelPruneFalse: 3.4 skips the prune, "ignored (no prune)"; 3.3 prunes and a note says why', () => {
+    const since = sim([], { live: old(), sim: { syncOptions: ['Prune=false'], argocdVersion: '3.4' } });
+    expect(since.results).toEqual([{ kind: 'ConfigMap', name: 'old', namespace: 'app', status: 'PruneSkipped', message: 'ignored (no prune)' }]);
+    expect(since.notes).toEqual([]);
+    const before = sim([], { live: old(), sim: { syncOptions: ['Prune=false'], argocdVersion: '3.3' } });
+    expect(before.results).toEqual([{ kind: 'ConfigMap', name: 'old', namespace: 'app', status: 'Pruned', message: 'pruned' }]);
+    expect(before.notes).toEqual([expect.stringMatching(/^Prune=false: Argo CD reads Prune= in the Application's syncOptions since 3\.4; 3\.3 ignores it/)]);
+  });
+
+  test('TestPruneConfirmAppLevel: 3.4 waits for confirmation; 3.3 prunes without asking', () => {
+    expect(sim([], { live: old(), sim: { syncOptions: ['Prune=confirm'], argocdVersion: '3.4' } }).operationPhase).toBe('Running');
+    expect(sim([], { live: old(), sim: { syncOptions: ['Prune=confirm'], argocdVersion: '3.3' } }).operationPhase).toBe('Succeeded');
+  });
+});
