@@ -34,5 +34,5 @@ export function ignoredAppOption(option: string, argocdVersion?: string): string
   const name = option.split('=')[0];
   if ((name !== 'Prune' && name !== 'Delete') || behavesSince('appPruneDeleteDefaults', argocdVersion)) return undefined;
   return `Argo CD reads ${name}= in the Application's syncOptions since 3.4; ${argocdVersion} ignores it there `
-    + `and reads it only from each object's argocd.argoproj.io/sync-options annotation`;
+    + 'and reads it only from each object\'s argocd.argoproj.io/sync-options annotation';
 }

@@ -4,8 +4,8 @@
  * wait forever.
  */
 import { resourceKeyOf } from '../keys';
-import { isClusterScopedKind } from '../scope';
 import { objectOption } from '../prune-option';
+import { isClusterScopedKind } from '../scope';
 import type { SyncTask } from '../types';
 import { servedBeforeSync } from './api-discovery';
 import { shortRef } from './messages';
