@@ -84,7 +84,7 @@ export function register(program: Command): void {
       plan,
       sources: paths,
       svg: renderSvg(model),
-      time: estimateTime(plan, { waveDelaySeconds: flags.waveDelay }),
+      time: estimateTime(plan, { waveDelaySeconds: flags.waveDelay, argocdVersion: flags.argocdVersion }),
       findings,
       ...(simulated ? { result, explanation: explain(result) } : {}),
     });
