@@ -67,7 +67,7 @@ export function estimateTime(plan: SyncPlan, options: TimeOptions = {}): TimeEst
 export function gateWaitsOn(step: SyncStep, hasHealthCheck?: (group: string, kind: string) => boolean): SyncTask[] {
   const gated = step.gate === 'all' ? step.tasks : step.gate === 'hooks' ? step.tasks.filter(t => t.hook) : [];
   const waits = (t: SyncTask) => (hasHealthCheck ? hasHealthCheck(t.group, t.kind) : waitsOnHealth(t));
-  return gated.filter(t => t.action === 'prune' || waits(t));
+  return gated.filter(t => (t.action === 'prune' ? t.pruneOption !== 'false' : waits(t)));
 }
 
 /** `4 s`, `1 min 30 s`. */

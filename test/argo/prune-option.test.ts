@@ -61,3 +61,15 @@ describe('objectOption before 3.4', () => {
     }));
   });
 });
+
+describe('the plan carries it on prune tasks (buildPlan)', () => {
+  const { buildPlan } = jest.requireActual('../../src/argo/plan') as typeof import('../../src/argo/plan');
+  const prunes = (live: ReturnType<typeof m>[], syncOptions: string[], argocdVersion: string) =>
+    buildPlan([], { namespace: 'app', live, syncOptions, argocdVersion }).steps.flatMap(s => s.tasks).map(t => [t.name, t.pruneOption]);
+
+  test('TestDoNotPruneAppLevelPruneFalse: Prune=false from the Application since 3.4, never before; the object\'s own in every version', () => {
+    const live = [m({ kind: 'ConfigMap', name: 'a' }), m({ kind: 'ConfigMap', name: 'b', syncOptions: 'Prune=confirm' })];
+    expect(prunes(live, ['Prune=false'], '3.4')).toEqual([['a', 'false'], ['b', 'confirm']]);
+    expect(prunes(live, ['Prune=false'], '3.3')).toEqual([['a', undefined], ['b', 'confirm']]);
+  });
+});
