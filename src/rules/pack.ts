@@ -8,6 +8,7 @@ import { applicationHealthMissing } from './checks/application-health-missing';
 import { applicationHealthUnchecked } from './checks/application-health-unchecked';
 import { applicationOrderIgnored } from './checks/application-order-ignored';
 import { applicationProjectForbids } from './checks/application-project-forbids';
+import { applicationSyncOptionIgnored } from './checks/application-sync-option-ignored';
 import { childAutomatedSync } from './checks/child-automated-sync';
 import { clientSideApplyTooLarge } from './checks/client-side-apply-too-large';
 import { crdNotBeforeCustomResource } from './checks/crd-not-before-custom-resource';
@@ -82,6 +83,7 @@ export const ALL_RULES: readonly Rule[] = [
   applicationOrderIgnored,
   applicationProjectForbids,
   childAutomatedSync,
+  applicationSyncOptionIgnored,
   rollingSyncAppInNoStep,
   maxUpdateQuotedNumber,
   // Hooks.
