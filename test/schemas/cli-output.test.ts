@@ -57,7 +57,27 @@ metadata: { generateName: report-, namespace: shop }
 // Tracked as the app's (Argo CD 3.0+ tracking annotation): only such live objects are pruned.
 const LIVE = 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: old, namespace: shop, annotations: { argocd.argoproj.io/tracking-id: "shop:/ConfigMap:shop/old" } }\n';
 
-const NAMES = ['plan', 'lint', 'simulate', 'explain'] as const;
+/** A PreDelete hook, a kept Namespace, two waves and a PostDelete hook: every list of the deletion schema. */
+const DELETION = `apiVersion: v1
+kind: Namespace
+metadata: { name: shop, annotations: { argocd.argoproj.io/sync-options: Delete=false } }
+---
+apiVersion: v1
+kind: Pod
+metadata: { name: backup, namespace: shop, annotations: { argocd.argoproj.io/hook: PreDelete } }
+spec: { restartPolicy: Never, containers: [{ name: b, image: busybox }] }
+---
+apiVersion: v1
+kind: ConfigMap
+metadata: { name: cfg, namespace: shop, annotations: { argocd.argoproj.io/sync-wave: "2" } }
+---
+apiVersion: v1
+kind: Pod
+metadata: { name: notify, namespace: shop, annotations: { argocd.argoproj.io/hook: PostDelete } }
+spec: { restartPolicy: Never, containers: [{ name: n, image: busybox }] }
+`;
+
+const NAMES = ['plan', 'lint', 'simulate', 'simulate-delete', 'explain'] as const;
 // Each schema by its $id, so plan's reference to lint's finding resolves as it does for users.
 const ajv = new Ajv({ strict: true, allErrors: true, schemas: NAMES.map((n) => JSON.parse(readFileSync(join(ROOT, 'schemas', `${n}.schema.json`), 'utf8'))) });
 const BASE = 'https://github.com/cdk8s-syncplan/cdk8s-syncplan/blob/main/schemas/';
@@ -68,11 +88,14 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'syncplan-schemas-'));
   writeFileSync(join(dir, 'traps.yaml'), TRAPS);
   writeFileSync(join(dir, 'live.yaml'), LIVE);
+  writeFileSync(join(dir, 'deletion.yaml'), DELETION);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function json(args: string[]): any {
-  const r = spawnSync(process.execPath, [MAIN, ...args, '--format', 'json'], { cwd: dir, encoding: 'utf8' });
+  // `simulate-delete` is `simulate --delete`.
+  const argv = args[0] === 'simulate-delete' ? ['simulate', '--delete', ...args.slice(1)] : args;
+  const r = spawnSync(process.execPath, [MAIN, ...argv, '--format', 'json'], { cwd: dir, encoding: 'utf8' });
   expect(r.stderr).toBe('');
   return JSON.parse(r.stdout);
 }
@@ -87,6 +110,9 @@ const RUNS: Array<[Command, string[]]> = [
   ['simulate', [EXAMPLE, '--health', 'Deployment/workflow-console=Degraded']],
   ['simulate', [EXAMPLE, '--health', 'Deployment/workflow-console=Progressing']],
   ['simulate', ['traps.yaml', '--live', 'live.yaml']],
+  ['simulate-delete', ['deletion.yaml']],
+  ['simulate-delete', ['deletion.yaml', '--health', 'Pod/backup=Degraded']],
+  ['simulate-delete', ['deletion.yaml', '--argocd-version', '3.2']],
   ['explain', [join(EXPLAIN, 'running-sync-wave.yaml'), join(EXPLAIN, 'manifests'), '--live', join(EXPLAIN, 'running-sync-wave-live.yaml'), ...NOW]],
   ['explain', [join(EXPLAIN, 'failed-syncfail.yaml'), ...NOW]],
   ['explain', [join(EXPLAIN, 'succeeded.yaml'), ...NOW]],
@@ -108,6 +134,8 @@ test('the inputs fill every list of every schema at least once', () => {
   for (const key of ['steps', 'syncFail', 'excluded', 'errors']) expect([key, filled('plan', key)]).toEqual([key, true]);
   for (const key of ['findings', 'suppressed']) expect([key, filled('lint', key)]).toEqual([key, true]);
   for (const key of ['applied', 'neverApplied', 'waitingOn', 'hooksLeftInCluster', 'results']) expect([key, filled('simulate', key)]).toEqual([key, true]);
+  for (const key of ['events', 'waitingOn', 'leftInCluster', 'finalizersLeft', 'notes']) expect([key, filled('simulate-delete', key)]).toEqual([key, true]);
+  expect(new Set(all('simulate-delete').map((o) => o.outcome))).toEqual(new Set(['Deleted', 'Blocked']));
   for (const key of ['blockers', 'done', 'next', 'hooksLeftInCluster']) expect([key, filled('explain', key)]).toEqual([key, true]);
   expect(all('explain').some((o) => o.syncFail !== null && o.syncFail.hooks.length > 0)).toBe(true);
   expect(all('explain').some((o) => o.inFlight !== null)).toBe(true);

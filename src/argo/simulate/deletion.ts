@@ -275,7 +275,8 @@ class Deletion {
         ?? (terminating ? 'terminating: a finalizer never clears'
           : obj.deletionTypes.length > 0 && outcome === 'Deleted'
             ? `${obj.deletionTypes.join(',')} hook whose delete policies (${deletePoliciesOf(obj.object).join(', ')}) do not delete it after the hooks ran`
-            : 'not deleted yet: the deletion stalls before its wave'),
+            : obj.deletionTypes.length > 0 ? `${obj.deletionTypes.join(',')} hook, ${this.healthOf(obj)}`
+              : 'not deleted yet: the deletion stalls before its wave'),
     }));
     const ns = this.plan.createNamespace;
     if (ns && !this.live.has(keyString(ns))) {

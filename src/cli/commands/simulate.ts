@@ -22,6 +22,10 @@ import type { CommonFlags } from '../options';
 import { checkHandles } from '../simulation-input';
 import type { SimulationInput } from '../simulation-input';
 import { renderSimulationJson, renderSimulationText, simulationJson } from '../simulation-output';
+import { addDeleteOptions } from '../simulate-delete';
+import type { DeleteFlags } from '../simulate-delete';
+import type * as SimulateDeleteModule from '../simulate-delete';
+import type * as DeletionOutputModule from '../deletion-output';
 
 export { renderSimulationJson, renderSimulationText, simulationJson } from '../simulation-output';
 export type { SimulationInput } from '../simulation-input';
@@ -175,8 +179,20 @@ export function register(program: Command): void {
   addSingleAppOption(cmd);
   cmd.option('--repo-root <dir>', 'simulate the child Applications of an app-of-apps parent too (their directory sources, read under this checkout): '
     + 'each child\'s health is its own simulated sync');
-  cmd.action((paths: string[], flags: SimulateFlags & SingleAppFlags & { repoRoot?: string }) => {
-    const input = readSimulationInput(paths, flags);
+  addDeleteOptions(cmd);
+  cmd.action((paths: string[], flags: SimulateFlags & SingleAppFlags & DeleteFlags & { repoRoot?: string }) => {
+    const read = readSimulationInput(paths, flags);
+    const input = flags.deletionApproved ? { ...read, options: { ...read.options, pruneConfirmed: true } } : read;
+    if (flags.delete) {
+      // The Application's deletion instead of its sync (cli/simulate-delete.ts).
+      const { checkDeleteFlags, runDeletion }: typeof SimulateDeleteModule = require('../simulate-delete');
+      const { renderDeletionJson, renderDeletionText }: typeof DeletionOutputModule = require('../deletion-output');
+      checkDeleteFlags(flags);
+      const result = runDeletion(input, flags);
+      writeOut(flags.format === 'json' ? renderDeletionJson(result) : renderDeletionText(result));
+      process.exitCode = result.outcome === 'Deleted' ? 0 : 1;
+      return;
+    }
     if (flags.repoRoot !== undefined) {
       const { simulateAppOfApps }: typeof AppSimulationModule = require('../app-simulation');
       const { renderAppOfAppsJson, renderAppOfAppsText }: typeof AppSimulationTextModule = require('../app-simulation-text');
