@@ -4,13 +4,13 @@
  * deletion is Blocked or Waiting, 2 bad input.
  */
 import type { Command } from 'commander';
+import type * as ErrorsModule from './errors';
+import type { SimulationInput } from './simulation-input';
 import type * as ArgoPlanModule from '../argo/plan';
 import type * as DeletionModule from '../argo/simulate/deletion';
 import type { DeletionOptions, DeletionResult } from '../argo/simulate/deletion-types';
 import type * as TrackingModule from '../argo/tracking';
 import type { TrackingOptions } from '../argo/types';
-import type * as ErrorsModule from './errors';
-import type { SimulationInput } from './simulation-input';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 

@@ -146,8 +146,11 @@ describe('hooks (gitops-engine pkg/sync/hook/hook_test.go)', () => {
 });
 
 describe('deletionHookTypesOf (controller/hook.go isHookOfType, TestIsPreDeleteHook, TestMultiHookOfType)', () => {
-  const hook = (argo?: string, helm?: string) => obj({ kind: 'Job', name: 'h',
-    annotations: { ...(argo !== undefined ? { 'argocd.argoproj.io/hook': argo } : {}), ...(helm !== undefined ? { 'helm.sh/hook': helm } : {}) } });
+  const hook = (argo?: string, helm?: string) => obj({
+    kind: 'Job',
+    name: 'h',
+    annotations: { ...(argo !== undefined ? { 'argocd.argoproj.io/hook': argo } : {}), ...(helm !== undefined ? { 'helm.sh/hook': helm } : {}) },
+  });
   test('PreDelete since 3.3; CSV lists since 3.4, the whole value before', () => {
     expect(deletionHookTypesOf(hook('PreDelete'))).toEqual(['PreDelete']);
     expect(deletionHookTypesOf(hook('PreDelete'), '3.2')).toEqual([]);

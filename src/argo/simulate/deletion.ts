@@ -49,7 +49,8 @@ export function simulateDeletion(plan: SyncPlan, manifests: readonly Manifest[],
 }
 
 /** Handles (`Kind/name`) given in options that name no object of the deletion. */
-export function unknownDeletionHandles(plan: SyncPlan, manifests: readonly Manifest[], options: DeletionOptions, handles: Iterable<string>): string[] {
+export function unknownDeletionHandles(plan: SyncPlan, manifests: readonly Manifest[], options: DeletionOptions,
+  handles: Iterable<string>): string[] {
   const deletion = new Deletion(plan, manifests, options);
   const known = new Set([...deletion.initial, ...deletion.hooks].flatMap(o => o.handles));
   return [...handles].filter(h => !known.has(h));
@@ -69,6 +70,8 @@ class Deletion {
   private readonly notes: string[] = [];
   private reconcile = 0;
   private condition: string | undefined;
+  /** The last `DeletionError` message, for a Blocked end whose last call happened to succeed. */
+  private lastCondition: string | undefined;
   private message = '';
   private waitingOn: string[] = [];
 
@@ -139,8 +142,6 @@ class Deletion {
       notes: this.notes,
     };
   }
-
-  private lastCondition: string | undefined;
 
   /** One call of `finalizeApplicationDeletion`. */
   private finalize(): void {
@@ -280,8 +281,12 @@ class Deletion {
     }));
     const ns = this.plan.createNamespace;
     if (ns && !this.live.has(keyString(ns))) {
-      left.push({ kind: ns.kind, name: ns.name, namespace: ns.namespace,
-        reason: 'created by CreateNamespace=true and not tracked as the Application\'s: Argo CD never deletes it' });
+      left.push({
+        kind: ns.kind,
+        name: ns.name,
+        namespace: ns.namespace,
+        reason: 'created by CreateNamespace=true and not tracked as the Application\'s: Argo CD never deletes it',
+      });
     }
     return left;
   }
@@ -314,7 +319,8 @@ class Deletion {
   }
 
   private event(stage: DeletionStage, action: 'create' | 'delete', o: AppObject, result: string): void {
-    this.events.push({ reconcile: this.reconcile, stage, wave: o.wave, action, kind: o.key.kind, name: o.key.name, namespace: o.key.namespace, result });
+    const { kind, name, namespace } = o.key;
+    this.events.push({ reconcile: this.reconcile, stage, wave: o.wave, action, kind, name, namespace, result });
   }
 
   private wait(message: string, on: readonly AppObject[]): void {

@@ -14,18 +14,17 @@ import type { AppFlags } from '../app-options';
 import type * as AppSimulationModule from '../app-simulation';
 import type * as AppSimulationTextModule from '../app-simulation-text';
 import type { Cdk8sDist } from '../cdk8s-dist';
+import type * as DeletionOutputModule from '../deletion-output';
 import { addSingleAppOption, distApps } from '../dist-input';
 import type { SingleAppFlags } from '../dist-input';
 import type * as ErrorsModule from '../errors';
 import { addFormatOption, addPlanOptions, planOptions, readManifests, writeOut } from '../options';
 import type { CommonFlags } from '../options';
+import { addDeleteOptions, checkDeleteFlags, runDeletion } from '../simulate-delete';
+import type { DeleteFlags } from '../simulate-delete';
 import { checkHandles } from '../simulation-input';
 import type { SimulationInput } from '../simulation-input';
 import { renderSimulationJson, renderSimulationText, simulationJson } from '../simulation-output';
-import { addDeleteOptions } from '../simulate-delete';
-import type { DeleteFlags } from '../simulate-delete';
-import type * as SimulateDeleteModule from '../simulate-delete';
-import type * as DeletionOutputModule from '../deletion-output';
 
 export { renderSimulationJson, renderSimulationText, simulationJson } from '../simulation-output';
 export type { SimulationInput } from '../simulation-input';
@@ -185,7 +184,6 @@ export function register(program: Command): void {
     const input = flags.deletionApproved ? { ...read, options: { ...read.options, pruneConfirmed: true } } : read;
     if (flags.delete) {
       // The Application's deletion instead of its sync (cli/simulate-delete.ts).
-      const { checkDeleteFlags, runDeletion }: typeof SimulateDeleteModule = require('../simulate-delete');
       const { renderDeletionJson, renderDeletionText }: typeof DeletionOutputModule = require('../deletion-output');
       checkDeleteFlags(flags);
       const result = runDeletion(input, flags);

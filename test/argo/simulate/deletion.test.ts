@@ -203,8 +203,12 @@ describe('PostDelete hooks (TestFinalizeAppDeletion PostDelete_*, e2e TestPostDe
   test('TestPostDeleteHook: a PostDelete hook without HookSucceeded stays in the cluster after the Application is gone', () => {
     const r = del([cm('cfg'), postDelete('notify')]);
     expect(r.outcome).toBe('Deleted');
-    expect(r.leftInCluster).toEqual([{ kind: 'Job', name: 'notify', namespace: 'app',
-      reason: 'PostDelete hook whose delete policies (BeforeHookCreation) do not delete it after the hooks ran' }]);
+    expect(r.leftInCluster).toEqual([{
+      kind: 'Job',
+      name: 'notify',
+      namespace: 'app',
+      reason: 'PostDelete hook whose delete policies (BeforeHookCreation) do not delete it after the hooks ran',
+    }]);
   });
 
   test('a Degraded PostDelete hook blocks the deletion since 3.3; before, it counts as done and HookFailed deletes it', () => {
