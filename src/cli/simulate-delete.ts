@@ -17,6 +17,8 @@ import type { TrackingOptions } from '../argo/types';
 export interface DeleteFlags {
   readonly delete?: boolean;
   readonly deletionApproved?: boolean;
+  /** False for `--no-cascade`. */
+  readonly cascade?: boolean;
 }
 
 /** `--delete` and `--deletion-approved`. */
@@ -25,13 +27,19 @@ export function addDeleteOptions(cmd: Command): Command {
     .option('--delete', 'replay the Application\'s cascading deletion instead of its sync: PreDelete hooks (Argo CD 3.3+), then its objects '
       + 'one wave at a time from the highest down (Delete=false, helm.sh/resource-policy: keep and CRDs stay), then PostDelete hooks; '
       + '--live gives the objects in the cluster (default: what a successful sync leaves); exit 0 when the Application is gone')
+    .option('--no-cascade', 'with --delete: argocd app delete --cascade=false, the Application goes without its objects '
+      + '(its PreDelete and PostDelete hooks still run)')
     .option('--deletion-approved', 'the Application carries argocd.argoproj.io/deletion-approved (argocd app confirm-deletion): '
       + 'objects with Delete=confirm or Prune=confirm may be deleted, or pruned');
 }
 
-/** Refuses flags that mean nothing for a deletion. @throws UsageError (exit status 2) */
-export function checkDeleteFlags(flags: { readonly applyError?: string[]; readonly repoRoot?: string }): void {
+/** Refuses flags that mean nothing for a deletion, and `--no-cascade` without `--delete`. @throws UsageError (exit status 2) */
+export function checkDeleteFlags(flags: DeleteFlags & { readonly applyError?: string[]; readonly repoRoot?: string }): void {
   const { UsageError }: typeof ErrorsModule = require('./errors');
+  if (!flags.delete) {
+    if (flags.cascade === false) throw new UsageError('--no-cascade needs --delete: a sync has no cascade');
+    return;
+  }
   if ((flags.applyError ?? []).length > 0) throw new UsageError('--apply-error has no effect with --delete: the deletion applies nothing (give --health KIND/NAME=Degraded for a failing hook)');
   if (flags.repoRoot !== undefined) throw new UsageError('--delete replays one Application: drop --repo-root');
 }
@@ -48,6 +56,7 @@ export function runDeletion(input: SimulationInput, flags: DeleteFlags): Deletio
     health: input.options.health,
     syncOptions: input.options.syncOptions,
     deletionApproved: flags.deletionApproved ?? false,
+    cascade: flags.cascade ?? true,
     ...(given.length > 0 ? { live: tracked(given, input.planOptions.tracking, input.options.argocdVersion) } : {}),
     ...(input.options.argocdVersion !== undefined ? { argocdVersion: input.options.argocdVersion } : {}),
   };

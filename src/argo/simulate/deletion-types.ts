@@ -25,6 +25,11 @@ export interface DeletionOptions {
   readonly live?: readonly Manifest[];
   /** The Argo CD minor version replayed (see `argo/versions`). @default the latest modelled */
   readonly argocdVersion?: string;
+  /**
+   * False for `argocd app delete --cascade=false`: no resources finalizer, so nothing is deleted, but
+   * the PreDelete and PostDelete hooks still run. @default true
+   */
+  readonly cascade?: boolean;
 }
 
 /** How the deletion ends: the Application is gone, or it stays with its deletionTimestamp. */

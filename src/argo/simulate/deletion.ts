@@ -95,11 +95,14 @@ class Deletion {
     this.initial = options.live !== undefined
       ? options.live.map(m => appObject(m.object))
       : afterSuccessfulSync(plan).map(t => appObject(t.manifest.object, t.name));
-    for (const o of this.initial) this.live.set(o.id, { obj: o, terminating: false });
+    for (const o of this.initial) {
+      // Missing: the object is already gone from the cluster.
+      if (this.healthOf(o) !== 'Missing') this.live.set(o.id, { obj: o, terminating: false });
+    }
 
     const has = (type: DeletionHookType) => this.hooks.some(h => h.deletionTypes.includes(type));
     this.finalizers = [
-      RESOURCES_FINALIZER,
+      ...(options.cascade ?? true ? [RESOURCES_FINALIZER] : []),
       ...(has('PreDelete') ? [PRE_DELETE_FINALIZER, `${PRE_DELETE_FINALIZER}/cleanup`] : []),
       ...(has('PostDelete') ? [POST_DELETE_FINALIZER, `${POST_DELETE_FINALIZER}/cleanup`] : []),
     ];
@@ -273,6 +276,8 @@ class Deletion {
       name: obj.key.name,
       namespace: obj.key.namespace,
       reason: this.keptReason(obj)
+        ?? (!(this.options.cascade ?? true) && obj.deletionTypes.length === 0
+          ? 'a non-cascading deletion (--cascade=false) deletes none of the Application\'s objects' : undefined)
         ?? (terminating ? 'terminating: a finalizer never clears'
           : obj.deletionTypes.length > 0 && outcome === 'Deleted'
             ? `${obj.deletionTypes.join(',')} hook whose delete policies (${deletePoliciesOf(obj.object).join(', ')}) do not delete it after the hooks ran`

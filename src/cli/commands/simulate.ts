@@ -182,10 +182,10 @@ export function register(program: Command): void {
   cmd.action((paths: string[], flags: SimulateFlags & SingleAppFlags & DeleteFlags & { repoRoot?: string }) => {
     const read = readSimulationInput(paths, flags);
     const input = flags.deletionApproved ? { ...read, options: { ...read.options, pruneConfirmed: true } } : read;
+    checkDeleteFlags(flags);
     if (flags.delete) {
       // The Application's deletion instead of its sync (cli/simulate-delete.ts).
       const { renderDeletionJson, renderDeletionText }: typeof DeletionOutputModule = require('../deletion-output');
-      checkDeleteFlags(flags);
       const result = runDeletion(input, flags);
       writeOut(flags.format === 'json' ? renderDeletionJson(result) : renderDeletionText(result));
       process.exitCode = result.outcome === 'Deleted' ? 0 : 1;

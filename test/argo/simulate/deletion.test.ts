@@ -259,3 +259,23 @@ describe('inputs', () => {
   });
 
 });
+
+describe('non-cascading deletion and objects already gone', () => {
+  test('cascade false (argocd app delete --cascade=false): hooks run, nothing is deleted, the objects stay', () => {
+    const manifests = [cm('cfg'), m({ kind: 'Job', name: 'backup', hook: 'PreDelete', deletePolicy: 'HookSucceeded' })];
+    const r = simulateDeletion(planOf(manifests), manifests, { cascade: false });
+    expect(r.outcome).toBe('Deleted');
+    // Without the resources finalizer the call that finishes the PreDelete hooks goes on to their cleanup.
+    expect(events(r)).toEqual(['1 PreDelete create Job/backup', '2 PreDeleteCleanup delete Job/backup']);
+    expect(r.leftInCluster).toEqual([{
+      kind: 'ConfigMap',
+      name: 'cfg',
+      namespace: 'app',
+      reason: 'a non-cascading deletion (--cascade=false) deletes none of the Application\'s objects',
+    }]);
+  });
+
+  test('an object reported Missing is already gone: nothing to delete', () => {
+    expect(events(del([cm('a', 1), cm('b')], { health: { 'ConfigMap/a': 'Missing' } }))).toEqual(['1 Delete delete ConfigMap/b']);
+  });
+});

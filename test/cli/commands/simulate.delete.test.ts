@@ -120,3 +120,28 @@ describe('syncplan simulate --delete', () => {
     expect(r.stdout).toContain('--deletion-approved');
   });
 });
+
+describe('--no-cascade and --deletion-approved on a sync', () => {
+  test('--no-cascade: the hooks run, the objects stay; without --delete it is refused', async () => {
+    const r = await cli('simulate', '--delete', '--no-cascade', app, '--format', 'json');
+    expect(r.code).toBe(0);
+    const json = JSON.parse(r.stdout);
+    expect(json.events.every((e: any) => e.stage !== 'Delete')).toBe(true);
+    expect(json.leftInCluster.map((k: any) => k.name)).toEqual(['shop', 'creds', 'cfg', 'backup', 'notify']);
+    const refused = await cli('simulate', '--no-cascade', app);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toBe('syncplan: --no-cascade needs --delete: a sync has no cascade\n');
+  });
+
+  test('--deletion-approved confirms a Prune=confirm prune of a sync too', async () => {
+    const live = join(dir, 'prune-live.yaml');
+    writeFileSync(live, 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: old, namespace: workflow, annotations: '
+      + '{ argocd.argoproj.io/sync-options: Prune=confirm, argocd.argoproj.io/tracking-id: "wf:/ConfigMap:workflow/old" } }\n');
+    const args = ['simulate', EXAMPLE, '--namespace', 'workflow', '--live', live, '--format', 'json'];
+    const waiting = JSON.parse((await cli(...args)).stdout);
+    expect(waiting.operationPhase).toBe('Running');
+    const approved = JSON.parse((await cli(...args, '--deletion-approved')).stdout);
+    expect(approved.operationPhase).toBe('Succeeded');
+    expect(approved.applied.some((a: any) => a.action === 'prune' && a.name === 'old')).toBe(true);
+  });
+});
