@@ -38,6 +38,11 @@ export const SINCE = {
   failedDeletionHookBlocks: '3.3',
   /** `argocd.argoproj.io/hook` / `helm.sh/hook` read as CSV lists for PreDelete/PostDelete (before: the whole value). */
   deletionHookCsv: '3.4',
+  /**
+   * Creating a PreDelete/PostDelete hook that already exists is skipped; before, the AlreadyExists error failed
+   * the step for ever (a cluster-scoped hook, looked up with the destination namespace, is never found live).
+   */
+  deletionHookAlreadyExistsSkipped: '3.5',
 } as const;
 
 export type Behaviour = keyof typeof SINCE;

@@ -10,6 +10,7 @@ import { CREATE_NAMESPACE_SOURCE } from '../create-namespace';
 import { deletePoliciesOf } from '../delete-policy';
 import { deletionHookTypesOf, readHook } from '../hooks';
 import { keyString, resourceKeyOf } from '../keys';
+import { isClusterScopedKind } from '../scope';
 import type { HookType, Manifest, ResourceKey, SyncPlan } from '../types';
 import { behavesSince } from '../versions';
 import { waveOf } from '../waves';
@@ -79,7 +80,9 @@ class Deletion {
     this.version = options.argocdVersion;
     const namespace = plan.destinationNamespace ?? '';
     const appObject = (object: Record<string, unknown>, name?: string): AppObject => {
-      const key = resourceKeyOf(object, namespace, name);
+      const stamped = resourceKeyOf(object, namespace, name);
+      // The object as the cluster holds it: a cluster-scoped one has no namespace.
+      const key = isClusterScopedKind(stamped.group, stamped.kind) ? { ...stamped, namespace: '' } : stamped;
       return {
         key,
         id: keyString(key),
@@ -173,7 +176,17 @@ class Deletion {
     const stage: DeletionStage = type;
     const running = this.liveObjects().filter(s => s.obj.deletionTypes.includes(type));
     const runningIds = new Set(running.map(s => s.obj.id));
-    // Looked up by name: a generateName hook is never found, so it is created again on every call.
+    // Looked up by name: a generateName hook is never found, so it is created again on every call. A
+    // cluster-scoped hook is looked up with the destination namespace set on it: never found either.
+    const stamped = (h: AppObject) => isClusterScopedKind(h.key.group, h.key.kind) && (this.plan.destinationNamespace ?? '') !== '';
+    const again = this.hooks.filter(h => h.deletionTypes.includes(type) && runningIds.has(h.id) && stamped(h));
+    if (again.length > 0 && !behavesSince('deletionHookAlreadyExistsSkipped', this.version)) {
+      for (const h of again) this.event(stage, 'create', h, 'already exists: the API server refuses it (AlreadyExists)');
+      const error = `${again.map(h => `${h.key.kind}/${h.key.name}`).join(', ')} already exists (AlreadyExists on creating the ${type} hook again; `
+        + 'skipped since Argo CD 3.5)';
+      this.fail(type === 'PreDelete' ? `error executing pre-delete hooks: ${error}` : error, again);
+      return false;
+    }
     const expected = this.hooks.filter(h => h.deletionTypes.includes(type) && !runningIds.has(h.id));
     if (expected.length > 0) {
       for (const h of expected) {

@@ -279,3 +279,20 @@ describe('non-cascading deletion and objects already gone', () => {
     expect(events(del([cm('a', 1), cm('b')], { health: { 'ConfigMap/a': 'Missing' } }))).toEqual(['1 Delete delete ConfigMap/b']);
   });
 });
+
+describe('a cluster-scoped deletion hook (argo-cd PR #26724, issue #18355)', () => {
+  const role = m({ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', name: 'cleanup', hook: 'PostDelete', deletePolicy: 'HookSucceeded' });
+
+  test('since 3.5 creating it again is skipped (AlreadyExists) and the deletion completes', () => {
+    const r = del([cm('cfg'), role]);
+    expect(r.outcome).toBe('Deleted');
+    expect(events(r)).toContain('2 PostDelete create ClusterRole/cleanup');
+  });
+
+  test('before 3.5 the second create fails with AlreadyExists on every reconcile: Blocked', () => {
+    const r = del([cm('cfg'), role], { argocdVersion: '3.4' });
+    expect(r.outcome).toBe('Blocked');
+    expect(r.message).toBe('ClusterRole/cleanup already exists (AlreadyExists on creating the PostDelete hook again; skipped since Argo CD 3.5)');
+    expect(r.finalizersLeft[0]).toBe('post-delete-finalizer.argocd.argoproj.io');
+  });
+});
