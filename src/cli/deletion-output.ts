@@ -46,7 +46,7 @@ const OUTCOMES: Readonly<Record<DeletionResult['outcome'], string>> = {
 export function renderDeletionText(r: DeletionResult): string {
   const sections: string[][] = [[
     `Simulated deletion: ${OUTCOMES[r.outcome]}`,
-    `  ${r.outcome === 'Blocked' ? 'condition DeletionError' : r.outcome === 'Waiting' ? 'controller log' : 'result'}: ${r.message}`,
+    `  ${r.outcome === 'Blocked' ? 'condition DeletionError' : r.outcome === 'Waiting' ? 'waiting' : 'result'}: ${r.message}`,
   ]];
   const namespaces = new Set([...r.events, ...r.leftInCluster].map(x => x.namespace).filter(ns => ns !== ''));
   const label = (x: { readonly kind: string; readonly name: string; readonly namespace: string }) =>

@@ -69,7 +69,7 @@ export interface KeptObject {
 
 export interface DeletionResult {
   readonly outcome: DeletionOutcome;
-  /** The `DeletionError` condition when Blocked; else what the controller logs for the step it is on. */
+  /** The `DeletionError` condition when Blocked; else what the step waits on (the controller's log line where it logs one). */
   readonly message: string;
   readonly events: readonly DeletionEvent[];
   /** What a Waiting or Blocked deletion waits on, `Kind/name`. */
