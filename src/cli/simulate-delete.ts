@@ -33,8 +33,11 @@ export function addDeleteOptions(cmd: Command): Command {
       + 'objects with Delete=confirm or Prune=confirm may be deleted, or pruned');
 }
 
-/** Refuses flags that mean nothing for a deletion, and `--no-cascade` without `--delete`. @throws UsageError (exit status 2) */
-export function checkDeleteFlags(flags: DeleteFlags & { readonly applyError?: string[]; readonly repoRoot?: string }): void {
+/**
+ * Refuses flags that mean nothing for a deletion, `--no-cascade` without `--delete`, and a cdk8s dist
+ * (`dist`: the input is one, several Applications) unless `--single-app`. @throws UsageError (exit status 2)
+ */
+export function checkDeleteFlags(flags: DeleteFlags & { readonly applyError?: string[]; readonly repoRoot?: string }, dist = false): void {
   const { UsageError }: typeof ErrorsModule = require('./errors');
   if (!flags.delete) {
     if (flags.cascade === false) throw new UsageError('--no-cascade needs --delete: a sync has no cascade');
@@ -42,6 +45,7 @@ export function checkDeleteFlags(flags: DeleteFlags & { readonly applyError?: st
   }
   if ((flags.applyError ?? []).length > 0) throw new UsageError('--apply-error has no effect with --delete: the deletion applies nothing (give --health KIND/NAME=Degraded for a failing hook)');
   if (flags.repoRoot !== undefined) throw new UsageError('--delete replays one Application: drop --repo-root');
+  if (dist) throw new UsageError('--delete replays one Application, and this cdk8s dist is one per chart file: give one chart file, or --single-app');
 }
 
 /** Plans the target, replays the deletion; unknown `--health` handles throw (exit 2). */

@@ -182,7 +182,7 @@ export function register(program: Command): void {
   cmd.action((paths: string[], flags: SimulateFlags & SingleAppFlags & DeleteFlags & { repoRoot?: string }) => {
     const read = readSimulationInput(paths, flags);
     const input = flags.deletionApproved ? { ...read, options: { ...read.options, pruneConfirmed: true } } : read;
-    checkDeleteFlags(flags);
+    checkDeleteFlags(flags, flags.delete === true && distApps(paths, read.manifests, flags) !== undefined);
     if (flags.delete) {
       // The Application's deletion instead of its sync (cli/simulate-delete.ts).
       const { renderDeletionJson, renderDeletionText }: typeof DeletionOutputModule = require('../deletion-output');

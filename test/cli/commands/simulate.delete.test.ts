@@ -3,7 +3,7 @@
  * shape, exit codes (0 Deleted, 1 Blocked or Waiting, 2 bad input), `--argocd-version`, `--live` and
  * `--deletion-approved`.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { cli } from '../run-cli';
@@ -144,4 +144,17 @@ describe('--no-cascade and --deletion-approved on a sync', () => {
     expect(approved.operationPhase).toBe('Succeeded');
     expect(approved.applied.some((a: any) => a.action === 'prune' && a.name === 'old')).toBe(true);
   });
+});
+
+test('a cdk8s dist (one Application per chart file) is refused unless --single-app', async () => {
+  const dist = join(dir, 'dist');
+  mkdirSync(dist);
+  writeFileSync(join(dist, 'db.k8s.yaml'), 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: db }\n');
+  writeFileSync(join(dist, 'web.k8s.yaml'), 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: web, annotations: { argocd.argoproj.io/sync-wave: "1" } }\n');
+  const refused = await cli('simulate', '--delete', dist);
+  expect(refused.code).toBe(2);
+  expect(refused.stderr).toBe('syncplan: --delete replays one Application, and this cdk8s dist is one per chart file: give one chart file, or --single-app\n');
+  const single = await cli('simulate', '--delete', dist, '--single-app', '--format', 'json');
+  expect(single.code).toBe(0);
+  expect(JSON.parse(single.stdout).events.map((e: any) => e.name)).toEqual(['web', 'db']);
 });
