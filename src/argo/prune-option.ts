@@ -27,6 +27,18 @@ export function objectOption(
 }
 
 /**
+ * True when the object's option is `value`: since 3.4 its own value (any value) else the
+ * Application's; before 3.4 the exact item `Name=value` in its own annotation (`HasAnnotationOption`),
+ * so `Delete=false` and `Delete=confirm` can both hold.
+ */
+export function optionIs(
+  object: Record<string, unknown>, name: PruneDeleteOption, value: 'false' | 'confirm', appSyncOptions: readonly string[], argocdVersion?: string,
+): boolean {
+  if (!behavesSince('appPruneDeleteDefaults', argocdVersion)) return syncOptionsOf(object).includes(`${name}=${value}`);
+  return objectOption(object, name, appSyncOptions, argocdVersion) === value;
+}
+
+/**
  * Why the Application-level option does nothing in this version, or undefined when it is read.
  * `option` is one item of `spec.syncPolicy.syncOptions`.
  */

@@ -6,7 +6,7 @@
  * and, before 3.4, `TestDoNotPrunePruneFalse` and `TestPruneConfirm` at v3.3.0.
  */
 import * as fc from 'fast-check';
-import { ignoredAppOption, objectOption } from '../../src/argo/prune-option';
+import { ignoredAppOption, objectOption, optionIs } from '../../src/argo/prune-option';
 import { ARGOCD_VERSIONS, behavesSince } from '../../src/argo/versions';
 import { m } from '../fixtures/manifests';
 
@@ -71,5 +71,19 @@ describe('the plan carries it on prune tasks (buildPlan)', () => {
     const live = [m({ kind: 'ConfigMap', name: 'a' }), m({ kind: 'ConfigMap', name: 'b', syncOptions: 'Prune=confirm' })];
     expect(prunes(live, ['Prune=false'], '3.4')).toEqual([['a', 'false'], ['b', 'confirm']]);
     expect(prunes(live, ['Prune=false'], '3.3')).toEqual([['a', undefined], ['b', 'confirm']]);
+  });
+});
+
+describe('optionIs (also what Application deletion reads, src/argo/app-deletion.ts)', () => {
+  test('before 3.4 each exact item counts on its own (HasAnnotationOption): Delete=false and Delete=confirm can both hold', () => {
+    const both = pod('Delete=confirm,Delete=false');
+    expect([optionIs(both, 'Delete', 'false', [], '3.3'), optionIs(both, 'Delete', 'confirm', [], '3.3')]).toEqual([true, true]);
+    expect(optionIs(pod(), 'Delete', 'false', ['Delete=false'], '3.3')).toBe(false);
+  });
+
+  test('since 3.4 the first value (the object\'s, else the Application\'s) is the only one', () => {
+    const both = pod('Delete=confirm,Delete=false');
+    expect([optionIs(both, 'Delete', 'false', [], '3.4'), optionIs(both, 'Delete', 'confirm', [], '3.4')]).toEqual([false, true]);
+    expect(optionIs(pod(), 'Delete', 'false', ['Delete=false'], '3.4')).toBe(true);
   });
 });
