@@ -6,7 +6,7 @@
 import { resourceKeyOf } from '../keys';
 import { isClusterScopedKind } from '../scope';
 import { syncOptionValue, syncOptionsOf } from '../sync-options';
-import type { SyncTask } from '../types';
+import type { Manifest, SyncTask } from '../types';
 import { servedBeforeSync } from './api-discovery';
 import { shortRef } from './messages';
 import type { HealthStatus, SimulateOptions } from './types';
@@ -18,9 +18,15 @@ export class Cluster {
   private readonly terminating = new Set<string>();
   private readonly servedKinds: Set<string>;
   private readonly healthCache = new Map<SyncTask, HealthStatus>();
+  /** The `--live` objects as given, by key. */
+  private readonly given = new Map<string, Manifest>();
 
   constructor(private readonly options: SimulateOptions) {
-    for (const m of options.live ?? []) this.objects.add(objectKey(resourceKeyOf(m.object)));
+    for (const m of options.live ?? []) {
+      const key = objectKey(resourceKeyOf(m.object));
+      this.objects.add(key);
+      this.given.set(key, m);
+    }
     this.servedKinds = new Set(options.installedCrds ?? []);
   }
 
@@ -31,6 +37,12 @@ export class Cluster {
    */
   has(task: SyncTask): boolean {
     return this.objects.has(this.keyOf(task));
+  }
+
+  /** The object as `--live` gave it, while it is still in the cluster. */
+  givenLive(task: SyncTask): Manifest | undefined {
+    const key = this.keyOf(task);
+    return this.objects.has(key) ? this.given.get(key) : undefined;
   }
 
   isTerminating(task: SyncTask): boolean {

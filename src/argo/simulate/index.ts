@@ -3,6 +3,7 @@
  * reports how the operation ends, what it waits on and what it leaves behind.
  */
 import type { SyncPlan, SyncTask } from '../types';
+import { appliesOutOfSyncOnly } from './apply-out-of-sync-only';
 import { handlesOf } from './cluster';
 import { MSG_DRY_RUN_FAILED, shortRef } from './messages';
 import { SyncLoop, TaskState } from './sync-loop';
@@ -59,8 +60,9 @@ function summarize(loop: SyncLoop, options: SimulateOptions): SimulationResult {
       result: describe(loop, t, stalled),
     }));
   const neverApplied = unique(loop.tasks
-    .filter(t => t.task.phase !== 'SyncFail' && t.appliedSeq === undefined)
+    .filter(t => t.task.phase !== 'SyncFail' && t.appliedSeq === undefined && !loop.unmodified.has(t.task))
     .map(t => ref(t.task)));
+  const inSync = unique(loop.tasks.filter(t => loop.unmodified.has(t.task)).map(t => ref(t.task)));
   const waitingOn = stalled ? unique(loop.waiting.map(t => ref(t.task))) : [];
   const hooksLeftInCluster = unique(loop.tasks
     .filter(t => t.task.hook && loop.cluster.has(t.task))
@@ -85,6 +87,7 @@ function summarize(loop: SyncLoop, options: SimulateOptions): SimulationResult {
     message: loop.message,
     applied,
     neverApplied,
+    ...(appliesOutOfSyncOnly(options.syncOptions ?? []) ? { inSync } : {}),
     waitingOn,
     hooksLeftInCluster,
     results,
@@ -152,9 +155,8 @@ function notesFor(loop: SyncLoop, options: SimulateOptions): string[] {
   if (timeout !== undefined && loop.phase !== 'Failed' && loop.secondsSlept >= timeout) {
     notes.push(`the wave delays alone take ${loop.secondsSlept} s, not less than the ${timeout} s sync timeout: Argo CD terminates the sync before it ends`);
   }
-  const appOptions = options.syncOptions ?? [];
-  if (appOptions.includes('ApplyOutOfSyncOnly=true')) {
-    notes.push('ApplyOutOfSyncOnly=true is not simulated: every resource is treated as out of sync (with it, a wave whose resources are all in sync is skipped without a health check)');
+  if (appliesOutOfSyncOnly(options.syncOptions ?? []) && (options.live ?? []).length === 0) {
+    notes.push('ApplyOutOfSyncOnly=true without --live: no object is in the cluster yet, so every resource is out of sync and applied');
   }
   return notes;
 }

@@ -11,6 +11,7 @@ import { hasSyncOption } from '../sync-options';
 import type { SyncPhase, SyncPlan, SyncTask } from '../types';
 import { behavesSince } from '../versions';
 import { crdGroupKind, noKindMatchError, unservedError } from './api-discovery';
+import { appliesOutOfSyncOnly, unmodifiedTasks } from './apply-out-of-sync-only';
 import { Cluster } from './cluster';
 import { hookOutcome } from './hook-result';
 import {
@@ -87,6 +88,9 @@ export class SyncLoop {
   /** The Application's destination namespace ('' when none). */
   private readonly destination: string;
 
+  /** `ApplyOutOfSyncOnly=true`: the resources in sync with their live object, never applied. */
+  readonly unmodified: ReadonlySet<SyncTask>;
+
   /** Argo CD's own errors found while reading the manifests; they fail the dry run. */
   readonly dryRunErrors: ReadonlyArray<{ readonly kind: string; readonly name: string; readonly message: string }>;
 
@@ -103,6 +107,8 @@ export class SyncLoop {
       .sort((a, b) => PHASE_RANK[a.t.task.phase] - PHASE_RANK[b.t.task.phase] || a.i - b.i)
       .map(x => x.t);
     this.destination = plan.destinationNamespace ?? '';
+    this.unmodified = appliesOutOfSyncOnly(options.syncOptions ?? [])
+      ? unmodifiedTasks(this.tasks.map(t => t.task), t => this.cluster.givenLive(t)) : new Set();
     const ns = plan.createNamespace;
     if (ns) {
       // In its sorted place: before the first task of its (phase, wave) or later (Namespace sorts first).
@@ -202,7 +208,7 @@ export class SyncLoop {
       return;
     }
 
-    tasks = tasks.filter(pending);
+    tasks = tasks.filter(t => pending(t) && !this.unmodified.has(t.task));
     if (tasks.length === 0) {
       this.deleteHooks(hooksOnSuccess);
       this.setPhase('Succeeded', MSG_SUCCEEDED_NO_MORE);

@@ -110,6 +110,11 @@ export interface SimulationResult {
   readonly applied: readonly AppliedTask[];
   /** Tasks of the steps (not SyncFail hooks) that never went out, `Kind/name`. */
   readonly neverApplied: readonly string[];
+  /**
+   * `ApplyOutOfSyncOnly=true`: resources not applied because their live object is in sync, `Kind/name`
+   * (not in `neverApplied`). Absent without the option.
+   */
+  readonly inSync?: readonly string[];
   /** What a Running (stalled) sync waits on, `Kind/name`. */
   readonly waitingOn: readonly string[];
   /** Hooks of this sync still in the cluster when the operation ends (or stalls). */
