@@ -6,18 +6,31 @@ import type { SyncPlan, SyncTask } from '../types';
 import { appliesOutOfSyncOnly } from './apply-out-of-sync-only';
 import { handlesOf } from './cluster';
 import { MSG_DRY_RUN_FAILED, shortRef } from './messages';
+import { withRetries } from './retry';
 import { SyncLoop, TaskState } from './sync-loop';
+import type { Carry } from './sync-loop';
 import type { AppliedTask, ResourceResult, ResultCode, SimulateOptions, SimulationResult } from './types';
 
 export * from './types';
 export { runningMessage, taskRef, shortRef } from './messages';
 export { crdGroupKind } from './api-discovery';
+export type { RetryStrategy, RetryBackoff } from './retry';
 
 /** Far more calls than any plan needs; a guard against a loop that never settles. */
 const MAX_RECONCILES = 10_000;
 
 export function simulate(plan: SyncPlan, options: SimulateOptions = {}): SimulationResult {
-  const loop = new SyncLoop(plan, options);
+  const ctx = {
+    ...(options.retry ? { strategy: options.retry } : {}),
+    ...(options.argocdVersion ? { argocdVersion: options.argocdVersion } : {}),
+    ...(options.syncTimeoutSeconds !== undefined ? { syncTimeoutSeconds: options.syncTimeoutSeconds } : {}),
+  };
+  return withRetries<Carry>(ctx, carry => attempt(plan, options, carry));
+}
+
+/** One attempt of the operation: `Sync()` called until it ends or stops changing. */
+function attempt(plan: SyncPlan, options: SimulateOptions, carry: Carry | undefined) {
+  const loop = new SyncLoop(plan, options, carry);
   for (let i = 0; i < MAX_RECONCILES; i++) {
     const before = loop.fingerprint();
     loop.reconcile();
@@ -29,8 +42,9 @@ export function simulate(plan: SyncPlan, options: SimulateOptions = {}): Simulat
     }
   }
   // Forever ends at the controller's sync timeout, when one is set.
-  if (loop.phase === 'Running' && options.syncTimeoutSeconds !== undefined) loop.terminate('controller sync timeout');
-  return summarize(loop, options);
+  const terminated = loop.phase === 'Running' && options.syncTimeoutSeconds !== undefined;
+  if (terminated) loop.terminate('controller sync timeout');
+  return { result: summarize(loop, options), carry: loop.carry(), terminated };
 }
 
 /** Handles (`Kind/name`) given in options that name no task of the plan. */

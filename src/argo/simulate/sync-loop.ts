@@ -55,6 +55,12 @@ export interface TaskState {
   readonly whileMissing?: boolean;
 }
 
+/** What a retry takes over from the failed attempt. */
+export interface Carry {
+  readonly cluster: Cluster;
+  readonly synced: ReadonlySet<SyncTask>;
+}
+
 export interface StoredResult {
   readonly state: TaskState;
   readonly order: number;
@@ -94,9 +100,9 @@ export class SyncLoop {
   /** Argo CD's own errors found while reading the manifests; they fail the dry run. */
   readonly dryRunErrors: ReadonlyArray<{ readonly kind: string; readonly name: string; readonly message: string }>;
 
-  constructor(plan: SyncPlan, private readonly options: SimulateOptions) {
+  constructor(plan: SyncPlan, private readonly options: SimulateOptions, carry?: Carry) {
     this.dryRunErrors = plan.errors;
-    this.cluster = new Cluster(options);
+    this.cluster = carry?.cluster ?? new Cluster(options);
     const tasks: TaskState[] = [];
     plan.steps.forEach((step, i) => {
       for (const task of step.tasks) tasks.push(newState(task, i + 1));
@@ -108,7 +114,7 @@ export class SyncLoop {
       .map(x => x.t);
     this.destination = plan.destinationNamespace ?? '';
     this.unmodified = appliesOutOfSyncOnly(options.syncOptions ?? [])
-      ? unmodifiedTasks(this.tasks.map(t => t.task), t => this.cluster.givenLive(t)) : new Set();
+      ? unmodifiedTasks(this.tasks.map(t => t.task), t => this.cluster.givenLive(t), carry?.synced) : new Set();
     const ns = plan.createNamespace;
     if (ns) {
       // In its sorted place: before the first task of its (phase, wave) or later (Namespace sorts first).
@@ -116,6 +122,14 @@ export class SyncLoop {
         || (t.task.phase === ns.phase && t.task.wave >= ns.wave));
       this.tasks.splice(at < 0 ? this.tasks.length : at, 0, { ...newState(ns, 0), whileMissing: true });
     }
+    // A retry rebuilds the task list from the cluster the failed attempt left (`retry.ts`).
+    // A pruned object has no task any more; nor has the CreateNamespace task once the namespace exists.
+    if (carry) this.tasks = this.tasks.filter(t => (t.task.action === 'prune' ? this.cluster.has(t.task) : !(t.whileMissing && this.cluster.has(t.task))));
+  }
+
+  /** What a retry starts from: this cluster, and the resources this attempt applied (in sync now). */
+  carry(): Carry {
+    return { cluster: this.cluster, synced: new Set(this.tasks.filter(t => !t.task.hook && t.syncStatus === 'Synced').map(t => t.task)) };
   }
 
   /** The task list of this call: Argo CD rebuilds it, without the created namespace once it exists. */

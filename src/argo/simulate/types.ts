@@ -3,6 +3,7 @@
  * maps are fine here.
  */
 import type { Manifest, SyncPhase } from '../types';
+import type { RetryStrategy } from './retry';
 
 /**
  * What an object reports, as Argo CD's health assessment would. `Missing`: the object is gone
@@ -60,6 +61,11 @@ export interface SimulateOptions {
   readonly syncTimeoutSeconds?: number;
   /** The Argo CD minor version replayed (see `argo/versions`). @default the latest modelled */
   readonly argocdVersion?: string;
+  /**
+   * The operation's retry strategy (`spec.syncPolicy.retry`, `argocd app sync --retry-limit`): a failed attempt
+   * starts over after the backoff. @default none (no retry, as a manual sync without one)
+   */
+  readonly retry?: RetryStrategy;
   /** The cluster's Kubernetes minor version: which built-in API versions discovery serves. @default DEFAULT_KUBE_VERSION */
   readonly kubeVersion?: string;
 }
@@ -103,6 +109,19 @@ export interface Reconcile {
   readonly delaySeconds: number;
 }
 
+/** One attempt of the operation, as the result lists it. */
+export interface Attempt {
+  /** 1-based. */
+  readonly attempt: number;
+  readonly operationPhase: OperationPhase;
+  /** The attempt's own message, before any retry text. */
+  readonly message: string;
+  /** Wave delays it slept. */
+  readonly minimumSeconds: number;
+  /** The backoff slept after it, before the next attempt. */
+  readonly backoffSeconds?: number;
+}
+
 export interface SimulationResult {
   readonly operationPhase: OperationPhase;
   /** The operation message Argo CD would show. */
@@ -126,6 +145,10 @@ export interface SimulationResult {
   readonly blockedAt?: { readonly step: number; readonly phase: SyncPhase; readonly wave: number };
   /** Every call of the loop, in order. */
   readonly reconciles: readonly Reconcile[];
+  /** With a retry strategy: every attempt, the last one being the result above. */
+  readonly attempts?: readonly Attempt[];
+  /** With a retry strategy: the backoff slept between attempts (not in `minimumSeconds`). */
+  readonly retryBackoffSeconds?: number;
   /** Things the user may not expect (e.g. a health given for a kind Argo CD does not check). */
   readonly notes: readonly string[];
 }
