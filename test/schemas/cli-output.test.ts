@@ -57,6 +57,9 @@ metadata: { generateName: report-, namespace: shop }
 // Tracked as the app's (Argo CD 3.0+ tracking annotation): only such live objects are pruned.
 const LIVE = 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: old, namespace: shop, annotations: { argocd.argoproj.io/tracking-id: "shop:/ConfigMap:shop/old" } }\n';
 
+// The Namespace of TRAPS as the cluster has it (in sync: ApplyOutOfSyncOnly=true applies nothing for it).
+const LIVE_IN_SYNC = 'apiVersion: v1\nkind: Namespace\nmetadata: { name: shop, uid: "1", annotations: { argocd.argoproj.io/sync-wave: "3" } }\nstatus: { phase: Active }\n';
+
 // A finished rollout with an Application in no step (the controller records it with step -1).
 const APPSET_DONE = `apiVersion: argoproj.io/v1alpha1
 kind: ApplicationSet
@@ -84,6 +87,7 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'syncplan-schemas-'));
   writeFileSync(join(dir, 'traps.yaml'), TRAPS);
   writeFileSync(join(dir, 'live.yaml'), LIVE);
+  writeFileSync(join(dir, 'live-in-sync.yaml'), LIVE_IN_SYNC);
   writeFileSync(join(dir, 'appset-done.yaml'), APPSET_DONE);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -104,6 +108,8 @@ const RUNS: Array<[Command, string[]]> = [
   ['simulate', [EXAMPLE, '--health', 'Deployment/workflow-console=Degraded']],
   ['simulate', [EXAMPLE, '--health', 'Deployment/workflow-console=Progressing']],
   ['simulate', ['traps.yaml', '--live', 'live.yaml']],
+  ['simulate', ['traps.yaml', '--live', 'live.yaml', '--live', 'live-in-sync.yaml', '--sync-option', 'ApplyOutOfSyncOnly=true']],
+  ['simulate', [EXAMPLE, '--apply-error', 'Deployment/workflow-console=denied', '--retry-limit', '2', '--retry-backoff-duration', '10s']],
   ['explain', [join(EXPLAIN, 'running-sync-wave.yaml'), join(EXPLAIN, 'manifests'), '--live', join(EXPLAIN, 'running-sync-wave-live.yaml'), ...NOW]],
   ['explain', [join(EXPLAIN, 'failed-syncfail.yaml'), ...NOW]],
   ['explain', [join(EXPLAIN, 'succeeded.yaml'), ...NOW]],
@@ -128,6 +134,7 @@ test('the inputs fill every list of every schema at least once', () => {
   for (const key of ['steps', 'syncFail', 'excluded', 'errors']) expect([key, filled('plan', key)]).toEqual([key, true]);
   for (const key of ['findings', 'suppressed']) expect([key, filled('lint', key)]).toEqual([key, true]);
   for (const key of ['applied', 'neverApplied', 'waitingOn', 'hooksLeftInCluster', 'results']) expect([key, filled('simulate', key)]).toEqual([key, true]);
+  for (const key of ['inSync', 'attempts']) expect([key, all('simulate').some((o) => (o[key] ?? []).length > 0)]).toEqual([key, true]);
   for (const key of ['blockers', 'done', 'next', 'hooksLeftInCluster']) expect([key, filled('explain', key)]).toEqual([key, true]);
   expect(all('explain').some((o) => o.syncFail !== null && o.syncFail.hooks.length > 0)).toBe(true);
   expect(all('explain').some((o) => o.inFlight !== null)).toBe(true);

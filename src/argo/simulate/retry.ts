@@ -94,7 +94,10 @@ export function retryStrategyOf(app: Record<string, unknown>, automated: boolean
       const raw = b[field];
       if (raw === undefined || raw === '') continue;
       const seconds = typeof raw === 'string' ? parseRetryDuration(raw) : undefined;
-      if (seconds === undefined) throw new Error(`spec.syncPolicy.retry.backoff.${field} ${JSON.stringify(raw)}: Argo CD cannot read it ("unable to parse ... as a duration"); write whole seconds or a duration such as "30s" or "2m"`);
+      if (seconds === undefined) {
+        throw new Error(`spec.syncPolicy.retry.backoff.${field} ${JSON.stringify(raw)}: Argo CD cannot read it ("unable to parse ... as a duration"); `
+          + 'write whole seconds or a duration such as "30s" or "2m"');
+      }
       backoff[key] = seconds;
     }
     if (b.factor !== undefined && b.factor !== null) {
@@ -150,7 +153,9 @@ export function withRetries<T>(ctx: RetryContext, attempt: (carry: T | undefined
       return finish(r, ctx, attempts, reconciles, delays, backoffTotal, forever ? 'Running' : r.operationPhase, message);
     }
     const wait = backoffSeconds(ctx.strategy!, retries);
-    attempts.push({ attempt: retries + 1, operationPhase: r.operationPhase, message: r.message, minimumSeconds: r.minimumSeconds, backoffSeconds: wait });
+    attempts.push({
+      attempt: retries + 1, operationPhase: r.operationPhase, message: r.message, minimumSeconds: r.minimumSeconds, backoffSeconds: wait,
+    });
     reconciles.push({ operationPhase: 'Running', message: retryingMessage(r.message, retries + 1, clock + wait), delaySeconds: 0 });
     clock += wait;
     backoffTotal += wait;

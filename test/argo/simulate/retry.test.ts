@@ -131,7 +131,8 @@ describe('a negative limit retries forever', () => {
 
 describe('property: an unfixable failure', () => {
   test('fails after limit + 1 attempts with the sum of the backoffs slept', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 6 }), fc.integer({ min: 1, max: 30 }), fc.integer({ min: 1, max: 4 }), (limit, duration, factor) => {
+    const ints = [fc.integer({ min: 0, max: 6 }), fc.integer({ min: 1, max: 30 }), fc.integer({ min: 1, max: 4 })] as const;
+    fc.assert(fc.property(...ints, (limit, duration, factor) => {
       const retry = { limit, backoff: { durationSeconds: duration, factor, maxDurationSeconds: 200 } };
       const r = sim([web()], { applyErrors: denied, sim: { retry } });
       expect(r.operationPhase).toBe('Failed');
