@@ -24,16 +24,15 @@ export function appliesOutOfSyncOnly(appSyncOptions: readonly string[]): boolean
 
 /**
  * The tasks `filterOutOfSyncTasks` drops: non-hook apply tasks whose live object is in sync with the manifest.
- * `liveOf` gives the object in the cluster before the sync, if any; `synced` are resources an earlier attempt of the
- * operation applied (a retry's diff finds them equal to their manifest).
+ * `liveOf` gives the object in the cluster when the attempt starts, if any (for a retry, what the failed attempt
+ * wrote: its diff finds those equal to their manifest).
  */
-export function unmodifiedTasks(tasks: readonly SyncTask[], liveOf: (task: SyncTask) => Manifest | undefined,
-  synced: ReadonlySet<SyncTask> = new Set()): Set<SyncTask> {
+export function unmodifiedTasks(tasks: readonly SyncTask[], liveOf: (task: SyncTask) => Manifest | undefined): Set<SyncTask> {
   const out = new Set<SyncTask>();
   for (const task of tasks) {
     if (task.hook || task.action !== 'apply') continue;
     const live = liveOf(task);
-    if (synced.has(task) || (live !== undefined && inSync(task.manifest.object, live.object))) out.add(task);
+    if (live !== undefined && inSync(task.manifest.object, live.object)) out.add(task);
   }
   return out;
 }

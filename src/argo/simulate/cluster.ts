@@ -18,14 +18,14 @@ export class Cluster {
   private readonly terminating = new Set<string>();
   private readonly servedKinds: Set<string>;
   private readonly healthCache = new Map<SyncTask, HealthStatus>();
-  /** The `--live` objects as given, by key. */
-  private readonly given = new Map<string, Manifest>();
+  /** What each object holds: the `--live` object as given, or the manifest the sync last wrote. */
+  private readonly content = new Map<string, Manifest>();
 
   constructor(private readonly options: SimulateOptions) {
     for (const m of options.live ?? []) {
       const key = objectKey(resourceKeyOf(m.object));
       this.objects.add(key);
-      this.given.set(key, m);
+      this.content.set(key, m);
     }
     this.servedKinds = new Set(options.installedCrds ?? []);
   }
@@ -39,10 +39,10 @@ export class Cluster {
     return this.objects.has(this.keyOf(task));
   }
 
-  /** The object as `--live` gave it, while it is still in the cluster. */
-  givenLive(task: SyncTask): Manifest | undefined {
+  /** The object as the cluster holds it now (as `--live` gave it, or as this operation wrote it), if it is there. */
+  current(task: SyncTask): Manifest | undefined {
     const key = this.keyOf(task);
-    return this.objects.has(key) ? this.given.get(key) : undefined;
+    return this.objects.has(key) ? this.content.get(key) : undefined;
   }
 
   isTerminating(task: SyncTask): boolean {
@@ -69,7 +69,9 @@ export class Cluster {
 
   create(task: SyncTask, definesKind: string | undefined): void {
     this.version++;
-    this.objects.add(this.keyOf(task));
+    const key = this.keyOf(task);
+    this.objects.add(key);
+    this.content.set(key, task.manifest);
     if (definesKind !== undefined) this.servedKinds.add(definesKind);
   }
 
@@ -81,6 +83,7 @@ export class Cluster {
       this.terminating.add(key);
     } else {
       this.objects.delete(key);
+      this.content.delete(key);
       this.terminating.delete(key);
     }
   }

@@ -3,6 +3,7 @@
  * reports how the operation ends, what it waits on and what it leaves behind.
  */
 import type { SyncPlan, SyncTask } from '../types';
+import { applyDecision } from '../apply-method';
 import { appliesOutOfSyncOnly } from './apply-out-of-sync-only';
 import { handlesOf } from './cluster';
 import { MSG_DRY_RUN_FAILED, shortRef } from './messages';
@@ -169,7 +170,16 @@ function notesFor(loop: SyncLoop, options: SimulateOptions): string[] {
   if (timeout !== undefined && loop.phase !== 'Failed' && loop.secondsSlept >= timeout) {
     notes.push(`the wave delays alone take ${loop.secondsSlept} s, not less than the ${timeout} s sync timeout: Argo CD terminates the sync before it ends`);
   }
-  if (appliesOutOfSyncOnly(options.syncOptions ?? []) && (options.live ?? []).length === 0) {
+  const appOptions = options.syncOptions ?? [];
+  if (appOptions.includes('Validate=false') || loop.tasks.some(t => t.task.action === 'apply' && !applyDecision(t.task.manifest.object, { appSyncOptions: appOptions }).validate)) {
+    notes.push('Validate=false only turns off kubectl\'s client-side schema validation (which kubectl skips anyway when the API server validates fields itself, '
+      + 'server-side field validation, GA in Kubernetes 1.27); what the API server refuses still fails the apply');
+  }
+  if (appOptions.includes('Force=true')) {
+    notes.push('Force=true in the Application\'s sync options is not read by Argo CD (controller/sync.go takes force from the sync itself, argocd app sync --force); '
+      + 'annotate the objects argocd.argoproj.io/sync-options: Force=true,Replace=true instead');
+  }
+  if (appliesOutOfSyncOnly(appOptions) && (options.live ?? []).length === 0) {
     notes.push('ApplyOutOfSyncOnly=true without --live: no object is in the cluster yet, so every resource is out of sync and applied');
   }
   return notes;

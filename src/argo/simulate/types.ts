@@ -66,6 +66,8 @@ export interface SimulateOptions {
    * starts over after the backoff. @default none (no retry, as a manual sync without one)
    */
   readonly retry?: RetryStrategy;
+  /** The operation's force (`argocd app sync --force`): every apply and replace gets `--force`. @default false */
+  readonly force?: boolean;
   /** The cluster's Kubernetes minor version: which built-in API versions discovery serves. @default DEFAULT_KUBE_VERSION */
   readonly kubeVersion?: string;
 }

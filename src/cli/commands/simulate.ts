@@ -41,6 +41,7 @@ export interface SimulateFlags extends CommonFlags, AppFlags {
   readonly waveDelay: number;
   readonly syncTimeout?: number;
   readonly retryLimit?: number;
+  readonly force?: boolean;
   readonly retryBackoffDuration?: string;
   readonly retryBackoffFactor?: number;
   readonly retryBackoffMaxDuration?: string;
@@ -82,6 +83,7 @@ export function addSimulateOptions(cmd: Command): Command {
     .option('--installed-crd <group/kind>', 'a CRD the cluster already serves, e.g. monitoring.coreos.com/ServiceMonitor (repeatable)', collect)
     .option('--sync-timeout <seconds>', "the controller's sync timeout (controller.sync.timeout.seconds): a sync that would wait forever "
       + 'is terminated, "Operation terminated, triggered by controller sync timeout" (default: none, as Argo CD)', parseWaveDelay)
+    .option('--force', 'the sync\'s own force (argocd app sync --force): every apply and replace uses --force, so a Replace=true object is deleted and re-created')
     .option('--retry-limit <n>', 'retry a failed sync n times (spec.syncPolicy.retry.limit, argocd app sync --retry-limit; -1: forever): '
       + 'each retry starts over after the backoff, dry run and hooks included (default: 0, a manual sync without retry)', parseRetryLimit)
     .option('--retry-backoff-duration <duration>', 'the first backoff, whole seconds or e.g. 30s, 2m (default: 5s)')
@@ -184,6 +186,7 @@ export function readSimulationInput(paths: readonly string[], given: SimulateFla
     ...(model.kubeVersion !== undefined ? { kubeVersion: model.kubeVersion } : {}),
     ...(flags.syncTimeout !== undefined ? { syncTimeoutSeconds: flags.syncTimeout } : {}),
     ...(retry ? { retry } : {}),
+    ...(flags.force ? { force: true } : {}),
   };
   return { manifests, planOptions: { ...planOptions(flags), ...model, live, syncOptions }, options };
 }

@@ -52,8 +52,8 @@ describe('TestProcessRequestedAppOperation_FailedHasRetries', () => {
     expect(r.retryBackoffSeconds).toBe(15);
     // Each attempt slept the delay after the ConfigMap's wave.
     expect(r.minimumSeconds).toBe(6);
-    // The result is the last attempt's: the ConfigMap exists by then.
-    expect(r.results.map(x => x.message)).toEqual(['configmap/settings configured', denied['Deployment/web']]);
+    // The result is the last attempt's: the ConfigMap the first attempt applied is applied again, an empty patch.
+    expect(r.results.map(x => x.message)).toEqual(['configmap/settings unchanged', denied['Deployment/web']]);
   });
 });
 

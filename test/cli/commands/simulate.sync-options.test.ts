@@ -88,3 +88,31 @@ describe('syncplan simulate --retry-limit', () => {
     expect(badLimit.code).toBe(2);
   });
 });
+
+describe('syncplan simulate: Replace, Force, ServerSideApply, Validate', () => {
+  test('the results carry the kubectl call Argo CD makes (TestSync_Replace, TestSync_ServerSideApply)', async () => {
+    const text = `apiVersion: v1
+kind: ConfigMap
+metadata: { name: a, namespace: shop, annotations: { argocd.argoproj.io/sync-options: Replace=true } }
+---
+apiVersion: v1
+kind: ConfigMap
+metadata: { name: b, namespace: shop, annotations: { argocd.argoproj.io/sync-options: ServerSideApply=true } }
+`;
+    const r = await cli('simulate', file('methods.yaml', text), '--format', 'json');
+    expect(JSON.parse(r.stdout).results.map((x: any) => x.message)).toEqual(['configmap/a created', 'configmap/b serverside-applied']);
+  });
+
+  test('--sync-option Force=true is refused: Argo CD reads it from the objects only; --force is the sync\'s own', async () => {
+    const refused = await cli('simulate', file('force.yaml', APP), '--sync-option', 'Force=true');
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/Force.*annotation only.*--force/);
+    const forced = await cli('simulate', file('force2.yaml', APP), '--force');
+    expect(forced.code).toBe(0);
+  });
+
+  test('--sync-option Validate=false says what it does not lift', async () => {
+    const r = await cli('simulate', file('validate.yaml', APP), '--sync-option', 'Validate=false');
+    expect(r.stdout).toContain('Validate=false only turns off kubectl\'s client-side schema validation');
+  });
+});
