@@ -2,8 +2,8 @@
  * `simulate(plan, options)`: replays Argo CD's sync loop over a plan with given health outcomes and
  * reports how the operation ends, what it waits on and what it leaves behind.
  */
-import type { SyncPlan, SyncTask } from '../types';
 import { applyDecision } from '../apply-method';
+import type { SyncPlan, SyncTask } from '../types';
 import { appliesOutOfSyncOnly } from './apply-out-of-sync-only';
 import { handlesOf } from './cluster';
 import { MSG_DRY_RUN_FAILED, shortRef } from './messages';
