@@ -15,7 +15,6 @@ import type { AppliedTask, ResourceResult, ResultCode, SimulateOptions, Simulati
 export * from './types';
 export { runningMessage, taskRef, shortRef } from './messages';
 export { crdGroupKind } from './api-discovery';
-export type { RetryStrategy, RetryBackoff } from './retry';
 
 /** Far more calls than any plan needs; a guard against a loop that never settles. */
 const MAX_RECONCILES = 10_000;

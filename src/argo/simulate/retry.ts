@@ -9,23 +9,9 @@
  * "Retrying operation. Attempt #N"; the rest holds for every modelled version (2.14 on).
  */
 import { behavesSince } from '../versions';
-import type { Attempt, OperationPhase, Reconcile, SimulationResult } from './types';
+import type { Attempt, OperationPhase, Reconcile, RetryBackoff, RetryStrategy, SimulationResult } from './types';
 
-export interface RetryBackoff {
-  /** @default 5 */
-  readonly durationSeconds?: number;
-  /** @default 2 */
-  readonly factor?: number;
-  /** 0: no cap. @default 180 */
-  readonly maxDurationSeconds?: number;
-}
-
-/** Argo CD's `RetryStrategy`, durations read to seconds. */
-export interface RetryStrategy {
-  /** Retries after the first attempt; negative: forever; 0: none. */
-  readonly limit: number;
-  readonly backoff?: RetryBackoff;
-}
+export type { RetryBackoff, RetryStrategy } from './types';
 
 /** An automated sync of an Application without `spec.syncPolicy.retry` (`autoSync`: `RetryStrategy{Limit: 5}`). */
 export const AUTO_SYNC_RETRY: RetryStrategy = { limit: 5 };

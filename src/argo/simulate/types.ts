@@ -3,7 +3,6 @@
  * maps are fine here.
  */
 import type { Manifest, SyncPhase } from '../types';
-import type { RetryStrategy } from './retry';
 
 /**
  * What an object reports, as Argo CD's health assessment would. `Missing`: the object is gone
@@ -19,6 +18,22 @@ export type OperationPhase = 'Running' | 'Succeeded' | 'Failed';
 
 /** Argo CD's `ResultCode` of one task. */
 export type ResultCode = 'Synced' | 'SyncFailed' | 'Pruned' | 'PruneSkipped';
+
+export interface RetryBackoff {
+  /** @default 5 */
+  readonly durationSeconds?: number;
+  /** @default 2 */
+  readonly factor?: number;
+  /** 0: no cap. @default 180 */
+  readonly maxDurationSeconds?: number;
+}
+
+/** Argo CD's `RetryStrategy`, durations read to seconds. */
+export interface RetryStrategy {
+  /** Retries after the first attempt; negative: forever; 0: none. */
+  readonly limit: number;
+  readonly backoff?: RetryBackoff;
+}
 
 export interface SimulateOptions {
   /**
