@@ -5,6 +5,7 @@
 import * as fc from 'fast-check';
 import { sim } from './helpers';
 import { Manifest } from '../../../src/argo';
+import { explain } from '../../../src/argo/simulate/explain';
 import { backoffSeconds, parseRetryDuration, retryStrategyOf } from '../../../src/argo/simulate/retry';
 import { m, manifest } from '../../fixtures/manifests';
 
@@ -168,5 +169,12 @@ describe('reading spec.syncPolicy.retry', () => {
 
   test('a duration Argo CD cannot read is refused with the field', () => {
     expect(() => retryStrategyOf(app({ retry: { limit: 1, backoff: { duration: 'soon' } } }).object, true)).toThrow(/backoff\.duration "soon"/);
+  });
+});
+
+describe('explain', () => {
+  test('a sync Running only because it retries forever says so, with the failure', () => {
+    const r = sim([web()], { applyErrors: denied, sim: { retry: { limit: -1 } } });
+    expect(explain(r)).toMatch(/^Every attempt fails the same way and the retry limit is negative: Argo CD retries forever; Sync wave 0 \(step 1\) failed on Deployment\/web/);
   });
 });
