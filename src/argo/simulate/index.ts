@@ -25,13 +25,16 @@ export function simulate(plan: SyncPlan, options: SimulateOptions = {}): Simulat
     ...(options.argocdVersion ? { argocdVersion: options.argocdVersion } : {}),
     ...(options.syncTimeoutSeconds !== undefined ? { syncTimeoutSeconds: options.syncTimeoutSeconds } : {}),
   };
-  return withRetries<Carry>(ctx, carry => attempt(plan, options, carry));
+  return withRetries<Carry>(ctx, (carry, pastTimeout) => attempt(plan, options, carry, pastTimeout));
 }
 
-/** One attempt of the operation: `Sync()` called until it ends or stops changing. */
-function attempt(plan: SyncPlan, options: SimulateOptions, carry: Carry | undefined) {
+/**
+ * One attempt of the operation: `Sync()` called until it ends or stops changing. `pastTimeout`: the sync timeout
+ * has passed already, so a call that leaves the attempt running is its last.
+ */
+function attempt(plan: SyncPlan, options: SimulateOptions, carry: Carry | undefined, pastTimeout = false) {
   const loop = new SyncLoop(plan, options, carry);
-  for (let i = 0; i < MAX_RECONCILES; i++) {
+  for (let i = 0; i < (pastTimeout ? 1 : MAX_RECONCILES); i++) {
     const before = loop.fingerprint();
     loop.reconcile();
     if (loop.phase !== 'Running') break;

@@ -112,7 +112,7 @@ export interface RetryContext {
  * the operation, retries and backoffs included) ends it first. The result is the last attempt's (Argo CD clears the
  * results for each retry) with the final message, every attempt and the backoff slept.
  */
-export function withRetries<T>(ctx: RetryContext, attempt: (carry: T | undefined) => AttemptRun<T>): SimulationResult {
+export function withRetries<T>(ctx: RetryContext, attempt: (carry: T | undefined, pastTimeout: boolean) => AttemptRun<T>): SimulationResult {
   const attempts: Attempt[] = [];
   const reconciles: Reconcile[] = [];
   let carry: T | undefined;
@@ -124,7 +124,8 @@ export function withRetries<T>(ctx: RetryContext, attempt: (carry: T | undefined
       const start = retryStartMessage(retries, ctx.argocdVersion);
       if (start !== undefined) reconciles.push({ operationPhase: 'Running', message: start, delaySeconds: 0 });
     }
-    const run = attempt(carry);
+    const pastTimeout = retries > 0 && ctx.syncTimeoutSeconds !== undefined && clock >= ctx.syncTimeoutSeconds;
+    const run = attempt(carry, pastTimeout);
     const r = run.result;
     reconciles.push(...r.reconciles);
     delays += r.minimumSeconds;
@@ -145,8 +146,9 @@ export function withRetries<T>(ctx: RetryContext, attempt: (carry: T | undefined
     reconciles.push({ operationPhase: 'Running', message: retryingMessage(r.message, retries + 1, clock + wait), delaySeconds: 0 });
     clock += wait;
     backoffTotal += wait;
-    // The timeout is checked before a due retry starts (3.2+ order; TestProcessRequestedAppOperation_SyncTimeout).
-    if (ctx.syncTimeoutSeconds !== undefined && clock >= ctx.syncTimeoutSeconds) {
+    // Since 3.2 the timeout is checked before a due retry starts (TestProcessRequestedAppOperation_SyncTimeout);
+    // before, the retry starts and only a call that leaves it running ends in the timeout's Terminate.
+    if (ctx.syncTimeoutSeconds !== undefined && clock >= ctx.syncTimeoutSeconds && behavesSince('timeoutBeforeRetry', ctx.argocdVersion)) {
       const message = retriedMessage('Operation terminated, triggered by controller sync timeout', retries + 1);
       reconciles.push({ operationPhase: 'Running', message: 'operation is terminating due to timeout', delaySeconds: 0 },
         { operationPhase: 'Failed', message, delaySeconds: 0 });

@@ -113,6 +113,27 @@ describe('TestProcessRequestedAppOperation_HasRetriesTerminated / _SyncTimeout',
     expect(r.attempts).toHaveLength(1);
   });
 
+  test('before 3.2 a due retry starts even past the timeout; an attempt that fails in one call keeps retrying', () => {
+    const run = { limit: 3, backoff: { durationSeconds: 60 } };
+    const r = sim([web()], { applyErrors: denied, plan: { argocdVersion: '3.1' }, sim: { retry: run, syncTimeoutSeconds: 30, argocdVersion: '3.1' } });
+    expect(r.attempts).toHaveLength(4);
+    expect(r.message).toBe(`${FAILED} (retried 3 times).`);
+  });
+
+  test('before 3.2 a retry past the timeout that is still running after its first call is terminated', () => {
+    const two = [m({ kind: 'ConfigMap', name: 'first' }), m({ kind: 'Deployment', name: 'web', wave: 1 })];
+    const opts = (v: string) => ({
+      applyErrors: denied, plan: { argocdVersion: v }, sim: { retry: { limit: 3, backoff: { durationSeconds: 60 } }, syncTimeoutSeconds: 30, argocdVersion: v },
+    });
+    const old = sim(two, opts('3.1'));
+    expect(old.attempts).toHaveLength(2);
+    expect(old.message).toMatch(/^Operation terminated.* \(retried 1 times\)\.$/);
+    // 3.2+: the timeout is checked first, the second attempt never starts.
+    const now = sim(two, opts('3.6'));
+    expect(now.attempts).toHaveLength(1);
+    expect(now.message).toBe('Operation terminated, triggered by controller sync timeout (retried 1 times).');
+  });
+
   test('a stalled attempt is not a failure: no retry', () => {
     const r = sim([web(), m({ kind: 'ConfigMap', name: 'next', wave: 1 })], { health: { 'Deployment/web': 'Progressing' }, sim: { retry: { limit: 3 } } });
     expect(r.operationPhase).toBe('Running');
