@@ -123,7 +123,9 @@ describe('TestProcessRequestedAppOperation_HasRetriesTerminated / _SyncTimeout',
   test('before 3.2 a retry past the timeout that is still running after its first call is terminated', () => {
     const two = [m({ kind: 'ConfigMap', name: 'first' }), m({ kind: 'Deployment', name: 'web', wave: 1 })];
     const opts = (v: string) => ({
-      applyErrors: denied, plan: { argocdVersion: v }, sim: { retry: { limit: 3, backoff: { durationSeconds: 60 } }, syncTimeoutSeconds: 30, argocdVersion: v },
+      applyErrors: denied,
+      plan: { argocdVersion: v },
+      sim: { retry: { limit: 3, backoff: { durationSeconds: 60 } }, syncTimeoutSeconds: 30, argocdVersion: v },
     });
     const old = sim(two, opts('3.1'));
     expect(old.attempts).toHaveLength(2);
