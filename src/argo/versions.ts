@@ -27,6 +27,10 @@ export const SINCE = {
   waveDelaySetting: '3.2',
   /** The sync timeout's "Operation terminated" gets ", triggered by controller sync timeout" (`controller/appcontroller.go`). */
   terminationCause: '3.2',
+  /** A retry of a failed sync starts with "Retrying operation. Attempt #N" (`processRequestedAppOperation`). */
+  retryStartMessage: '3.2',
+  /** The sync timeout is checked before a due retry starts (before, the retry starts first). */
+  timeoutBeforeRetry: '3.2',
   /** `PreDelete` hooks run before an Application is deleted. */
   preDeleteHooks: '3.3',
   /** A running task whose object is gone fails ("Resource … is missing, it might have been deleted"). */
