@@ -8,6 +8,7 @@ import { Composer, Document, isMap, isScalar, isSeq, LineCounter, Parser } from 
 import type { Node, Pair, ParsedNode, Tags } from 'yaml';
 import { InputError } from './errors';
 import { EMPTY, jsonFault, jsonItemSpans, lineColumn } from './json-text';
+import { withPlainEnv } from './plain-env';
 import { isPlainObject } from '../argo/annotations';
 import { shapeProblem } from '../argo/object-validity';
 import type { Manifest, SourceLocation } from '../argo/types';
@@ -44,6 +45,10 @@ function isJsonFile(file: string): boolean {
  * @throws InputError for malformed YAML or JSON, alias bombs and documents that are not Kubernetes objects
  */
 export function parseManifests(text: string, file: string): Manifest[] {
+  return withPlainEnv(() => parseFile(text, file));
+}
+
+function parseFile(text: string, file: string): Manifest[] {
   try {
     if (isJsonFile(file)) return parseJson(text, file, true);
     const big = oversizedDocument(text);
