@@ -22,7 +22,7 @@ const quick = process.argv.includes('--quick');
 const verbose = process.argv.includes('--verbose');
 const asJson = process.argv.includes('--json');
 
-if (!fs.existsSync(path.join(ROOT, 'lib/cli/main.js')) || !fs.existsSync(path.join(ROOT, 'lib/index.js'))) {
+if (!['lib/cli/main.js', 'lib/cli/syncplan.js', 'lib/index.js'].every((f) => fs.existsSync(path.join(ROOT, f)))) {
   console.error('bench: lib/ is missing; run `npx projen compile` first');
   process.exit(2);
 }
