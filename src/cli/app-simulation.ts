@@ -13,6 +13,7 @@ import { hasHealthCheck } from '../argo/health';
 import { buildPlan } from '../argo/plan';
 import { simulate } from '../argo/simulate';
 import type { HealthStatus, OperationPhase, SimulationResult } from '../argo/simulate/types';
+import type { SyncPlan } from '../argo/types';
 
 export interface ChildSimulation {
   readonly child: ChildApplication;
@@ -25,6 +26,8 @@ export interface ChildSimulation {
 }
 
 export interface AppOfAppsSimulation {
+  /** The parent's own plan. */
+  readonly plan: SyncPlan;
   readonly parent: SimulationResult;
   readonly children: readonly ChildSimulation[];
 }
@@ -58,6 +61,7 @@ export function simulateAppOfApps(input: SimulationInput, repoRoot: string): App
   });
   const applied = new Set(parent.applied.filter(a => a.kind === 'Application' && a.action === 'apply').map(a => a.name));
   return {
+    plan: parentPlan,
     parent,
     children: results.map(({ child, result }) => ({
       child,

@@ -153,12 +153,12 @@ export function runSimulation(paths: readonly string[], given: SimulateFlags): S
 }
 
 /** Each chart file of a cdk8s dist simulated as its own Application's sync. */
-function simulateDist(dist: Cdk8sDist, input: SimulationInput) {
+export function simulateDist(dist: Cdk8sDist, input: SimulationInput) {
   const { buildPlan }: typeof ArgoPlanModule = require('../../argo/plan');
   const { simulate }: typeof SimulateModule = require('../../argo/simulate');
   const plans = dist.apps.map(app => ({ app, plan: buildPlan(app.manifests, input.planOptions) }));
   checkHandles(plans.map(p => p.plan), input.options);
-  return plans.map(({ app, plan }) => ({ app, result: simulate(plan, input.options) }));
+  return plans.map(({ app, plan }) => ({ app, plan, result: simulate(plan, input.options) }));
 }
 
 export function register(program: Command): void {
