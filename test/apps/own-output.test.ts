@@ -91,6 +91,6 @@ describe('the library\'s own output draws no finding of its own rule pack', () =
     const manifests: Manifest[] = Testing.synth(parent).map((object, index) => ({ object, source: { file: 'platform.yaml', line: 0, index } }));
     const rules = ['application-outside-control-plane', 'application-project-forbids', 'application-order-ignored'];
     expect(lint(manifests).filter(f => rules.includes(f.rule)).map(f => `${f.rule}: ${f.message}`)).toEqual([]);
-    expect(manifests.filter(m => m.object.kind === 'Application').map(m => m.object.metadata.namespace)).toEqual(['argocd', 'argocd', 'argocd']);
+    expect(manifests.filter(m => m.object.kind === 'Application').map(m => (m.object.metadata as { namespace?: string }).namespace)).toEqual(['argocd', 'argocd', 'argocd']);
   });
 });

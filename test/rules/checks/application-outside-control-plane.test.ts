@@ -10,7 +10,7 @@ const app = (name: string, namespace: string, w: string, project = 'default') =>
   const o = k('argoproj.io/v1alpha1', 'Application', name, {
     spec: { project, source: { repoURL: 'https://git.example.com/p.git', path: name }, destination: { server: 'https://kubernetes.default.svc', namespace: name } },
   }, wave(w));
-  return { ...o, metadata: { ...o.metadata, namespace } };
+  return { ...o, metadata: { ...(o.metadata as object), namespace } };
 };
 const platform = (cacheNs: string) => yaml(app('database', 'argocd', '0'), app('queue', 'argocd', '0'), app('cache', cacheNs, '1'), app('console', 'argocd', '2'));
 
