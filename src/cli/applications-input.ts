@@ -51,13 +51,13 @@ export function applicationsView(paths: readonly string[], input: SimulationInpu
     const { appSetOrders }: typeof ApplicationsModule = require('./applications');
     const sim = simulateAppOfApps(input, flags.repoRoot);
     const children = sim.children.map(c => c.child);
+    const waves = order.applicationWaves(children.map((c, i) => ({
+      name: c.name, wave: c.wave, destinationNamespace: c.destinationNamespace, steps: c.plan?.steps.length, render: c.source.render, plan: i,
+    })));
+    const appSets = appSetOrders(sim.plan);
     return {
-      orders: [
-        order.applicationWaves(children.map((c, i) => ({
-          name: c.name, wave: c.wave, destinationNamespace: c.destinationNamespace, steps: c.plan?.steps.length, render: c.source.render, plan: i,
-        }))),
-        ...appSetOrders(sim.plan),
-      ],
+      // A parent of ApplicationSets only has no waves of Applications to show.
+      orders: children.length > 0 || appSets.length === 0 ? [waves, ...appSets] : appSets,
       applications: sim.children.map(({ child: c, result }) => ({
         title: `Application ${c.name} (parent wave ${c.wave}; ${c.source.files ? `${c.source.files.length} files` : `render with \`${c.source.render}\``})`,
         ...(c.plan && c.job ? {

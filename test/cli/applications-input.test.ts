@@ -103,6 +103,12 @@ test('an ApplicationSet with RollingSync: its steps, and the generated Applicati
   app.synth();
   const m = await cli('diagram', join(dir(), path, 'platform.k8s.yaml'), '--repo-root', dir());
   expect(m.stderr).toBe('');
-  expect(m.stdout).toMatch(/subgraph order2\["ApplicationSet\/[^"]*RollingSync steps/);
-  ascending(positions(m.stdout, 'subgraph order2_g1["step 1: ', 'subgraph order2_g2["step 2: '));
+  // No child Application: the RollingSync steps are the only order.
+  expect(m.stdout).toMatch(/subgraph order1\["ApplicationSet\/platform: RollingSync steps/);
+  ascending(positions(m.stdout, 'subgraph order1_g1["step 1: syncplan.cdk8s.io/rollout-step In (0)', 'Application/database',
+    'subgraph order1_g2["step 2: ', 'Application/workflow-console', 'subgraph app1["Parent Application"]'));
+  expect(m.stdout).toContain('order1_g1 -->|"Healthy"| order1_g2');
+  const p = await cli('plan', join(dir(), path, 'platform.k8s.yaml'), '--repo-root', dir());
+  expect(p.stdout.startsWith('ApplicationSet/platform: RollingSync steps')).toBe(true);
+  expect(p.stdout).toContain('  step 2: syncplan.cdk8s.io/rollout-step In (1), maxUpdate 1\n    Application/workflow-console\n');
 });

@@ -45,7 +45,9 @@ function applicationOrderSections(children: readonly ApplicationsModule.ChildApp
   const waves = applicationWaves(children.map((c, i) => ({
     name: c.name, wave: c.wave, destinationNamespace: c.destinationNamespace, steps: views[i]?.steps.length, render: c.source.render,
   })));
-  const sections: string[][] = [applicationOrderLines(waves), ...appSets.map(applicationOrderLines)];
+  // A parent of ApplicationSets only has no waves of Applications to show.
+  const orders = children.length > 0 || appSets.length === 0 ? [waves, ...appSets] : appSets;
+  const sections: string[][] = orders.map(applicationOrderLines);
   children.forEach((c, i) => {
     sections.push([`Application ${c.name} (parent wave ${c.wave}; ${c.source.files ? `${c.source.files.length} files: ${c.source.files.join(', ')}` : `render with \`${c.source.render}\``})`]);
     if (views[i]) sections.push(...views[i]!.text.map(t => [...t]));
