@@ -214,6 +214,19 @@ describe('a Tier or hook `after` a unit of another ArgoApplication\'s chart', ()
     expect(() => stderrOf(() => app.synth())).toThrow(/objects of chart console depend on chart database \(Tier console\/web is after database\/schema, after\).*give each chart an ArgoApplication in one app-of-apps chart \(the `after` then orders the Applications\)/s);
   });
 
+  test('tiers after each other across two Applications: a cycle between the Applications fails the synth, naming both', () => {
+    const app = new App({ outdir: mkdtempSync(join(tmpdir(), 'syncplan-argoapp-')) });
+    const db = new Chart(app, 'database');
+    const web = new Chart(app, 'console');
+    const schema = new Tier(db, 'schema').add(cm(db, 'db-schema'));
+    const front = new Tier(web, 'web', { after: [schema] }).add(cm(web, 'web-config'));
+    schema.addAfter(front);
+    const parent = new Chart(app, 'platform');
+    new ArgoApplication(parent, 'console', { charts: [web], repoURL: REPO, path: 'dist' });
+    new ArgoApplication(parent, 'database', { charts: [db], repoURL: REPO, path: 'dist' });
+    expect(() => stderrOf(() => app.synth())).toThrow('dependency cycle: ArgoApplication platform/console → ArgoApplication platform/database → ArgoApplication platform/console');
+  });
+
   test('Applications of two different parents do not order each other: still an error', () => {
     const { app, apps: [consoleApp] } = platform('addAfter', 2);
     expect(consoleApp.after).toEqual([]);
