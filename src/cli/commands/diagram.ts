@@ -11,7 +11,7 @@ import type * as ApplicationsInputModule from '../applications-input';
 import { addSingleAppOption } from '../dist-input';
 import { addFormatOption, writeOut } from '../options';
 import type { SimulationInput } from '../simulation-input';
-import { addSimulateOptions, listFlags, readSimulationInput, runSimulation } from './simulate';
+import { addSimulateOptions, listFlags, readSimulationInput, simulateInput } from './simulate';
 import type { SimulateFlags } from './simulate';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
@@ -71,7 +71,7 @@ export function register(program: Command): void {
       process.exitCode = all.some(a => (a.plan?.errors.length ?? 0) > 0) ? 1 : 0;
       return;
     }
-    const { plan, result } = runSimulation(paths, flags);
+    const { plan, result } = simulateInput(input);
     const model = diagramModel(plan, { waveDelaySeconds: flags.waveDelay, ...(wantsSimulation(flags) ? { result } : {}) });
     if (flags.format === 'svg') {
       const { renderSvg }: typeof SvgModule = require('../../report/svg');

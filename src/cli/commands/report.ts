@@ -9,7 +9,7 @@ import { basename, dirname, join } from 'path';
 import type { Command } from 'commander';
 import { addApplicationsOptions, applicationsViewOf, wantsSimulation } from './diagram';
 import type { DiagramFlags } from './diagram';
-import { addSimulateOptions, readSimulationInput, runSimulation } from './simulate';
+import { addSimulateOptions, readSimulationInput, simulateInput } from './simulate';
 import type * as ExplainModule from '../../argo/simulate/explain';
 import type * as DiagramModule from '../../report/diagram';
 import type * as HtmlModule from '../../report/html';
@@ -94,13 +94,14 @@ export function register(program: Command): void {
   cmd.option('--simulate', 'include a simulated sync even without other simulate options');
   addApplicationsOptions(cmd, 'report');
   cmd.action((paths: string[], flags: ReportFlags & ApplicationsFlags) => {
-    const view = applicationsViewOf(paths, readSimulationInput(paths, flags), flags);
+    const input = readSimulationInput(paths, flags);
+    const view = applicationsViewOf(paths, input, flags);
     if (view) {
       writeAtomically(flags.out, applicationsHtml(paths, view, flags));
       process.exitCode = 0;
       return;
     }
-    const { plan, options, result, manifests } = runSimulation(paths, flags);
+    const { plan, options, result, manifests } = simulateInput(input);
     const { diagramModel }: typeof DiagramModule = require('../../report/diagram');
     const { renderSvg }: typeof SvgModule = require('../../report/svg');
     const { renderHtml }: typeof HtmlModule = require('../../report/html');

@@ -142,11 +142,10 @@ export function readSimulationInput(paths: readonly string[], given: SimulateFla
   return { manifests, planOptions: { ...planOptions(flags), ...model, live, syncOptions }, options };
 }
 
-/** Reads input and flags, plans and simulates; bad flags or input throw (exit 2). */
-export function runSimulation(paths: readonly string[], given: SimulateFlags): Simulation {
+/** Plans and simulates input already read (`readSimulationInput`: bad flags or input throw there, exit 2). */
+export function simulateInput(input: SimulationInput): Simulation {
   const { buildPlan }: typeof ArgoPlanModule = require('../../argo/plan');
   const { simulate }: typeof SimulateModule = require('../../argo/simulate');
-  const input = readSimulationInput(paths, given);
   const plan = buildPlan(input.manifests, input.planOptions);
   checkHandles([plan], input.options);
   return { plan, options: input.options, result: simulate(plan, input.options), manifests: input.manifests };
