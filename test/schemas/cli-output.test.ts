@@ -82,6 +82,15 @@ const BASE = 'https://github.com/cdk8s-syncplan/cdk8s-syncplan/blob/main/schemas
 const validators = Object.fromEntries(NAMES.map((n) => [n, ajv.getSchema(`${BASE}${n}.schema.json`)!])) as Record<typeof NAMES[number], ReturnType<Ajv['compile']>>;
 
 const PARENT_DIR = 'dist/platform/app-of-apps';
+// A child Argo CD renders (a Helm chart): named with its render command, not planned (steps null).
+const HELM_PARENT = `apiVersion: argoproj.io/v1alpha1
+kind: Application
+metadata: { name: ingress, namespace: argocd }
+spec:
+  project: default
+  source: { repoURL: https://kubernetes.github.io/ingress-nginx, chart: ingress-nginx, targetRevision: 4.11.0 }
+  destination: { server: https://kubernetes.default.svc, namespace: ingress }
+`;
 const PARENT = [`${PARENT_DIR}/platform.k8s.yaml`, '--repo-root', '.'];
 
 let dir = '';
@@ -94,6 +103,7 @@ beforeAll(() => {
   appOfApps(new App({ outdir: join(dir, PARENT_DIR) }), PARENT_DIR).app.synth();
   mkdirSync(join(dir, 'charts'));
   writeFileSync(join(dir, 'charts', '0000-web.k8s.yaml'), readFileSync(EXAMPLE, 'utf8'));
+  writeFileSync(join(dir, 'helm-parent.yaml'), HELM_PARENT);
   writeFileSync(join(dir, 'charts', 'db.k8s.yaml'), 'apiVersion: v1\nkind: Service\nmetadata: { name: db }\nspec: { ports: [{ port: 5432 }] }\n');
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -110,6 +120,7 @@ const RUNS: Array<[Command, string[]]> = [
   ['plan', ['traps.yaml', '--live', 'live.yaml']],
   ['plan', PARENT],
   ['plan', ['charts']],
+  ['plan', ['helm-parent.yaml', '--repo-root', '.']],
   ['lint', [EXAMPLE]],
   ['lint', ['traps.yaml']],
   ['simulate', [EXAMPLE]],
@@ -120,6 +131,7 @@ const RUNS: Array<[Command, string[]]> = [
   // The database's Application stays Progressing: the console's is never started (operationPhase null).
   ['simulate', [...PARENT, '--health', 'Application/database=Progressing']],
   ['simulate', ['charts']],
+  ['simulate', ['helm-parent.yaml', '--repo-root', '.']],
   ['explain', [join(EXPLAIN, 'running-sync-wave.yaml'), join(EXPLAIN, 'manifests'), '--live', join(EXPLAIN, 'running-sync-wave-live.yaml'), ...NOW]],
   ['explain', [join(EXPLAIN, 'failed-syncfail.yaml'), ...NOW]],
   ['explain', [join(EXPLAIN, 'succeeded.yaml'), ...NOW]],
@@ -156,6 +168,8 @@ test('the inputs fill every list of every schema at least once', () => {
   expect(apps('plan', 'charts').map((a: any) => a.name)).toEqual(['web', 'db']);
   expect(apps('simulate', 'charts').map((a: any) => a.operationPhase)).toEqual(['Succeeded', 'Succeeded']);
   expect(apps('simulate', [...PARENT, '--health', 'Application/database=Progressing'].join(' ')).map((a: any) => a.operationPhase)).toEqual(['Succeeded', null]);
+  expect(apps('plan', 'helm-parent.yaml --repo-root .').map((a: any) => [a.steps, a.source.render])).toEqual([[null, expect.stringMatching(/^helm template ingress /)]]);
+  expect(apps('simulate', 'helm-parent.yaml --repo-root .').map((a: any) => [a.started, a.operationPhase])).toEqual([[true, null]]);
   for (const k of ['plan charts', 'simulate charts', `simulate ${PARENT.join(' ')}`]) expect(typeof outputs.get(k).note).toBe('string');
   for (const key of ['steps', 'pending', 'unmatched']) expect([key, filled('explain-appset', key)]).toEqual([key, true]);
   expect(all('explain-appset').some((o) => Object.keys(o.applications).length > 0)).toBe(true);
