@@ -30,6 +30,19 @@ export const SINCE = {
   appPruneDeleteDefaults: '3.4',
   /** "one or more synchronization tasks are not valid" carries the causes (`: <cause>; <cause>`). */
   notValidWithCauses: '3.5',
+  /**
+   * A Degraded PreDelete/PostDelete hook fails the deletion step ("PostDelete hook(s) failed: …", deleted and
+   * re-created on the next reconcile); before, a Degraded PostDelete hook counted as done. (PostDelete hooks
+   * themselves exist since 2.10, before every version modelled.)
+   */
+  failedDeletionHookBlocks: '3.3',
+  /** `argocd.argoproj.io/hook` / `helm.sh/hook` read as CSV lists for PreDelete/PostDelete (before: the whole value). */
+  deletionHookCsv: '3.4',
+  /**
+   * Creating a PreDelete/PostDelete hook that already exists is skipped; before, the AlreadyExists error failed
+   * the step for ever (a cluster-scoped hook, looked up with the destination namespace, is never found live).
+   */
+  deletionHookAlreadyExistsSkipped: '3.5',
 } as const;
 
 export type Behaviour = keyof typeof SINCE;

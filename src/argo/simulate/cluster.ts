@@ -126,19 +126,30 @@ const handleCache = new WeakMap<SyncTask, string[]>();
 export function handlesOf(task: SyncTask): string[] {
   const hit = handleCache.get(task);
   if (hit) return hit;
-  const handles = [shortRef(task)];
-  const metadata = task.manifest.object.metadata as Record<string, unknown> | undefined;
-  const generateName = metadata?.generateName;
-  if (typeof generateName === 'string' && generateName !== '' && !metadata?.name) {
-    handles.push(`${task.kind}/${generateName}`);
-  }
+  const handles = handlesOfObject(task.kind, task.name, task.manifest.object);
   handleCache.set(task, handles);
   return handles;
 }
 
+/** `Kind/name`, and `Kind/<generateName>` for an object named at creation. */
+export function handlesOfObject(kind: string, name: string, object: Record<string, unknown>): string[] {
+  const handles = [shortRef({ kind, name })];
+  const metadata = object.metadata as Record<string, unknown> | undefined;
+  const generateName = metadata?.generateName;
+  if (typeof generateName === 'string' && generateName !== '' && !metadata?.name) {
+    handles.push(`${kind}/${generateName}`);
+  }
+  return handles;
+}
+
 function lookup<T>(map: ReadonlyMap<string, T> | undefined, task: SyncTask): T | undefined {
+  return lookupByHandles(map, handlesOf(task));
+}
+
+/** The first entry of `map` under one of the handles. */
+export function lookupByHandles<T>(map: ReadonlyMap<string, T> | undefined, handles: readonly string[]): T | undefined {
   if (!map) return undefined;
-  for (const handle of handlesOf(task)) {
+  for (const handle of handles) {
     const hit = map.get(handle);
     if (hit !== undefined) return hit;
   }

@@ -14,11 +14,14 @@ import type { AppFlags } from '../app-options';
 import type * as AppSimulationModule from '../app-simulation';
 import type * as AppSimulationTextModule from '../app-simulation-text';
 import type { Cdk8sDist } from '../cdk8s-dist';
+import type * as DeletionOutputModule from '../deletion-output';
 import { addSingleAppOption, distApps } from '../dist-input';
 import type { SingleAppFlags } from '../dist-input';
 import type * as ErrorsModule from '../errors';
 import { addFormatOption, addPlanOptions, planOptions, readManifests, writeOut } from '../options';
 import type { CommonFlags } from '../options';
+import { addDeleteOptions, checkDeleteFlags, runDeletion } from '../simulate-delete';
+import type { DeleteFlags } from '../simulate-delete';
 import { checkHandles } from '../simulation-input';
 import type { SimulationInput } from '../simulation-input';
 import { renderSimulationJson, renderSimulationText, simulationJson } from '../simulation-output';
@@ -174,8 +177,19 @@ export function register(program: Command): void {
   addSingleAppOption(cmd);
   cmd.option('--repo-root <dir>', 'simulate the child Applications of an app-of-apps parent too (their directory sources, read under this checkout): '
     + 'each child\'s health is its own simulated sync');
-  cmd.action((paths: string[], flags: SimulateFlags & SingleAppFlags & { repoRoot?: string }) => {
-    const input = readSimulationInput(paths, flags);
+  addDeleteOptions(cmd);
+  cmd.action((paths: string[], flags: SimulateFlags & SingleAppFlags & DeleteFlags & { repoRoot?: string }) => {
+    const read = readSimulationInput(paths, flags);
+    const input = flags.deletionApproved ? { ...read, options: { ...read.options, pruneConfirmed: true } } : read;
+    checkDeleteFlags(flags, flags.delete === true && distApps(paths, read.manifests, flags) !== undefined);
+    if (flags.delete) {
+      // The Application's deletion instead of its sync (cli/simulate-delete.ts).
+      const { renderDeletionJson, renderDeletionText }: typeof DeletionOutputModule = require('../deletion-output');
+      const result = runDeletion(input, flags);
+      writeOut(flags.format === 'json' ? renderDeletionJson(result) : renderDeletionText(result));
+      process.exitCode = result.outcome === 'Deleted' ? 0 : 1;
+      return;
+    }
     if (flags.repoRoot !== undefined) {
       const { simulateAppOfApps }: typeof AppSimulationModule = require('../app-simulation');
       const { renderAppOfAppsJson, renderAppOfAppsText }: typeof AppSimulationTextModule = require('../app-simulation-text');
