@@ -59,7 +59,7 @@ export function applicationsView(paths: readonly string[], input: SimulationInpu
       // A parent of ApplicationSets only has no waves of Applications to show.
       orders: children.length > 0 || appSets.length === 0 ? [waves, ...appSets] : appSets,
       applications: sim.children.map(({ child: c, result }) => ({
-        title: `Application ${c.name} (parent wave ${c.wave}; ${c.source.files ? `${c.source.files.length} files` : `render with \`${c.source.render}\``})`,
+        title: `Application ${c.name} (parent wave ${c.wave}; ${c.source.files ? `${c.source.files.length} file${c.source.files.length === 1 ? '' : 's'}` : `render with \`${c.source.render}\``})`,
         ...(c.plan && c.job ? {
           plan: c.plan,
           manifests: c.manifests,
@@ -76,7 +76,7 @@ export function applicationsView(paths: readonly string[], input: SimulationInpu
   const results = simulateDist(dist, input);
   return {
     note: dist.note,
-    orders: [order.unorderedApplications(results.map(r => r.app.name), i => `(${results[i].app.file}), ${results[i].plan.steps.length} steps`)],
+    orders: [order.unorderedApplications(results.map(r => r.app.name), i => `(${results[i].app.file}), ${results[i].plan.steps.length} step${results[i].plan.steps.length === 1 ? '' : 's'}`)],
     applications: results.map(r => ({
       title: `Application ${r.app.name} (${r.app.file})`,
       plan: r.plan,

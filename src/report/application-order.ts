@@ -52,7 +52,7 @@ export function applicationWaves(children: readonly OrderedChild[]): Application
   for (const c of children) {
     const label = `wave ${c.wave}`;
     if (groups[groups.length - 1]?.label !== label) groups.push({ label, applications: [] });
-    const detail = `-> ${c.destinationNamespace || '(no namespace)'}${c.steps !== undefined ? `, ${c.steps} steps` : `, rendered by: ${c.render}`}`;
+    const detail = `-> ${c.destinationNamespace || '(no namespace)'}${c.steps !== undefined ? `, ${c.steps} step${c.steps === 1 ? '' : 's'}` : `, rendered by: ${c.render}`}`;
     groups[groups.length - 1].applications.push({ label: `Application/${c.name}`, detail, ...(c.plan !== undefined ? { plan: c.plan } : {}) });
   }
   return { title: APP_OF_APPS_TITLE, groups, ordered: true };

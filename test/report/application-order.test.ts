@@ -17,13 +17,13 @@ describe('applicationWaves', () => {
   test('one group per parent wave, in sync order, with what each child is', () => {
     const order = applicationWaves([child('db', 0, 2), child('mq', 0, 1), child('web', 1, 4), child('edge', 2)]);
     expect(order.groups.map(g => [g.label, g.applications.map(a => `${a.label} ${a.detail}`)])).toEqual([
-      ['wave 0', ['Application/db -> db, 2 steps', 'Application/mq -> mq, 1 steps']],
+      ['wave 0', ['Application/db -> db, 2 steps', 'Application/mq -> mq, 1 step']],
       ['wave 1', ['Application/web -> web, 4 steps']],
       ['wave 2', ['Application/edge -> edge, rendered by: helm template edge']],
     ]);
     expect(order.ordered).toBe(true);
     expect(applicationOrderLines(order).slice(1)).toEqual([
-      '  wave 0: Application/db -> db, 2 steps', '  wave 0: Application/mq -> mq, 1 steps',
+      '  wave 0: Application/db -> db, 2 steps', '  wave 0: Application/mq -> mq, 1 step',
       '  wave 1: Application/web -> web, 4 steps', '  wave 2: Application/edge -> edge, rendered by: helm template edge',
     ]);
   });
