@@ -20,6 +20,10 @@ export const SINCE = {
   namespaceBeforeDryRun: '3.1',
   /** `controller.sync.wave.delay.seconds` in argocd-cmd-params-cm (the env var before). */
   waveDelaySetting: '3.2',
+  /** A retry of a failed sync starts with "Retrying operation. Attempt #N" (`processRequestedAppOperation`). */
+  retryStartMessage: '3.2',
+  /** The sync timeout is checked before a due retry starts (before, the retry starts first). */
+  timeoutBeforeRetry: '3.2',
   /** `PreDelete` hooks run before an Application is deleted. */
   preDeleteHooks: '3.3',
   /** A running task whose object is gone fails ("Resource … is missing, it might have been deleted"). */

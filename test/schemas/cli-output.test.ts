@@ -59,6 +59,9 @@ metadata: { generateName: report-, namespace: shop }
 // Tracked as the app's (Argo CD 3.0+ tracking annotation): only such live objects are pruned.
 const LIVE = 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: old, namespace: shop, annotations: { argocd.argoproj.io/tracking-id: "shop:/ConfigMap:shop/old" } }\n';
 
+// The Namespace of TRAPS as the cluster has it (in sync: ApplyOutOfSyncOnly=true applies nothing for it).
+const LIVE_IN_SYNC = 'apiVersion: v1\nkind: Namespace\nmetadata: { name: shop, uid: "1", annotations: { argocd.argoproj.io/sync-wave: "3" } }\nstatus: { phase: Active }\n';
+
 /** A PreDelete hook, a kept Namespace, two waves and a PostDelete hook: every list of the deletion schema. */
 const DELETION = `apiVersion: v1
 kind: Namespace
@@ -118,6 +121,7 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'syncplan-schemas-'));
   writeFileSync(join(dir, 'traps.yaml'), TRAPS);
   writeFileSync(join(dir, 'live.yaml'), LIVE);
+  writeFileSync(join(dir, 'live-in-sync.yaml'), LIVE_IN_SYNC);
   writeFileSync(join(dir, 'deletion.yaml'), DELETION);
   writeFileSync(join(dir, 'appset-done.yaml'), APPSET_DONE);
   // An app-of-apps parent and its children's checkout (--repo-root), and a cdk8s dist of two chart files.
@@ -148,6 +152,8 @@ const RUNS: Array<[Command, string[]]> = [
   ['simulate', [EXAMPLE, '--health', 'Deployment/workflow-console=Degraded']],
   ['simulate', [EXAMPLE, '--health', 'Deployment/workflow-console=Progressing']],
   ['simulate', ['traps.yaml', '--live', 'live.yaml']],
+  ['simulate', ['traps.yaml', '--live', 'live.yaml', '--live', 'live-in-sync.yaml', '--sync-option', 'ApplyOutOfSyncOnly=true']],
+  ['simulate', [EXAMPLE, '--apply-error', 'Deployment/workflow-console=denied', '--retry-limit', '2', '--retry-backoff-duration', '10s']],
   ['simulate', PARENT],
   // The database's Application stays Progressing: the console's is never started (operationPhase null).
   ['simulate', [...PARENT, '--health', 'Application/database=Progressing']],
@@ -181,6 +187,7 @@ test('the inputs fill every list of every schema at least once', () => {
   for (const key of ['steps', 'syncFail', 'excluded', 'errors']) expect([key, filled('plan', key)]).toEqual([key, true]);
   for (const key of ['findings', 'suppressed']) expect([key, filled('lint', key)]).toEqual([key, true]);
   for (const key of ['applied', 'neverApplied', 'waitingOn', 'hooksLeftInCluster', 'results']) expect([key, filled('simulate', key)]).toEqual([key, true]);
+  for (const key of ['inSync', 'attempts']) expect([key, all('simulate').some((o) => (o[key] ?? []).length > 0)]).toEqual([key, true]);
   for (const key of ['events', 'waitingOn', 'leftInCluster', 'finalizersLeft', 'notes']) expect([key, filled('simulate-delete', key)]).toEqual([key, true]);
   expect(new Set(all('simulate-delete').map((o) => o.outcome))).toEqual(new Set(['Deleted', 'Blocked']));
   for (const key of ['blockers', 'done', 'next', 'hooksLeftInCluster']) expect([key, filled('explain', key)]).toEqual([key, true]);

@@ -6,7 +6,7 @@
 import { resourceKeyOf } from '../keys';
 import { isClusterScopedKind } from '../scope';
 import { syncOptionValue, syncOptionsOf } from '../sync-options';
-import type { SyncTask } from '../types';
+import type { Manifest, SyncTask } from '../types';
 import { servedBeforeSync } from './api-discovery';
 import { shortRef } from './messages';
 import type { HealthStatus, SimulateOptions } from './types';
@@ -18,9 +18,15 @@ export class Cluster {
   private readonly terminating = new Set<string>();
   private readonly servedKinds: Set<string>;
   private readonly healthCache = new Map<SyncTask, HealthStatus>();
+  /** What each object holds: the `--live` object as given, or the manifest the sync last wrote. */
+  private readonly content = new Map<string, Manifest>();
 
   constructor(private readonly options: SimulateOptions) {
-    for (const m of options.live ?? []) this.objects.add(objectKey(resourceKeyOf(m.object)));
+    for (const m of options.live ?? []) {
+      const key = objectKey(resourceKeyOf(m.object));
+      this.objects.add(key);
+      this.content.set(key, m);
+    }
     this.servedKinds = new Set(options.installedCrds ?? []);
   }
 
@@ -31,6 +37,12 @@ export class Cluster {
    */
   has(task: SyncTask): boolean {
     return this.objects.has(this.keyOf(task));
+  }
+
+  /** The object as the cluster holds it now (as `--live` gave it, or as this operation wrote it), if it is there. */
+  current(task: SyncTask): Manifest | undefined {
+    const key = this.keyOf(task);
+    return this.objects.has(key) ? this.content.get(key) : undefined;
   }
 
   isTerminating(task: SyncTask): boolean {
@@ -57,7 +69,9 @@ export class Cluster {
 
   create(task: SyncTask, definesKind: string | undefined): void {
     this.version++;
-    this.objects.add(this.keyOf(task));
+    const key = this.keyOf(task);
+    this.objects.add(key);
+    this.content.set(key, task.manifest);
     if (definesKind !== undefined) this.servedKinds.add(definesKind);
   }
 
@@ -69,6 +83,7 @@ export class Cluster {
       this.terminating.add(key);
     } else {
       this.objects.delete(key);
+      this.content.delete(key);
       this.terminating.delete(key);
     }
   }
