@@ -12,8 +12,8 @@ import { loadPaths } from './load';
 import { directoryReads, DirectoryOptions } from '../argo/directory-source';
 import { buildPlan } from '../argo/plan';
 import type { Manifest, SyncPlan } from '../argo/types';
-import { rollingSyncOrder } from '../report/application-order';
-import type { ApplicationOrder } from '../report/application-order';
+import { rollingSyncJson, rollingSyncOrder } from '../report/application-order';
+import type { ApplicationOrder, RollingSyncJson } from '../report/application-order';
 
 export interface ChildSource {
   readonly repoURL: string;
@@ -66,13 +66,25 @@ export function childApplications(parent: SyncPlan, repoRoot: string): ChildAppl
   return childSources(parent, repoRoot).map(c => (c.job ? { ...c, ...planChildManifests(c.job) } : c));
 }
 
+/** The ApplicationSets the parent applies, in sync order. */
+function appSetTasks(parent: SyncPlan) {
+  return parent.steps.flatMap(step => step.tasks.filter(t => t.action === 'apply' && t.group === 'argoproj.io' && t.kind === 'ApplicationSet'));
+}
+
 /** The RollingSync steps of each ApplicationSet the parent applies (with RollingSync on), in sync order. */
 export function appSetOrders(parent: SyncPlan): ApplicationOrder[] {
-  return parent.steps.flatMap(step => step.tasks.flatMap((t) => {
-    if (t.action !== 'apply' || t.group !== 'argoproj.io' || t.kind !== 'ApplicationSet') return [];
+  return appSetTasks(parent).flatMap((t) => {
     const order = rollingSyncOrder(t.name, t.manifest.object as Record<string, any>);
     return order ? [order] : [];
-  }));
+  });
+}
+
+/** The same steps as data, for `plan --repo-root -f json`'s `applicationSets`. */
+export function appSetRollouts(parent: SyncPlan): RollingSyncJson[] {
+  return appSetTasks(parent).flatMap((t) => {
+    const steps = rollingSyncJson(t.name, t.namespace, t.manifest.object as Record<string, any>);
+    return steps ? [steps] : [];
+  });
 }
 
 /** The same, with each child's plan left to do (`job`): the caller plans them, in workers when many. */

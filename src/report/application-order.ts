@@ -105,3 +105,39 @@ export function unorderedApplications(names: readonly string[], detail: (i: numb
     ordered: false,
   };
 }
+
+/** An ApplicationSet's RollingSync steps in `plan --repo-root -f json` (`applicationSets[]`). */
+export interface RollingSyncJson {
+  readonly name: string;
+  readonly namespace: string;
+  readonly steps: readonly {
+    readonly step: number;
+    readonly matchExpressions: readonly { readonly key: string; readonly operator: string; readonly values: readonly string[] }[];
+    readonly maxUpdate: number | string | null;
+    /** The Applications a list generator makes in this step; null when Argo CD's templating must name them. */
+    readonly applications: readonly string[] | null;
+  }[];
+  /** Generated Applications no step selects (never synced by the controller); null when they cannot be named. */
+  readonly inNoStep: readonly string[] | null;
+}
+
+/** The same steps `rollingSyncOrder` draws, as data; undefined when RollingSync is off. */
+export function rollingSyncJson(name: string, namespace: string, appset: Record<string, any>): RollingSyncJson | undefined {
+  const steps = rollingSyncSteps(appset);
+  if (!steps) return undefined;
+  const generated = listGeneratedLabels(appset);
+  const text = (v: unknown) => typeof v === 'string' ? v : '';
+  return {
+    name,
+    namespace,
+    steps: steps.map((step, i) => ({
+      step: i + 1,
+      matchExpressions: (step.matchExpressions ?? [])
+        .map(e => ({ key: text(e.key), operator: text(e.operator), values: (e.values ?? []).map(text) })),
+      // As written: a quoted number stays a string (rule max-update-quoted-number says why that matters).
+      maxUpdate: typeof step.maxUpdate === 'number' || typeof step.maxUpdate === 'string' ? step.maxUpdate : null,
+      applications: generated ? generated.filter(g => stepOf(g.labels, steps) === i).map(g => g.name) : null,
+    })),
+    inNoStep: generated ? generated.filter(g => stepOf(g.labels, steps) < 0).map(g => g.name) : null,
+  };
+}

@@ -3,7 +3,7 @@
  * Applications' plans (renderApplicationsMermaid, renderApplicationsSvg, renderApplicationsHtml).
  */
 import fc from 'fast-check';
-import { applicationOrderLines, applicationWaves, rollingSyncOrder, unorderedApplications } from '../../src/report/application-order';
+import { applicationOrderLines, applicationWaves, rollingSyncJson, rollingSyncOrder, unorderedApplications } from '../../src/report/application-order';
 import { diagramModel } from '../../src/report/diagram';
 import { renderApplicationsHtml } from '../../src/report/html';
 import { renderApplicationsMermaid } from '../../src/report/mermaid';
@@ -66,6 +66,23 @@ describe('rollingSyncOrder (argo-cd applicationset/progressivesync: the first st
     const order = rollingSyncOrder('shop', { spec: { generators: [{ git: {} }], strategy: { type: 'RollingSync', rollingSync: { steps: [{}] } } } })!;
     expect(order.title).toMatch(/need Argo CD's templating to be named/);
     expect(order.groups).toEqual([{ label: 'step 1', detail: 'every application', applications: [] }]);
+  });
+
+  test('rollingSyncJson: the same steps as data (the JSON of plan --repo-root), maxUpdate as written', () => {
+    const set = appset([
+      { matchExpressions: [{ key: 'env', operator: 'In', values: ['dev'] }], maxUpdate: 1 },
+      { matchExpressions: [{ key: 'env', operator: 'In', values: ['prod'] }], maxUpdate: '25%' },
+    ], ['dev', 'qa', 'prod']);
+    const data = rollingSyncJson('shop', 'argocd', set)!;
+    expect(data.steps.map(s => [s.step, s.maxUpdate, s.applications])).toEqual([[1, 1, ['shop-dev']], [2, '25%', ['shop-prod']]]);
+    expect(data.steps[0].matchExpressions).toEqual([{ key: 'env', operator: 'In', values: ['dev'] }]);
+    expect(data.inNoStep).toEqual(['shop-qa']);
+    // Text and data say the same: every Application the text names in a step is in that step's data.
+    const order = rollingSyncOrder('shop', set)!;
+    expect(order.groups.slice(0, 2).map(g => g.applications.map(a => a.label.replace('Application/', '')))).toEqual(data.steps.map(s => s.applications));
+    expect(rollingSyncJson('shop', 'argocd', { spec: { generators: [{ git: {} }], strategy: { type: 'RollingSync', rollingSync: { steps: [{}] } } } }))
+      .toEqual({ name: 'shop', namespace: 'argocd', steps: [{ step: 1, matchExpressions: [], maxUpdate: null, applications: null }], inNoStep: null });
+    expect(rollingSyncJson('shop', 'argocd', { spec: { strategy: { type: 'AllAtOnce' } } })).toBeUndefined();
   });
 });
 

@@ -11,6 +11,7 @@ import { join } from 'path';
 import Ajv from 'ajv';
 import { App } from 'cdk8s';
 import { appOfApps } from '../../examples/platform/app-of-apps';
+import { applicationSet } from '../../examples/platform/application-set';
 
 jest.setTimeout(60_000);
 
@@ -115,6 +116,8 @@ spec:
   destination: { server: https://kubernetes.default.svc, namespace: ingress }
 `;
 const PARENT = [`${PARENT_DIR}/platform.k8s.yaml`, '--repo-root', '.'];
+const APPSET_DIR = 'dist/platform/application-set';
+const APPSET_PARENT = [`${APPSET_DIR}/platform.k8s.yaml`, '--repo-root', '.'];
 
 let dir = '';
 beforeAll(() => {
@@ -126,6 +129,9 @@ beforeAll(() => {
   writeFileSync(join(dir, 'appset-done.yaml'), APPSET_DONE);
   // An app-of-apps parent and its children's checkout (--repo-root), and a cdk8s dist of two chart files.
   appOfApps(new App({ outdir: join(dir, PARENT_DIR) }), PARENT_DIR).app.synth();
+  const set = new App({ outdir: join(dir, APPSET_DIR) });
+  applicationSet(set, APPSET_DIR);
+  set.synth();
   mkdirSync(join(dir, 'charts'));
   writeFileSync(join(dir, 'charts', '0000-web.k8s.yaml'), readFileSync(EXAMPLE, 'utf8'));
   writeFileSync(join(dir, 'helm-parent.yaml'), HELM_PARENT);
@@ -144,6 +150,7 @@ const RUNS: Array<[Command, string[]]> = [
   ['plan', [EXAMPLE]],
   ['plan', ['traps.yaml', '--live', 'live.yaml']],
   ['plan', PARENT],
+  ['plan', APPSET_PARENT],
   ['plan', ['charts']],
   ['plan', ['helm-parent.yaml', '--repo-root', '.']],
   ['lint', [EXAMPLE]],
@@ -204,6 +211,8 @@ test('the inputs fill every list of every schema at least once', () => {
   expect(apps('simulate', [...PARENT, '--health', 'Application/database=Progressing'].join(' ')).map((a: any) => a.operationPhase)).toEqual(['Succeeded', null]);
   expect(apps('plan', 'helm-parent.yaml --repo-root .').map((a: any) => [a.steps, a.source.render])).toEqual([[null, expect.stringMatching(/^helm template ingress /)]]);
   expect(apps('simulate', 'helm-parent.yaml --repo-root .').map((a: any) => [a.started, a.operationPhase])).toEqual([[true, null]]);
+  expect(outputs.get(`plan ${APPSET_PARENT.join(' ')}`).applicationSets.map((a: any) => a.steps.map((s: any) => [s.step, s.maxUpdate, s.applications])))
+    .toEqual([[[1, 1, ['database']], [2, 1, ['workflow-console']]]]);
   for (const k of ['plan charts', 'simulate charts', `simulate ${PARENT.join(' ')}`]) expect(typeof outputs.get(k).note).toBe('string');
   for (const key of ['steps', 'pending', 'unmatched']) expect([key, filled('explain-appset', key)]).toEqual([key, true]);
   expect(all('explain-appset').some((o) => Object.keys(o.applications).length > 0)).toBe(true);

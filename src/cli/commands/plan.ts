@@ -129,7 +129,7 @@ export function register(program: Command): void {
         ...planToJson(plan),
         time: timeJson(time),
         findings: findings.map(f => findingToJson(f)),
-        ...(children ? { applications: children.map((c, i) => applicationJson(c, views[i])) } : {}),
+        ...(children ? { applications: children.map((c, i) => applicationJson(c, views[i])), applicationSets: apps!.appSetRollouts(plan) } : {}),
       }, null, 2) + '\n');
     } else {
       const { joinSections, planTextSections }: typeof PlanTextModule = require('../../report/plan-text');
