@@ -6,7 +6,7 @@
  */
 import { HELM_RESOURCE_POLICY, annotationCsvOf } from './annotations';
 import { isCrd } from './hoist';
-import { hasSyncOption, syncOptionValue, syncOptionsOf } from './sync-options';
+import { optionIs } from './prune-option';
 import { behavesSince } from './versions';
 
 /** The finalizer that makes deletion cascade (`argocd app delete` adds it; `--cascade=false` leaves it out). */
@@ -35,7 +35,7 @@ export const KEPT_REASONS: Readonly<Record<KeptReason, string>> = {
 export function keptOnDeletion(group: string, kind: string, object: Record<string, unknown>,
   appSyncOptions: readonly string[] = [], version?: string): KeptReason | undefined {
   if (isCrd({ group, kind })) return 'crd';
-  if (deleteOption(object, appSyncOptions, version) === 'false') return 'delete-false';
+  if (optionIs(object, 'Delete', 'false', appSyncOptions, version)) return 'delete-false';
   if (annotationCsvOf(object, HELM_RESOURCE_POLICY).includes('keep')) return 'resource-policy-keep';
   return undefined;
 }
@@ -47,18 +47,8 @@ export function keptOnDeletion(group: string, kind: string, object: Record<strin
  */
 export function requiresDeletionConfirmation(object: Record<string, unknown>,
   appSyncOptions: readonly string[] = [], version?: string): boolean {
-  if (!behavesSince('appPruneDeleteDefaults', version)) return hasSyncOption(object, 'Delete=confirm');
-  return deleteOption(object, appSyncOptions, version) === 'confirm' || optionValue(object, appSyncOptions, 'Prune') === 'confirm';
-}
-
-function deleteOption(object: Record<string, unknown>, appSyncOptions: readonly string[], version?: string): string | undefined {
-  if (!behavesSince('appPruneDeleteDefaults', version)) return hasSyncOption(object, 'Delete=false') ? 'false' : undefined;
-  return optionValue(object, appSyncOptions, 'Delete');
-}
-
-/** The object's `Name=` value, else the Application's (`GetAnnotationOptionValue`, then `SyncOptions.GetOptionValue`). */
-function optionValue(object: Record<string, unknown>, appSyncOptions: readonly string[], name: string): string | undefined {
-  return syncOptionValue(syncOptionsOf(object), name) ?? syncOptionValue(appSyncOptions, name);
+  return optionIs(object, 'Delete', 'confirm', appSyncOptions, version)
+    || (behavesSince('appPruneDeleteDefaults', version) && optionIs(object, 'Prune', 'confirm', appSyncOptions, version));
 }
 
 /**

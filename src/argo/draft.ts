@@ -23,6 +23,7 @@ export interface DraftTask {
   readonly target?: Record<string, unknown>;
   /** Input order, the final tie-break of the sort. */
   readonly seq: number;
+  readonly pruneOption?: 'false' | 'confirm';
 }
 
 export function freezeTask(t: DraftTask): SyncTask {
@@ -41,5 +42,6 @@ export function freezeTask(t: DraftTask): SyncTask {
     deletePolicies: t.deletePolicies,
     hoisted: t.hoisted,
     manifest: t.manifest,
+    ...(t.pruneOption !== undefined ? { pruneOption: t.pruneOption } : {}),
   };
 }

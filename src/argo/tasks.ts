@@ -8,6 +8,7 @@ import { readDeletePolicies } from './delete-policy';
 import { DraftTask } from './draft';
 import { HookRead, readHook, readHookIn } from './hooks';
 import { keyString, metadataString, resourceKeyOf } from './keys';
+import { objectOption } from './prune-option';
 import { isSelected } from './selective-sync';
 import { untrackedReason } from './tracking';
 import { ExcludedObject, Manifest, PlanError, PlanOptions, ResourceKey, SourceLocation, SyncPhase } from './types';
@@ -229,6 +230,7 @@ export function buildTasks(manifests: readonly Manifest[], options: PlanOptions 
       continue;
     }
     const wave = waveOf(m.object);
+    const pruneOption = objectOption(m.object, 'Prune', options.syncOptions ?? [], options.argocdVersion);
     tasks.push({
       ...key,
       phase: 'Sync',
@@ -241,6 +243,7 @@ export function buildTasks(manifests: readonly Manifest[], options: PlanOptions 
       hoisted: false,
       manifest: m,
       seq: seq++,
+      ...(pruneOption === 'false' || pruneOption === 'confirm' ? { pruneOption } : {}),
     });
   }
 

@@ -57,6 +57,12 @@ export interface SyncTask extends ResourceKey {
   readonly hoisted: boolean;
   /** The target object (apply) or the live object (prune). */
   readonly manifest: Manifest;
+  /**
+   * A prune task's `Prune=false` (skipped, "ignored (no prune)") or `Prune=confirm` (its step waits
+   * for approval), from the live object or, since Argo CD 3.4, the Application (`prune-option.ts`).
+   * @default undefined: pruned
+   */
+  readonly pruneOption?: 'false' | 'confirm';
 }
 
 /** How Argo CD waits after a step is applied, before the next step starts. */

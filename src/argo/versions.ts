@@ -14,12 +14,19 @@ export const LATEST_ARGOCD_VERSION = '3.6';
 export const SINCE = {
   /** Hooks get the `argocd.argoproj.io/hook-finalizer` finalizer until their result is read. */
   hookFinalizer: '3.0',
+  /**
+   * A SyncFail hook that fails to apply adds "one or more SyncFail hooks failed, reason: …" to the
+   * operation message (`setOperationFailed`); before, the message left it out.
+   */
+  syncFailHooksFailedMessage: '3.0',
   /** `SkipDryRunOnMissingResource=true` as an Application sync option. */
   appSkipDryRun: '3.1',
   /** The destination Namespace task without a live object is created before the dry run (`getNamespaceCreationTask`). */
   namespaceBeforeDryRun: '3.1',
   /** `controller.sync.wave.delay.seconds` in argocd-cmd-params-cm (the env var before). */
   waveDelaySetting: '3.2',
+  /** The sync timeout's "Operation terminated" gets ", triggered by controller sync timeout" (`controller/appcontroller.go`). */
+  terminationCause: '3.2',
   /** A retry of a failed sync starts with "Retrying operation. Attempt #N" (`processRequestedAppOperation`). */
   retryStartMessage: '3.2',
   /** The sync timeout is checked before a due retry starts (before, the retry starts first). */
@@ -28,8 +35,27 @@ export const SINCE = {
   preDeleteHooks: '3.3',
   /** A running task whose object is gone fails ("Resource … is missing, it might have been deleted"). */
   missingFailsSync: '3.4',
-  /** A failed apply waits for the step's running hooks (and the SyncFail hooks) before failing. */
+  /**
+   * A failed apply waits for the step's running tasks and the SyncFail hooks before failing, and the
+   * sync ends only once every SyncFail hook is done (`executeSyncFailPhase`, argo-cd PR #25916).
+   * Before, the SyncFail hooks started and the step's hooks were left running; the sync failed at
+   * once without SyncFail hooks, or as soon as one of them failed to apply.
+   */
   failedApplyWaitsForRunning: '3.4',
+  /**
+   * `Terminate` touches only running hooks (`terminateHooksPreemptively`, PR #25916): "Terminated".
+   * Before, every hook in the cache: a running one deleted and recorded Succeeded "Deleted".
+   */
+  terminateRunningHooksOnly: '3.4',
+  /**
+   * The running message (`setRunningPhase`, PRs #25668, #25916, #25915): hooks are named first, a
+   * step just applied names its own tasks, "deletion of hook …", and a pending prune confirmation
+   * reads "waiting for pruning confirmation of <group>/<kind>/<name>". Before, the first task
+   * named chose the words ("completion of hook … and N more hooks" when it was a hook), a step
+   * just applied named every task still to come (its hooks, then the later steps' tasks), and the
+   * confirmation read "Waiting for pruning confirmation of <apiVersion>/<kind>/<name>".
+   */
+  stepRunningMessage: '3.4',
   /** Application-level `Prune=` and `Delete=` defaults. */
   appPruneDeleteDefaults: '3.4',
   /** "one or more synchronization tasks are not valid" carries the causes (`: <cause>; <cause>`). */

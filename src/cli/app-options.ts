@@ -7,12 +7,13 @@ import { InvalidArgumentError, Option } from 'commander';
 import type { Command } from 'commander';
 import { UsageError } from './errors';
 import type * as LoadModule from './load';
+import type * as PruneOptionModule from '../argo/prune-option';
 import { DEFAULT_KUBE_VERSION, KUBE_VERSIONS, kubeMinor } from '../argo/served-versions';
 import type * as SyncOptionsModule from '../argo/sync-options';
 import { TRACKING_METHODS } from '../argo/tracking';
 import type { TrackingMethod } from '../argo/tracking';
 import type { Manifest, PlanOptions } from '../argo/types';
-import { ARGOCD_VERSIONS, LATEST_ARGOCD_VERSION, parseArgoCdVersion } from '../argo/versions';
+import { ARGOCD_VERSIONS, LATEST_ARGOCD_VERSION, SINCE, parseArgoCdVersion } from '../argo/versions';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -109,6 +110,14 @@ export function checkAppSyncOption(option: string): void {
 export function appSyncOptions(flags: AppFlags, extra: readonly string[] = []): string[] {
   const options = flags.syncOption ?? [];
   options.forEach(checkAppSyncOption);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { ignoredAppOption }: typeof PruneOptionModule = require('../argo/prune-option');
+  for (const option of options) {
+    const ignored = ignoredAppOption(option, flags.argocdVersion);
+    if (ignored !== undefined) {
+      throw new UsageError(`--sync-option ${option}: ${ignored}; annotate the objects instead, or model --argocd-version ${SINCE.appPruneDeleteDefaults} or later`);
+    }
+  }
   return [...options, ...extra];
 }
 

@@ -125,7 +125,7 @@ function timeSection(t: TimeEstimate, prefix = ''): string {
     + `${s.delaySeconds > 0 ? `, then ${s.delaySeconds} s` : ''}</li>`);
   const head = t.delays === 0
     ? 'No wave delay: a single step.'
-    : `At least ${formatSeconds(t.minimumSeconds)}: ${count(t.delays, 'wave delay')} × ${t.waveDelaySeconds} s (ARGOCD_SYNC_WAVE_DELAY), plus the time each awaited object takes to become ready.`;
+    : `At least ${formatSeconds(t.minimumSeconds)}: ${count(t.delays, 'wave delay')} × ${t.waveDelaySeconds} s (${t.waveDelaySetting}), plus the time each awaited object takes to become ready.`;
   return `<section id="${prefix}time"><h2>Time estimate</h2><p>${esc(head)}</p><ol>${items.join('')}</ol></section>`;
 }
 

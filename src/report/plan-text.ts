@@ -17,15 +17,22 @@ export function taskLabel(task: { readonly kind: string; readonly name: string; 
 
 function taskLine(task: SyncTask): string {
   const marks: string[] = [];
-  if (task.action === 'prune') marks.push('prune');
+  if (task.action === 'prune') marks.push(PRUNE_MARK[task.pruneOption ?? '']);
   if (task.hook) marks.push(`hook, delete: ${task.deletePolicies.join(', ')}`);
   if (task.hoisted) marks.push(`hoisted from ${task.annotatedPhase} wave ${task.annotatedWave}`);
   return `  ${taskLabel(task)}${marks.length ? `  [${marks.join('; ')}]` : ''}`;
 }
 
+const PRUNE_MARK: Readonly<Record<string, string>> = {
+  '': 'prune',
+  'false': 'prune skipped: Prune=false',
+  'confirm': 'prune awaits confirmation: Prune=confirm',
+};
+
 /** What a finished task looks like, or undefined when it is done as soon as it is applied. */
 function doneWhen(task: SyncTask): string | undefined {
-  if (task.action === 'prune') return 'deleted';
+  // A skipped prune is done at once ("ignored (no prune)"); one to confirm waits for the approval first.
+  if (task.action === 'prune') return task.pruneOption === 'false' ? undefined : task.pruneOption === 'confirm' ? 'approved and deleted' : 'deleted';
   if (!waitsOnHealth(task)) return undefined;
   return task.hook ? 'complete' : 'Healthy';
 }

@@ -7,6 +7,7 @@
  */
 import { waitsOnHealth } from '../argo/same-wave';
 import type { SyncPlan, SyncStep, SyncTask } from '../argo/types';
+import { waveDelaySetting } from '../argo/wave-delay';
 
 /** Argo CD's default when `ARGOCD_SYNC_WAVE_DELAY` is unset or not an integer. */
 export const DEFAULT_WAVE_DELAY_SECONDS = 2;
@@ -24,6 +25,8 @@ export interface StepTime {
 
 export interface TimeEstimate {
   readonly waveDelaySeconds: number;
+  /** Where the operator sets the delay in the version modelled (`controller.sync.wave.delay.seconds`, `ARGOCD_SYNC_WAVE_DELAY` before 3.2). */
+  readonly waveDelaySetting: string;
   /** Delays only: a floor, reached when every awaited object is ready at once. */
   readonly minimumSeconds: number;
   /** How many delays make up the minimum. */
@@ -37,6 +40,8 @@ export interface TimeOptions {
   readonly waveDelaySeconds?: number;
   /** @default Argo CD's built-in health table */
   readonly hasHealthCheck?: (group: string, kind: string) => boolean;
+  /** The Argo CD version modelled (names the delay's setting). @default the latest modelled */
+  readonly argocdVersion?: string;
 }
 
 export function estimateTime(plan: SyncPlan, options: TimeOptions = {}): TimeEstimate {
@@ -52,7 +57,7 @@ export function estimateTime(plan: SyncPlan, options: TimeOptions = {}): TimeEst
     };
   });
   const delays = Math.max(0, plan.steps.length - 1);
-  return { waveDelaySeconds: delay, minimumSeconds: delays * delay, delays, criticalPath };
+  return { waveDelaySeconds: delay, waveDelaySetting: waveDelaySetting(options.argocdVersion), minimumSeconds: delays * delay, delays, criticalPath };
 }
 
 /**
@@ -62,7 +67,7 @@ export function estimateTime(plan: SyncPlan, options: TimeOptions = {}): TimeEst
 export function gateWaitsOn(step: SyncStep, hasHealthCheck?: (group: string, kind: string) => boolean): SyncTask[] {
   const gated = step.gate === 'all' ? step.tasks : step.gate === 'hooks' ? step.tasks.filter(t => t.hook) : [];
   const waits = (t: SyncTask) => (hasHealthCheck ? hasHealthCheck(t.group, t.kind) : waitsOnHealth(t));
-  return gated.filter(t => t.action === 'prune' || waits(t));
+  return gated.filter(t => (t.action === 'prune' ? t.pruneOption !== 'false' : waits(t)));
 }
 
 /** `4 s`, `1 min 30 s`. */
@@ -80,7 +85,7 @@ export function timeTextSection(estimate: TimeEstimate): string[] {
     ? 'Minimum time: 0 s (nothing to sync)'
     : delays === 0
       ? 'Minimum time: 0 s (a single step: no wave delay)'
-      : `Minimum time: ${formatSeconds(estimate.minimumSeconds)} (${delays} wave ${delays === 1 ? 'delay' : 'delays'} × ${d} s, ARGOCD_SYNC_WAVE_DELAY), plus the time each awaited object takes to become ready`;
+      : `Minimum time: ${formatSeconds(estimate.minimumSeconds)} (${delays} wave ${delays === 1 ? 'delay' : 'delays'} × ${d} s, ${estimate.waveDelaySetting}), plus the time each awaited object takes to become ready`;
   const lines = estimate.criticalPath.map(s => {
     const waits = s.waitsOn.length > 0 ? `waits for ${s.waitsOn.join(', ')}` : 'waits for nothing with a health check';
     const delay = s.delaySeconds > 0 ? `, then ${s.delaySeconds} s` : '';

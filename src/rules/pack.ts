@@ -9,6 +9,7 @@ import { applicationHealthUnchecked } from './checks/application-health-unchecke
 import { applicationOrderIgnored } from './checks/application-order-ignored';
 import { applicationOutsideControlPlane } from './checks/application-outside-control-plane';
 import { applicationProjectForbids } from './checks/application-project-forbids';
+import { applicationSyncOptionIgnored } from './checks/application-sync-option-ignored';
 import { childAutomatedSync } from './checks/child-automated-sync';
 import { clientSideApplyTooLarge } from './checks/client-side-apply-too-large';
 import { crdNotBeforeCustomResource } from './checks/crd-not-before-custom-resource';
@@ -84,6 +85,7 @@ export const ALL_RULES: readonly Rule[] = [
   applicationProjectForbids,
   applicationOutsideControlPlane,
   childAutomatedSync,
+  applicationSyncOptionIgnored,
   rollingSyncAppInNoStep,
   maxUpdateQuotedNumber,
   // Hooks.

@@ -23,6 +23,12 @@ describe('Argo CD versions', () => {
     expect(behavesSince('missingFailsSync', '3.3')).toBe(false);
     expect(behavesSince('missingFailsSync', '3.4')).toBe(true);
     expect(behavesSince('notValidWithCauses', '3.4')).toBe(false);
+    // Read from each release's sync loop and controller (gitops-engine v3.3.0 vs v3.4.0; argo-cd v3.1.0 vs v3.2.0).
+    expect(['failedApplyWaitsForRunning', 'terminateRunningHooksOnly', 'stepRunningMessage', 'appPruneDeleteDefaults']
+      .map(b => [behavesSince(b as keyof typeof SINCE, '3.3'), behavesSince(b as keyof typeof SINCE, '3.4')])).toEqual([[false, true], [false, true], [false, true], [false, true]]);
+    expect([behavesSince('waveDelaySetting', '3.1'), behavesSince('waveDelaySetting', '3.2')]).toEqual([false, true]);
+    expect([behavesSince('terminationCause', '3.1'), behavesSince('terminationCause', '3.2')]).toEqual([false, true]);
+    expect([behavesSince('syncFailHooksFailedMessage', '2.14'), behavesSince('syncFailHooksFailedMessage', '3.0')]).toEqual([false, true]);
     for (const [behaviour, since] of Object.entries(SINCE)) {
       const at = ARGOCD_VERSIONS.indexOf(since);
       expect(at).toBeGreaterThanOrEqual(0);

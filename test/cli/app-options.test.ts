@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { buildPlan } from '../../src/argo/plan';
-import { liveManifests } from '../../src/cli/app-options';
+import { appSyncOptions, liveManifests } from '../../src/cli/app-options';
 import { loadPaths } from '../../src/cli/load';
 
 let dir: string;
@@ -50,4 +50,12 @@ test('an empty ownerReferences list is no owner: the object is still pruned', ()
   const live = join(dir, 'live.yaml');
   writeFileSync(live, 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: stale\n  ownerReferences: []\n');
   expect(liveManifests({ live: [live] }).map((m) => (m.object.metadata as any).name)).toEqual(['stale']);
+});
+
+test('--sync-option Prune=/Delete= with an Argo CD before 3.4 is refused: that version ignores it at the Application level', () => {
+  expect(() => appSyncOptions({ syncOption: ['Prune=false'], argocdVersion: '3.3' })).toThrow(
+    /^--sync-option Prune=false: Argo CD reads Prune= in the Application's syncOptions since 3\.4; 3\.3 ignores it there .*or model --argocd-version 3\.4 or later$/);
+  expect(() => appSyncOptions({ syncOption: ['Delete=confirm'], argocdVersion: '2.14' })).toThrow(/Delete= .* 2\.14 ignores it/);
+  expect(appSyncOptions({ syncOption: ['Prune=false'], argocdVersion: '3.4' })).toEqual(['Prune=false']);
+  expect(appSyncOptions({ syncOption: ['Prune=false'] })).toEqual(['Prune=false']);
 });

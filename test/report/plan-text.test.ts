@@ -78,3 +78,19 @@ describe('markers and sections', () => {
     expect(renderPlanText(plan(''))).toBe('Sync plan: 0 steps, 0 tasks (0 hooks), 0 SyncFail hooks, 0 excluded, 0 errors\n\nNothing to sync.\n');
   });
 });
+
+describe('prune tasks with Prune= (src/argo/prune-option.ts)', () => {
+  test('TestDoNotPruneAppLevelPruneFalse / TestPruneConfirmAppLevel: the marks say skipped or awaiting confirmation; a skipped prune is not waited for', () => {
+    const live = parseManifests([
+      obj('ConfigMap', 'old', wave(0)),
+      obj('ConfigMap', 'kept', { ...wave(0), 'argocd.argoproj.io/sync-options': 'Prune=confirm' }),
+    ].join('---\n'), 'live.yaml');
+    const text = renderPlanText(plan(obj('Service', 'next', wave(1)), { namespace: 'app', live, syncOptions: ['Prune=false'], argocdVersion: '3.4' }));
+    expect(text).toContain('  ConfigMap/kept -n app  [prune awaits confirmation: Prune=confirm]\n  ConfigMap/old -n app  [prune skipped: Prune=false]\n');
+    expect(text).toContain('-> waits for: ConfigMap/kept approved and deleted, then the wave delay');
+    // 3.3 ignores the Application's Prune=false: old is pruned, and waited for.
+    const before = renderPlanText(plan(obj('Service', 'next', wave(1)), { namespace: 'app', live, syncOptions: ['Prune=false'], argocdVersion: '3.3' }));
+    expect(before).toContain('  ConfigMap/old -n app  [prune]\n');
+    expect(before).toContain('ConfigMap/old deleted');
+  });
+});

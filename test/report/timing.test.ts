@@ -54,9 +54,14 @@ describe('estimateTime', () => {
 
   test('the text section names idle steps (waves that cost only the delay)', () => {
     const text = timeTextSection(estimateTime(article()));
-    expect(text[0]).toBe('Minimum time: 8 s (4 wave delays × 2 s, ARGOCD_SYNC_WAVE_DELAY), plus the time each awaited object takes to become ready');
+    expect(text[0]).toBe('Minimum time: 8 s (4 wave delays × 2 s, controller.sync.wave.delay.seconds), plus the time each awaited object takes to become ready');
     expect(text).toContain('  2. Sync wave 0: waits for nothing with a health check, then 2 s');
     expect(text[text.length - 1]).toBe('  2 of 5 steps wait on nothing and only cost the delay (4 s): fewer waves, fewer seconds');
+  });
+
+  test('waveDelaySetting (argo-cd PR #24536, 3.2): the delay is named by the setting of the version modelled', () => {
+    expect(timeTextSection(estimateTime(article(), { argocdVersion: '3.2' }))[0]).toContain('× 2 s, controller.sync.wave.delay.seconds)');
+    expect(timeTextSection(estimateTime(article(), { argocdVersion: '3.1' }))[0]).toContain('× 2 s, ARGOCD_SYNC_WAVE_DELAY)');
   });
 
   test('a Service is waited on only as a LoadBalancer (health_service.go); a health table given by kind is used as given', () => {

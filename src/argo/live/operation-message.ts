@@ -41,6 +41,9 @@ export interface ParsedMessage {
 
 const WAITING = /^waiting for (healthy state of|completion of hook|deletion of hook|deletion of|pruning confirmation of) ([^/\s]*)\/([^/\s]+)\/(\S+?)(?: and (\d+) more (resources|hooks))?$/;
 
+/** Before Argo CD 3.4 `runTasks` wrote this one itself: capitalised, naming the apiVersion (`group/version` or `v1`). */
+const LEGACY_CONFIRMATION = /^Waiting for pruning confirmation of (?:([^/\s]+)\/)?[^/\s]+\/([^/\s]+)\/(\S+?)(?: and (\d+) more resources)?$/;
+
 /** Fixed messages the controller writes, with what they mean. */
 const OTHER: ReadonlyArray<readonly [RegExp, string]> = [
   [/^SyncWaveHook failed: (.*)$/s, 'the wave hook (the delay between waves) failed'],
@@ -68,6 +71,16 @@ function parseCore(text: string): OperationMessage {
       first: { group: w[2], kind: w[3], name: w[4] },
       more: w[5] ? Number(w[5]) : 0,
       ...(w[6] ? { moreOf: w[6] as 'resources' | 'hooks' } : {}),
+    };
+  }
+  const c = LEGACY_CONFIRMATION.exec(text);
+  if (c) {
+    return {
+      type: 'waiting',
+      reason: 'pruning confirmation of',
+      first: { group: c[1] ?? '', kind: c[2], name: c[3] },
+      more: c[4] ? Number(c[4]) : 0,
+      ...(c[4] ? { moreOf: 'resources' as const } : {}),
     };
   }
   if (text === MSG_TASKS_RUNNING) return { type: 'tasks-running' };

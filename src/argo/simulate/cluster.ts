@@ -4,8 +4,8 @@
  * wait forever.
  */
 import { resourceKeyOf } from '../keys';
+import { objectOption } from '../prune-option';
 import { isClusterScopedKind } from '../scope';
-import { syncOptionValue, syncOptionsOf } from '../sync-options';
 import type { Manifest, SyncTask } from '../types';
 import { servedBeforeSync } from './api-discovery';
 import { shortRef } from './messages';
@@ -106,10 +106,9 @@ export class Cluster {
     return lookup(this.options.applyErrors, task);
   }
 
-  /** `Prune=false|confirm` from the live object, else the Application's default. */
+  /** `Prune=false|confirm` from the live object, else (3.4+) the Application's default. */
   pruneOption(task: SyncTask): string | undefined {
-    return syncOptionValue(syncOptionsOf(task.manifest.object), 'Prune')
-      ?? syncOptionValue(this.options.syncOptions ?? [], 'Prune');
+    return objectOption(task.manifest.object, 'Prune', this.options.syncOptions ?? [], this.options.argocdVersion);
   }
 }
 

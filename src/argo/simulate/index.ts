@@ -3,6 +3,7 @@
  * reports how the operation ends, what it waits on and what it leaves behind.
  */
 import { applyDecision } from '../apply-method';
+import { ignoredAppOption } from '../prune-option';
 import type { SyncPlan, SyncTask } from '../types';
 import { appliesOutOfSyncOnly } from './apply-out-of-sync-only';
 import { handlesOf } from './cluster';
@@ -173,6 +174,10 @@ function notesFor(loop: SyncLoop, options: SimulateOptions): string[] {
     notes.push(`the wave delays alone take ${loop.secondsSlept} s, not less than the ${timeout} s sync timeout: Argo CD terminates the sync before it ends`);
   }
   const appOptions = options.syncOptions ?? [];
+  for (const option of appOptions) {
+    const ignored = ignoredAppOption(option, options.argocdVersion);
+    if (ignored !== undefined) notes.push(`${option}: ${ignored}`);
+  }
   if (appOptions.includes('Validate=false') || loop.tasks.some(t => t.task.action === 'apply' && !applyDecision(t.task.manifest.object, { appSyncOptions: appOptions }).validate)) {
     notes.push('Validate=false only turns off kubectl\'s client-side schema validation (which kubectl skips anyway when the API server validates fields itself, '
       + 'server-side field validation, GA in Kubernetes 1.27); what the API server refuses still fails the apply');

@@ -43,6 +43,27 @@ export function runningMessage(waiting: readonly WaitingTask[], pendingDeletion:
   return more > 0 ? `${message} and ${more} more ${taskType}` : message;
 }
 
+/**
+ * `setRunningPhase` before 3.4 (gitops-engine v3.3.0, `Test_setRunningPhase_*` at that tag): the
+ * first task named chooses the words for all, "and N more hooks" after a hook, "resources"
+ * otherwise, and a pending deletion reads "deletion of" for hooks too. '' (no tasks): the engine
+ * leaves the message as it was.
+ */
+export function legacyRunningMessage(named: readonly SyncTask[], pendingDeletion: boolean): string {
+  if (named.length === 0) return '';
+  const first = named[0];
+  const reason = pendingDeletion ? 'deletion of' : first.hook ? 'completion of hook' : 'healthy state of';
+  const message = `waiting for ${reason} ${taskRef(first)}`;
+  return named.length > 1 ? `${message} and ${named.length - 1} more ${first.hook ? 'hooks' : 'resources'}` : message;
+}
+
+/** `runTasks` before 3.4, when prunes await confirmation: capitalised, naming the apiVersion. */
+export function legacyPruneConfirmationMessage(toConfirm: readonly Pick<SyncTask, 'apiVersion' | 'kind' | 'name'>[]): string {
+  const first = toConfirm[0];
+  const more = toConfirm.length > 1 ? ` and ${toConfirm.length - 1} more resources` : '';
+  return `Waiting for pruning confirmation of ${first.apiVersion}/${first.kind}/${first.name}${more}`;
+}
+
 /** `errorMessageFactory`: the base message, then the messages of the tasks that failed to apply. */
 export function withReasons(message: string, reasons: readonly string[]): string {
   return reasons.length > 0 ? `${message}, reason: ${reasons.join(',')}` : message;

@@ -17,10 +17,11 @@ import { hookOutcome } from './hook-result';
 import {
   MSG_COMPLETED_UNSUCCESSFULLY, MSG_DRY_RUN_FAILED, MSG_FAILED_TO_APPLY, MSG_NOT_VALID, MSG_NO_PRUNE, MSG_PRUNED,
   MSG_REQUIRES_PRUNING, MSG_SUCCEEDED_ALL_RUN, MSG_SUCCEEDED_NO_MORE, MSG_SYNC_FAIL_HOOKS_FAILED,
-  MSG_NAMESPACE_FAILED, MSG_TASKS_RUNNING, runningMessage, withReasons,
+  MSG_NAMESPACE_FAILED, MSG_TASKS_RUNNING, legacyPruneConfirmationMessage, legacyRunningMessage, runningMessage, withReasons,
 } from './messages';
 import { missingResourceFailure } from './missing-resource';
 import { namespaceCreationTask } from './namespace-creation';
+import { terminateHook, terminatedMessage } from './terminate';
 import type { HealthStatus, OperationPhase, Reconcile, ResultCode, SimulateOptions } from './types';
 
 /** Argo CD's per-task `OperationPhase` ('' = pending, not started). */
@@ -243,7 +244,11 @@ export class SyncLoop {
     if (state === 'failed') {
       const failedHere = step.filter(t => t.syncStatus === 'SyncFailed');
       let stillRunning = step.filter(running);
-      if (stillRunning.length > 0) {
+      if (!behavesSince('failedApplyWaitsForRunning', this.options.argocdVersion)) {
+        // Before 3.4 (`setOperationFailed`): the step's running hooks are left to run, SyncFail hooks start.
+        this.deleteHooks(hooksOnFailure);
+        this.executeSyncFailPhase(syncFail, failedHere, MSG_FAILED_TO_APPLY);
+      } else if (stillRunning.length > 0) {
         if (syncFail.length > 0 && !this.executeSyncFailPhase(syncFail, failedHere, MSG_FAILED_TO_APPLY)) {
           stillRunning = [...stillRunning, ...syncFail];
         }
@@ -257,29 +262,40 @@ export class SyncLoop {
         this.deleteHooks(hooksOnSuccess);
         this.setPhase('Succeeded', MSG_SUCCEEDED_ALL_RUN);
       } else {
-        this.setRunning(step, false);
+        // Before 3.4 the message named every task still to come: this step's hooks, then the later steps'.
+        this.setRunning(step, false, tasks.filter(t => !sameStep(t, first) || t.task.hook));
       }
     } else {
-      this.setRunning(step.filter(t => this.deletesBeforeCreation(t) || (t.task.action === 'prune' && pending(t))), true);
+      const toConfirm = this.options.pruneConfirmed ? [] : step.filter(t => this.needsPruneConfirmation(t));
+      if (toConfirm.length > 0 && !this.stepMessages) this.setPhase('Running', legacyPruneConfirmationMessage(toConfirm.map(t => t.task)));
+      this.setRunning(step.filter(t => this.deletesBeforeCreation(t) || (t.task.action === 'prune' && pending(t))), true,
+        // Before 3.4: the step's hooks deleted when the operation completes (`deleteOnPhaseCompletion`).
+        step.filter(t => t.task.hook && t.live && t.task.deletePolicies.some(p => p === 'HookSucceeded' || p === 'HookFailed')));
     }
   }
 
   /**
    * `Terminate` after the controller's sync timeout (argo-cd `controller/appcontroller.go`
-   * `processRequestedAppOperation`, gitops-engine `terminateHooksPreemptively`): running hooks
-   * are deleted and end "Terminated" (a hook whose health says it finished keeps that result), no
-   * SyncFail hook runs, and the operation fails.
+   * `processRequestedAppOperation`): each hook as `terminate.ts` says, no SyncFail hook runs, and
+   * the operation fails.
    */
   terminate(cause: string): void {
     this.reconciles.push({ operationPhase: 'Running', message: 'operation is terminating due to timeout', delaySeconds: 0 });
-    for (const t of this.currentTasks().filter(x => x.task.hook && running(x))) {
-      const outcome = t.live ? hookOutcome(t.task, this.cluster.healthOf(t.task), this.hasHealthCheck(t.task)) : { phase: '' as const, message: '' };
-      if (outcome.phase === '' || t.task.deletePolicies.includes('HookFailed')) this.cluster.delete(t.task);
-      if (outcome.phase !== '') this.setResult(t, t.syncStatus, outcome.phase, outcome.message);
-      else this.setResult(t, t.syncStatus, 'Failed', 'Terminated');
+    const version = this.options.argocdVersion;
+    for (const t of this.currentTasks().filter(x => x.task.hook)) {
+      const end = terminateHook({
+        running: running(t),
+        inCache: t.live,
+        onServer: !this.cluster.isGone(t.task),
+        outcome: () => hookOutcome(t.task, this.cluster.healthOf(t.task), this.hasHealthCheck(t.task)),
+        deletesOnFailure: t.task.deletePolicies.includes('HookFailed'),
+      }, version);
+      if (!end) continue;
+      if (end.delete) this.cluster.delete(t.task);
+      this.setResult(t, t.syncStatus, end.phase, end.message);
     }
     this.waiting = [];
-    this.setPhase('Failed', `Operation terminated, triggered by ${cause}`);
+    this.setPhase('Failed', terminatedMessage(cause, version));
     this.reconciles.push({ operationPhase: this.phase, message: this.message, delaySeconds: 0 });
   }
 
@@ -417,7 +433,15 @@ export class SyncLoop {
     }
     // All SyncFail hooks in one batch: their waves are ignored.
     const toRun = syncFail.filter(t => !completed(t) && !running(t));
-    this.runTasks(toRun);
+    const state = this.runTasks(toRun);
+    if (!behavesSince('failedApplyWaitsForRunning', this.options.argocdVersion)) {
+      // Before 3.4 one SyncFail hook failing to apply ended the sync at once; else the message stays.
+      if (state !== 'failed') return false;
+      const failedHooks = syncFail.filter(t => t.syncStatus === 'SyncFailed');
+      this.setPhase('Failed', behavesSince('syncFailHooksFailedMessage', this.options.argocdVersion)
+        ? `${error}\n${withReasons(MSG_SYNC_FAIL_HOOKS_FAILED, failedHooks.map(t => t.message))}` : error);
+      return true;
+    }
     this.setRunning(toRun, false);
     return false;
   }
@@ -438,9 +462,23 @@ export class SyncLoop {
     return (this.options.hasHealthCheck ?? hasHealthCheck)(task.group, task.kind);
   }
 
-  private setRunning(tasks: readonly TaskState[], pendingDeletion: boolean): void {
+  /** The 3.4+ running messages (`stepRunningMessage`). */
+  private get stepMessages(): boolean {
+    return behavesSince('stepRunningMessage', this.options.argocdVersion);
+  }
+
+  /**
+   * Waits on `tasks`; before 3.4 the message names `named` (default the same tasks) in the old
+   * words, and no task named leaves the message as it was.
+   */
+  private setRunning(tasks: readonly TaskState[], pendingDeletion: boolean, named: readonly TaskState[] = tasks): void {
     const confirming = !this.options.pruneConfirmed;
     this.waiting = [...tasks];
+    if (!this.stepMessages) {
+      const message = legacyRunningMessage(named.map(t => t.task), pendingDeletion);
+      if (message !== '') this.setPhase('Running', message);
+      return;
+    }
     this.setPhase('Running', runningMessage(
       tasks.map(t => ({ task: t.task, needsPruneConfirmation: confirming && this.needsPruneConfirmation(t) })),
       pendingDeletion,

@@ -63,7 +63,8 @@ function writeDistPlans(dist: Cdk8sDist, options: PlanOptions, flags: CommonFlag
   const { lintReport, findingToJson }: typeof RulesModule = require('../../rules');
   const apps = dist.apps.map(app => {
     const plan = buildPlan(app.manifests, options);
-    return { app, plan, time: estimateTime(plan, { waveDelaySeconds: flags.waveDelay }), ...lintReport(app.manifests, options, plan) };
+    const time = estimateTime(plan, { waveDelaySeconds: flags.waveDelay, argocdVersion: options.argocdVersion });
+    return { app, plan, time, ...lintReport(app.manifests, options, plan) };
   });
   if (flags.format === 'json') {
     const { planToJson }: typeof PlanJsonModule = require('../../report/plan-json');
@@ -118,7 +119,7 @@ export function register(program: Command): void {
     const { estimateTime, timeJson, timeTextSection }: typeof TimingModule = require('../../report/timing');
     const { lintReport, findingToJson }: typeof RulesModule = require('../../rules');
     const { findings, suppressed } = lintReport(manifests, options, plan);
-    const time = estimateTime(plan, { waveDelaySeconds: flags.waveDelay });
+    const time = estimateTime(plan, { waveDelaySeconds: flags.waveDelay, argocdVersion: flags.argocdVersion });
     const apps: typeof ApplicationsModule | undefined = flags.repoRoot === undefined ? undefined : require('../applications');
     const children = apps?.childSources(plan, flags.repoRoot!);
     const views = children ? await (require('../child-plans') as typeof ChildPlansModule).childPlanViews(children, flags.workers) : [];

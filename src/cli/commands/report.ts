@@ -67,7 +67,7 @@ function applicationsHtml(paths: readonly string[], view: ApplicationsView, flag
       title: a.title,
       plan: a.plan,
       svg: renderSvg(diagramModel(a.plan, { waveDelaySeconds: flags.waveDelay, ...(result ? { result } : {}) })),
-      time: estimateTime(a.plan, { waveDelaySeconds: flags.waveDelay }),
+      time: estimateTime(a.plan, { waveDelaySeconds: flags.waveDelay, argocdVersion: flags.argocdVersion }),
       findings: lintReport(a.manifests ?? [], { ...appModelOptions(flags), ...a.planOptions }, a.plan).findings,
       ...(result ? { result, explanation: explain(result) } : {}),
     };
@@ -123,7 +123,7 @@ export function register(program: Command): void {
       plan,
       sources: paths,
       svg: renderSvg(model),
-      time: estimateTime(plan, { waveDelaySeconds: flags.waveDelay }),
+      time: estimateTime(plan, { waveDelaySeconds: flags.waveDelay, argocdVersion: flags.argocdVersion }),
       findings,
       ...(simulated ? { result, explanation: explain(result) } : {}),
     });

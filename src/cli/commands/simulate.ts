@@ -10,6 +10,7 @@ import type * as SimulateModule from '../../argo/simulate';
 import type * as RetryModule from '../../argo/simulate/retry';
 import type { HealthStatus, SimulateOptions, SimulationResult } from '../../argo/simulate/types';
 import type { Manifest, SyncPlan } from '../../argo/types';
+import { waveDelaySettingHelp } from '../../argo/wave-delay';
 import { addAppOptions, appModelOptions, appSyncOptions, liveManifests } from '../app-options';
 import type { AppFlags } from '../app-options';
 import type * as AppSimulationModule from '../app-simulation';
@@ -63,9 +64,9 @@ export function listFlags(flags: SimulateFlags) {
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
-/** `--wave-delay <seconds>` (`ARGOCD_SYNC_WAVE_DELAY`, default 2). */
+/** `--wave-delay <seconds>` (`controller.sync.wave.delay.seconds`, `ARGOCD_SYNC_WAVE_DELAY` before 3.2; default 2). */
 export function addWaveDelayOption(cmd: Command): Command {
-  return cmd.option('--wave-delay <seconds>', 'seconds Argo CD sleeps after every step but the last (ARGOCD_SYNC_WAVE_DELAY)', parseWaveDelay, 2);
+  return cmd.option('--wave-delay <seconds>', `seconds Argo CD sleeps after every step but the last (${waveDelaySettingHelp()})`, parseWaveDelay, 2);
 }
 
 export function parseWaveDelay(value: string): number {

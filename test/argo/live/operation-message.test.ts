@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { parseOperationMessage, waitingCount } from '../../../src/argo/live/operation-message';
-import { runningMessage } from '../../../src/argo/simulate/messages';
+import { legacyPruneConfirmationMessage, legacyRunningMessage, runningMessage } from '../../../src/argo/simulate/messages';
 import type { SyncTask } from '../../../src/argo/types';
 
 test('waiting for healthy state of / completion of hook / deletion of / pruning confirmation of, with and N more', () => {
@@ -17,6 +17,13 @@ test('waiting for healthy state of / completion of hook / deletion of / pruning 
   expect(parseOperationMessage('waiting for deletion of hook batch/Job/db-migrate').message).toMatchObject({ reason: 'deletion of hook', first: { kind: 'Job' } });
   expect(parseOperationMessage('waiting for deletion of /ConfigMap/old and 2 more resources').message).toMatchObject({ reason: 'deletion of', more: 2 });
   expect(parseOperationMessage('waiting for pruning confirmation of /Secret/s and 3 more hooks').message).toMatchObject({ reason: 'pruning confirmation of', more: 3, moreOf: 'hooks' });
+});
+
+test('before 3.4 (gitops-engine v3.3.0 `runTasks`): "Waiting for pruning confirmation of <apiVersion>/<kind>/<name>", as the simulator writes it for those versions', () => {
+  expect(parseOperationMessage(legacyPruneConfirmationMessage([{ apiVersion: 'v1', kind: 'ConfigMap', name: 'old' }])).message)
+    .toEqual({ type: 'waiting', reason: 'pruning confirmation of', first: { group: '', kind: 'ConfigMap', name: 'old' }, more: 0 });
+  expect(parseOperationMessage('Waiting for pruning confirmation of apps/v1/Deployment/api and 2 more resources').message)
+    .toEqual({ type: 'waiting', reason: 'pruning confirmation of', first: { group: 'apps', kind: 'Deployment', name: 'api' }, more: 2, moreOf: 'resources' });
 });
 
 test('property: every message runningMessage (the simulator\'s setRunningPhase) writes parses back to its first task and count', () => {
@@ -62,4 +69,18 @@ test('unknown formats are carried word for word, never guessed', () => {
   expect(parseOperationMessage('waiting for the moon').message).toEqual({ type: 'unknown', text: 'waiting for the moon' });
   expect(parseOperationMessage('one or more objects failed to apply\nsomething else').message.type).toBe('unknown');
   expect(parseOperationMessage('').message).toEqual({ type: 'empty' });
+});
+
+test('property: every message legacyRunningMessage (setRunningPhase before 3.4) writes parses back to its first task and count', () => {
+  const task = fc.record({
+    group: fc.constantFrom('', 'apps', 'batch'),
+    kind: fc.constantFrom('Deployment', 'Job', 'Pod'),
+    name: fc.stringMatching(/^[a-z][a-z0-9-]{0,20}$/),
+    hook: fc.boolean(),
+  });
+  fc.assert(fc.property(fc.array(task, { minLength: 1, maxLength: 6 }), fc.boolean(), (tasks, deletion) => {
+    const m = parseOperationMessage(legacyRunningMessage(tasks as unknown as SyncTask[], deletion)).message;
+    expect(m.type).toBe('waiting');
+    expect(waitingCount(m)).toBe(tasks.length);
+  }));
 });

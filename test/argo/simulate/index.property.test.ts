@@ -6,6 +6,7 @@ import * as fc from 'fast-check';
 import { planOf } from './helpers';
 import { Manifest } from '../../../src/argo';
 import { HEALTH_STATUSES, HealthStatus, simulate } from '../../../src/argo/simulate';
+import { ARGOCD_VERSIONS } from '../../../src/argo/versions';
 import { m } from '../../fixtures/manifests';
 
 const KINDS = ['Deployment', 'ConfigMap', 'Job', 'Service', 'Pod'];
@@ -105,6 +106,27 @@ describe('sync loop properties', () => {
       const r = simulate(planOf(withPolicy), {});
       expect(r.operationPhase).toBe('Succeeded');
       expect(r.hooksLeftInCluster).toEqual([]);
+    }));
+  });
+
+  test('--argocd-version: a sync with no failure and no stall ends the same in every version (only the running messages on the way differ)', () => {
+    fc.assert(fc.property(specs, list => {
+      const plan = planOf(manifests(list));
+      const outcome = (argocdVersion: string) => {
+        const r = simulate(plan, { argocdVersion });
+        return JSON.stringify([r.operationPhase, r.message, r.applied, r.results, r.minimumSeconds, r.hooksLeftInCluster, r.reconciles.length]);
+      };
+      const latest = outcome(ARGOCD_VERSIONS[ARGOCD_VERSIONS.length - 1]);
+      for (const v of ARGOCD_VERSIONS) expect(outcome(v)).toBe(latest);
+    }));
+  });
+
+  test('--argocd-version: a stalled sync waits on the same tasks in every version (only the wording of the message differs)', () => {
+    fc.assert(fc.property(specs, list => {
+      const plan = planOf(manifests(list));
+      const health = new Map([...healthMap(list)].filter(([, h]) => h === 'Healthy' || h === 'Progressing'));
+      const waits = (argocdVersion: string) => JSON.stringify(simulate(plan, { health, argocdVersion }).waitingOn);
+      for (const v of ARGOCD_VERSIONS) expect(waits(v)).toBe(waits('3.6'));
     }));
   });
 });
