@@ -2,11 +2,11 @@
  * One write of an apply task in the simulated cluster: the kubectl call `applyObject` makes for it
  * (`apply-method.ts`), the message Argo CD records, and the size limit only a client-side apply hits.
  */
+import { isPlainObject } from '../annotations';
 import { applyDecision, applyMessage } from '../apply-method';
 import type { ApplyDecision } from '../apply-method';
 import { annotationsTooLongError, clientSideApplyOverflow } from '../apply-size';
 import type { SyncTask } from '../types';
-import { isPlainObject } from '../annotations';
 import { inSync } from './apply-out-of-sync-only';
 import type { Cluster } from './cluster';
 import type { SimulateOptions } from './types';
