@@ -100,6 +100,8 @@ export function register(program: Command): void {
   cmd.option('--workers <n>', 'worker threads planning the children with --repo-root (default: one per CPU core from 32 children on, else none; 0: none)', parseWorkers);
   cmd.action(async (paths: string[], flags: CommonFlags & AppFlags & SingleAppFlags & { waveDelay: number; repoRoot?: string; workers?: number }) => {
     /* eslint-disable @typescript-eslint/no-require-imports */
+    // A parent with many children fans out: its workers start while its own manifests are read.
+    if (flags.repoRoot !== undefined && flags.workers !== 0) (require('../child-plans') as typeof ChildPlansModule).startChildPlanWorkers(flags.workers);
     const manifests = readManifests(paths);
     const options = { ...planOptions(flags), ...appModelOptions(flags), syncOptions: appSyncOptions(flags), live: liveManifests(flags) };
     const { buildPlan }: typeof ArgoPlanModule = require('../../argo/plan');
@@ -109,13 +111,17 @@ export function register(program: Command): void {
       return;
     }
     const plan = buildPlan(manifests, options);
+    const children = flags.repoRoot === undefined ? undefined
+      : (require('../applications') as typeof ApplicationsModule).childSources(plan, flags.repoRoot);
+    // Started before the parent's lint, so worker threads start up while this thread lints.
+    const planned = children
+      ? (require('../child-plans') as typeof ChildPlansModule).childPlanViews(children, { workers: flags.workers, text: flags.format !== 'json' })
+      : Promise.resolve([]);
     const { estimateTime, timeJson, timeTextSection }: typeof TimingModule = require('../../report/timing');
     const { lintReport, findingToJson }: typeof RulesModule = require('../../rules');
     const { findings, suppressed } = lintReport(manifests, options, plan);
     const time = estimateTime(plan, { waveDelaySeconds: flags.waveDelay });
-    const children = flags.repoRoot === undefined ? undefined
-      : (require('../applications') as typeof ApplicationsModule).childSources(plan, flags.repoRoot);
-    const views = children ? await (require('../child-plans') as typeof ChildPlansModule).childPlanViews(children, flags.workers) : [];
+    const views = await planned;
     if (flags.format === 'json') {
       const { planToJson }: typeof PlanJsonModule = require('../../report/plan-json');
       // The documented keys first; the time estimate and the findings (as `syncplan lint`) after.
