@@ -51,11 +51,11 @@ export function workerCount(count: number, requested?: number): number {
 }
 
 /**
- * Children per chunk: about 16 chunks per thread, so the last chunks are short (the run ends at most
+ * Children per chunk: about 32 chunks per thread, so the last chunks are short (the run ends at most
  * one small chunk after the slowest thread's last start).
  */
 export function chunkSize(count: number, threads: number): number {
-  return Math.max(1, Math.ceil(count / (threads * 16)));
+  return Math.max(1, Math.ceil(count / (threads * 32)));
 }
 
 /** The compiled worker beside this file (`node lib/cli/main.js`); the bundle runs itself instead. */
@@ -175,16 +175,22 @@ export function runChunks(requests: readonly ChildPlanRequest[], workers: readon
   const pool = workers.map(worker => new Promise<void>((resolve, reject) => {
     worker.ref();
     let done = false;
+    let inFlight = 0;
+    // Two requests in flight: a worker's next chunk is already in its queue when it replies, since
+    // this thread, busy with a chunk of its own, hands out work only between its chunks.
     const feed = (): void => {
-      const request = take();
-      if (request) {
+      while (inFlight < 2) {
+        const request = take();
+        if (!request) break;
         worker.postMessage(request);
-        return;
+        inFlight++;
       }
+      if (inFlight > 0 || done) return;
       done = true;
       void worker.terminate().then(() => resolve());
     };
     worker.on('message', (reply: ChildPlanReply) => {
+      inFlight--;
       settle(reply);
       feed();
     });

@@ -13,7 +13,7 @@
  */
 import { ApiObject, Chart, Lazy } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
-import { chartsPlannedWith } from './application-registry';
+import { chartsPlannedWith, registrationCount } from './application-registry';
 import { rawAnnotations, RenderMemo } from './cdk8s-internals';
 import { planChart, PlannerResult } from './chart-plan';
 import { SynthChecks } from './synth-checks';
@@ -30,6 +30,8 @@ export type { ObjectEdge } from './intent';
 export type { PlannerResult } from './chart-plan';
 
 const PLANNER_ID = 'cdk8s-syncplan.Planner';
+/** Planners created so far (a group's planners exist once their charts have one). */
+let plannersCreated = 0;
 const NO_ANNOTATIONS: Readonly<Record<string, string>> = Object.freeze({});
 
 export class SyncPlanner extends Construct {
@@ -71,9 +73,12 @@ export class SyncPlanner extends Construct {
   private argocdCm?: ArgocdCm;
   private readonly validation: SynthValidation;
   private readonly view: ChartView;
+  /** `group()` as last computed, and the registrations and planners it was computed with. */
+  private groupMemo?: { readonly registrations: number; readonly planners: number; readonly group: SyncPlanner[] };
 
   private constructor(chart: Chart) {
     super(chart, PLANNER_ID);
+    plannersCreated++;
     this.chart = chart;
     const self0 = this;
     this.view = {
@@ -93,7 +98,6 @@ export class SyncPlanner extends Construct {
       render: (o) => this.render(o),
       clearRenders: () => { for (const p of this.group()) p.renders.clear(); },
       forgetPlan: () => { this.lead().cached = undefined; },
-      isOurs: (v) => this.isOurs(v),
       result: (tree) => this.result(tree),
     }, (tree) => this.check(tree));
     this.node.addValidation({ validate: () => this.validation.validate() });
@@ -164,9 +168,15 @@ export class SyncPlanner extends Construct {
    * each planner created by the ArgoApplication), the leading one first; this planner alone otherwise.
    */
   private group(): SyncPlanner[] {
+    // Asked per object (each wave Lazy resolves through `result()`), and answered by walking up to
+    // the App and building the chart's path each time: kept until a chart is registered with an
+    // ArgoApplication or a planner is created, the only changes that alter it.
+    const memo = this.groupMemo;
+    if (memo && memo.registrations === registrationCount() && memo.planners === plannersCreated) return memo.group;
     const charts = chartsPlannedWith(this.chart);
-    if (charts.length === 1) return [this];
-    return charts.map((c) => SyncPlanner.tryOf(c)).filter((p): p is SyncPlanner => p !== undefined);
+    const group = charts.length === 1 ? [this] : charts.map((c) => SyncPlanner.tryOf(c)).filter((p): p is SyncPlanner => p !== undefined);
+    this.groupMemo = { registrations: registrationCount(), planners: plannersCreated, group };
+    return group;
   }
 
   /** The planner that plans, proves and lints for the group. */

@@ -49,7 +49,7 @@ test('a small app never pays for workers; many children use one per core', () =>
   expect(workerCount(WORKER_THRESHOLD - 1)).toBe(0);
   expect(workerCount(200)).toBeGreaterThan(0);
   expect(workerCount(WORKER_THRESHOLD)).toBeGreaterThanOrEqual(1); // this thread plans too: a core for it
-  expect(chunkSize(200, 2)).toBe(7);
+  expect(chunkSize(200, 2)).toBe(4);
   expect(chunkSize(3, 4)).toBe(1);
   expect(workerCount(200, 0)).toBe(0);
   expect(workerCount(2, 8)).toBe(2);
