@@ -1,5 +1,5 @@
 /**
- * The article's rollout, written as intent: config before the Deployment, the Deployment before
+ * A workflow console's rollout, written as intent: config before the Deployment, the Deployment before
  * the traffic that reaches it, the schema migration before anything, a smoke test after
  * everything, a notification if the sync fails. No wave number appears here.
  */

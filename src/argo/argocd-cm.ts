@@ -6,6 +6,7 @@
  * `resource.customizations.useOpenLibs.<group_kind>` (`group_Kind`, or `Kind` for the core group).
  * Lookup: the exact `group/kind` key, then a wildcard key (`*`).
  */
+import { compareBytes } from './sort';
 
 export interface HealthScript {
   readonly key: string;
@@ -58,7 +59,7 @@ export function healthScripts(data: Readonly<Record<string, unknown>>, parseYaml
     }
     byKey.set(key, entry);
   }
-  return [...byKey.entries()].filter(([, v]) => v.script !== '').map(([key, v]) => ({ key, ...v })).sort((a, b) => a.key.localeCompare(b.key));
+  return [...byKey.entries()].filter(([, v]) => v.script !== '').map(([key, v]) => ({ key, ...v })).sort((a, b) => compareBytes(a.key, b.key));
 }
 
 function globMatch(pattern: string, text: string): boolean {

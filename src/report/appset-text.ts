@@ -3,6 +3,7 @@ import { explanationJson } from './explain-json';
 import { renderExplanationText } from './explain-text';
 import type { AppSetRollout } from '../argo/live/appset';
 import type { Explanation } from '../argo/live/explanation';
+import { compareBytes } from '../argo/sort';
 
 export function renderAppSetText(r: AppSetRollout, apps: ReadonlyMap<string, Explanation>): string {
   const lines: string[] = [];
@@ -45,6 +46,6 @@ export function renderAppSetJson(r: AppSetRollout, apps: ReadonlyMap<string, Exp
     })),
     pending: r.pending.map(a => a.application),
     unmatched: [...r.unmatched],
-    applications: Object.fromEntries([...apps.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([k, e]) => [k, explanationJson(e)])),
+    applications: Object.fromEntries([...apps.entries()].sort(([a], [b]) => compareBytes(a, b)).map(([k, e]) => [k, explanationJson(e)])),
   }, null, 2) + '\n';
 }

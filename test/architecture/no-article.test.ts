@@ -1,6 +1,7 @@
 /**
  * #10 §6 and #10 §7: what the library says cites what is in the repository. "The article" this project grew
- * from is not in it, so no message, fix or comment in src/ and no rule page may lean on it.
+ * from is not in it, so no message, fix or comment in src/, no page of docs/, no example and not the README may
+ * lean on it.
  */
 import { readdirSync, readFileSync, statSync } from 'fs';
 import { join, relative } from 'path';
@@ -14,8 +15,9 @@ function files(dir: string, ext: string): string[] {
   });
 }
 
-test('src/ and docs/rules/ never refer to "the article"', () => {
-  const found = [...files(join(ROOT, 'src'), '.ts'), ...files(join(ROOT, 'docs', 'rules'), '.md')]
+test('src/, docs/, examples/ and the README never refer to "the article"', () => {
+  const found = [...files(join(ROOT, 'src'), '.ts'), ...files(join(ROOT, 'docs'), '.md'), ...files(join(ROOT, 'examples'), '.ts'),
+    ...files(join(ROOT, 'examples'), '.yaml'), join(ROOT, 'README.md')]
     .flatMap((f) => readFileSync(f, 'utf8').split('\n').map((line, i) => [`${relative(ROOT, f)}:${i + 1}`, line]))
     .filter(([, line]) => /\barticle\b/i.test(line))
     .map(([where]) => where);

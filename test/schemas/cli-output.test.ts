@@ -1,5 +1,5 @@
 /**
- * The JSON of `plan`, `lint`, `simulate` and `explain` (of an Application) against the schemas shipped in schemas/ (strict: an
+ * The JSON of `plan`, `lint`, `simulate` and `explain` (of an Application, and of an ApplicationSet) against the schemas shipped in schemas/ (strict: an
  * undocumented field fails, so the schema and the output change together). Inputs are chosen so
  * every list of each schema is non-empty in at least one output, or the schema would be checked
  * against nothing.
@@ -57,7 +57,23 @@ metadata: { generateName: report-, namespace: shop }
 // Tracked as the app's (Argo CD 3.0+ tracking annotation): only such live objects are pruned.
 const LIVE = 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: old, namespace: shop, annotations: { argocd.argoproj.io/tracking-id: "shop:/ConfigMap:shop/old" } }\n';
 
-const NAMES = ['plan', 'lint', 'simulate', 'explain'] as const;
+// A finished rollout with an Application in no step (the controller records it with step -1).
+const APPSET_DONE = `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata: { name: shop-envs, namespace: argocd }
+spec:
+  strategy:
+    type: RollingSync
+    rollingSync:
+      steps:
+        - matchExpressions: [{ key: env, operator: In, values: [dev] }]
+status:
+  applicationStatus:
+    - { application: shop-dev, status: Healthy, step: "1", message: "Application resource became Healthy, updating status from Progressing to Healthy." }
+    - { application: shop-qa, status: Waiting, step: "-1", message: "Application has pending changes, setting status to Waiting." }
+`;
+
+const NAMES = ['plan', 'lint', 'simulate', 'explain', 'explain-appset'] as const;
 // Each schema by its $id, so plan's reference to lint's finding resolves as it does for users.
 const ajv = new Ajv({ strict: true, allErrors: true, schemas: NAMES.map((n) => JSON.parse(readFileSync(join(ROOT, 'schemas', `${n}.schema.json`), 'utf8'))) });
 const BASE = 'https://github.com/cdk8s-syncplan/cdk8s-syncplan/blob/main/schemas/';
@@ -68,6 +84,7 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'syncplan-schemas-'));
   writeFileSync(join(dir, 'traps.yaml'), TRAPS);
   writeFileSync(join(dir, 'live.yaml'), LIVE);
+  writeFileSync(join(dir, 'appset-done.yaml'), APPSET_DONE);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -92,11 +109,14 @@ const RUNS: Array<[Command, string[]]> = [
   ['explain', [join(EXPLAIN, 'succeeded.yaml'), ...NOW]],
   ['explain', [join(EXPLAIN, 'prune-waiting.yaml'), ...NOW]],
   ['explain', [join(EXPLAIN, 'presync-pending-deletion.yaml'), ...NOW]],
+  ['explain-appset', [join(EXPLAIN, 'appset-rolling.yaml'), ...NOW]],
+  ['explain-appset', ['appset-done.yaml', ...NOW]],
 ];
 
 const outputs = new Map<string, any>();
 test.each(RUNS)('syncplan %s %j matches its schema', (command, args) => {
-  const out = json([command, ...args]);
+  // One CLI command, two shapes: explain of an ApplicationSet has its own schema.
+  const out = json([command === 'explain-appset' ? 'explain' : command, ...args]);
   const valid = validators[command](out);
   expect(valid ? [] : validators[command].errors).toEqual([]);
   outputs.set(`${command} ${args.join(' ')}`, out);
@@ -114,6 +134,9 @@ test('the inputs fill every list of every schema at least once', () => {
   expect(all('plan').some((o) => o.steps.some((s: any) => s.tasks.some((t: any) => t.action === 'prune')))).toBe(true);
   expect(all('plan').some((o) => o.steps.some((s: any) => s.tasks.some((t: any) => t.hoisted)))).toBe(true);
   expect(new Set(all('simulate').map((o) => o.operationPhase))).toEqual(new Set(['Succeeded', 'Failed', 'Running']));
+  for (const key of ['steps', 'pending', 'unmatched']) expect([key, filled('explain-appset', key)]).toEqual([key, true]);
+  expect(all('explain-appset').some((o) => Object.keys(o.applications).length > 0)).toBe(true);
+  expect(new Set(all('explain-appset').map((o) => o.rollingStep))).toEqual(new Set([2, null]));
 });
 
 test('a field the schema does not document fails validation (the schemas are strict)', () => {

@@ -6,6 +6,7 @@
  * (Waiting → Pending → Progressing → Healthy). Step N+1 starts only when every Application of steps
  * 1..N is Healthy, so the rolling step is the first with one that is not.
  */
+import { compareBytes } from '../sort';
 
 function rec(v: unknown): Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v) ? v as Record<string, unknown> : {};
@@ -71,7 +72,7 @@ export function readAppSetRollout(obj: unknown): AppSetRollout {
     };
   });
   const rollout: RolloutStep[] = steps.map((_, i) => {
-    const applications = statuses.filter(a => a.step === i + 1).sort((a, b) => a.application.localeCompare(b.application));
+    const applications = statuses.filter(a => a.step === i + 1).sort((a, b) => compareBytes(a.application, b.application));
     return { step: i + 1, applications, healthy: applications.every(a => a.status === 'Healthy') };
   });
   const rolling = rollout.find(r => !r.healthy);
@@ -83,7 +84,7 @@ export function readAppSetRollout(obj: unknown): AppSetRollout {
     steps: rollout,
     ...(rolling ? { rollingStep: rolling.step } : {}),
     pending: rollout.flatMap(r => r.applications.filter(a => a.status !== 'Healthy')),
-    unmatched: statuses.filter(a => a.step < 1 || a.step > steps.length).map(a => a.application).sort(),
+    unmatched: statuses.filter(a => a.step < 1 || a.step > steps.length).map(a => a.application).sort(compareBytes),
     conditions: (Array.isArray(rec(o.status).conditions) ? rec(o.status).conditions as unknown[] : [])
       .map(c => ({ type: s(rec(c).type), status: s(rec(c).status), message: s(rec(c).message) })),
   };
