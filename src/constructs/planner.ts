@@ -57,10 +57,13 @@ export class SyncPlanner extends Construct {
   private readonly sources: UnitSource[] = [];
   private cached?: PlannerResult;
   private computing = false;
-  private readonly lazyAttached = new WeakSet<ApiObject>();
-  private readonly dependsOnAttached = new WeakSet<ApiObject>();
-  private readonly hookAttached = new WeakSet<ApiObject>();
-  private readonly ours = new WeakSet<object>();
+  // Plain sets, not weak ones: they hold the chart's own objects and the planner's own Lazies, which
+  // live exactly as long as the chart that holds this planner, and a weak set of thousands of keys
+  // costs the garbage collector on every pass (ephemerons).
+  private readonly lazyAttached = new Set<ApiObject>();
+  private readonly dependsOnAttached = new Set<ApiObject>();
+  private readonly hookAttached = new Set<ApiObject>();
+  private readonly ours = new Set<object>();
   /** Bumped by every change the planner is told about (units, members, `after`). */
   private _changes = 0;
   /** Bumped by every wave annotation the planner attaches. */
