@@ -2,21 +2,21 @@
  * Whether the API server rejects an object applied client-side for its size. Argo CD's default
  * `kubectl apply` copies the whole object as JSON into `kubectl.kubernetes.io/last-applied-configuration`,
  * and Kubernetes allows 256 KiB for all annotations of an object (`TotalAnnotationSizeLimitB`).
- * Server-side apply (`gitops-engine pkg/sync/sync_context.go` `shouldUseServerSideApply`) and `Replace=true`
- * write no such annotation. Measured as JavaScript writes the JSON, never longer than Go's (which
- * also escapes `<`, `>`, `&`): an object reported is over the limit for certain.
+ * Server-side apply and `Replace=true` (create, replace, or the update of a CRD or Namespace) write no such
+ * annotation: `apply-method.ts` decides which call Argo CD makes. Measured as JavaScript writes the JSON, never
+ * longer than Go's (which also escapes `<`, `>`, `&`): an object reported is over the limit for certain.
  */
-import { syncOptionsOf } from './sync-options';
+import { applyDecision, writesLastApplied } from './apply-method';
 
 export const ANNOTATIONS_LIMIT_BYTES = 256 * 1024;
 
-/** Bytes of the object as JSON when a client-side apply of it fails for its size, else undefined. */
-export function clientSideApplyOverflow(object: Record<string, unknown>, appSyncOptions: readonly string[]): number | undefined {
-  const own = syncOptionsOf(object); // read once: this runs on every object of every synth
-  if (appSyncOptions.includes('Replace=true') || own.includes('Replace=true')) return undefined;
-  const serverSide = !own.includes('ServerSideApply=false')
-    && (appSyncOptions.includes('ServerSideApply=true') || own.includes('ServerSideApply=true'));
-  if (serverSide) return undefined;
+/**
+ * Bytes of the object as JSON when a client-side apply of it fails for its size, else undefined. `live`: the object
+ * in the cluster, whose `Replace=true` annotation counts too.
+ */
+export function clientSideApplyOverflow(object: Record<string, unknown>, appSyncOptions: readonly string[],
+  live?: Record<string, unknown>): number | undefined {
+  if (!writesLastApplied(applyDecision(object, { appSyncOptions, ...(live ? { live } : {}) }).method)) return undefined;
   const json = JSON.stringify(object);
   if (json.length * 3 <= ANNOTATIONS_LIMIT_BYTES) return undefined; // no character takes more than 3 bytes per UTF-16 unit
   const bytes = utf8Length(json);

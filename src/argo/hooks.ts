@@ -5,6 +5,7 @@
  */
 import { ANNOTATION_HOOK, HELM_HOOK, annotationIn, annotationsOf, csvValues } from './annotations';
 import { HookType, SyncPhase } from './types';
+import { behavesSince } from './versions';
 
 /** Values the sync engine recognises in `argocd.argoproj.io/hook`. */
 export const ENGINE_HOOK_TYPES: readonly HookType[] = ['PreSync', 'Sync', 'PostSync', 'SyncFail', 'Skip'];
@@ -41,8 +42,10 @@ export interface HookRead {
   readonly helmValues: readonly string[];
   /** The engine's `hook.Types`: recognised Argo values, else the mapped Helm values. */
   readonly types: readonly HookType[];
-  /** PreDelete/PostDelete named in either annotation (`isHookOfType`). */
+  /** PreDelete/PostDelete named in either annotation (`isHookOfType`, a CSV list since Argo CD 3.4). */
   readonly deletionTypes: readonly HookType[];
+  /** PreDelete/PostDelete that are the whole value of either annotation (`isHookOfType` before 3.4). */
+  readonly wholeValueDeletionTypes: readonly HookType[];
   /** Argo values no part of Argo CD recognises (misspelt, wrong case, ...). */
   readonly unrecognisedArgo: readonly string[];
   /** Helm values that neither map to a phase nor to a deletion hook (`test`, `pre-rollback`, ...). */
@@ -73,6 +76,7 @@ const PLAIN: HookRead = Object.freeze<HookRead>({
   helmValues: [],
   types: [],
   deletionTypes: [],
+  wholeValueDeletionTypes: [],
   unrecognisedArgo: [],
   unrecognisedHelm: [],
   helmOverridden: false,
@@ -109,6 +113,10 @@ export function readHookIn(annotations: Readonly<Record<string, string>>): HookR
     ...argoValues.filter(v => (DELETION_HOOK_TYPES as readonly string[]).includes(v)),
     ...helmValues.filter(v => v in HELM_DELETION_HOOKS).map(v => HELM_DELETION_HOOKS[v]),
   ]) as HookType[];
+  const wholeValueDeletionTypes = uniq([
+    ...(DELETION_HOOK_TYPES as readonly string[]).filter(v => v === argoRaw),
+    ...(helmRaw !== undefined && helmRaw in HELM_DELETION_HOOKS ? [HELM_DELETION_HOOKS[helmRaw]] : []),
+  ]) as HookType[];
   const phases = SYNC_PHASES.filter(p => types.includes(p));
   const deletionOnly = deletionTypes.length > 0 && phases.length === 0;
 
@@ -119,6 +127,7 @@ export function readHookIn(annotations: Readonly<Record<string, string>>): HookR
     helmValues,
     types,
     deletionTypes,
+    wholeValueDeletionTypes,
     unrecognisedArgo: argoValues.filter(v => !(HOOK_TYPES as readonly string[]).includes(v)),
     unrecognisedHelm: helmValues.filter(v => !(v in HELM_HOOK_PHASES) && !(v in HELM_DELETION_HOOKS) && v !== HELM_CRD_INSTALL),
     helmOverridden: argoTypes.length > 0 && helmTypes.length > 0,
@@ -139,4 +148,16 @@ export function hookTypesOf(object: Record<string, unknown>): HookType[] {
 /** `hook.IsHook`. */
 export function isHook(object: Record<string, unknown>): boolean {
   return readHook(object).isHook;
+}
+
+/**
+ * The deletion hook types the application controller of `version` sees on an object
+ * (argo-cd `controller/hook.go` `isHookOfType`): PreDelete only since 3.3 (before, the engine ignores
+ * such an object: a hook with no usable type); each annotation read as a CSV list since 3.4, before
+ * only its whole value counts (`PostDelete,PostSync` is no PostDelete hook in 3.3).
+ */
+export function deletionHookTypesOf(object: Record<string, unknown>, version?: string): HookType[] {
+  const read = readHook(object);
+  const types = behavesSince('deletionHookCsv', version) ? read.deletionTypes : read.wholeValueDeletionTypes;
+  return types.filter(t => t !== 'PreDelete' || behavesSince('preDeleteHooks', version));
 }

@@ -20,7 +20,8 @@ export const SYNC_OPTIONS: readonly SyncOptionSpec[] = [
   { name: 'Delete', values: ['false', 'confirm'], scope: 'both' },
   { name: 'PruneLast', values: ['true'], scope: 'both' },
   { name: 'Replace', values: ['true'], scope: 'both' },
-  { name: 'Force', values: ['true'], scope: 'both' },
+  // The controller never reads it from the Application (controller/sync.go: the sync's own force, argocd app sync --force).
+  { name: 'Force', values: ['true'], scope: 'resource' },
   { name: 'ServerSideApply', values: ['true', 'false'], scope: 'both' },
   { name: 'Validate', values: ['false', 'true'], scope: 'both' },
   { name: 'SkipDryRunOnMissingResource', values: ['true'], scope: 'both' },

@@ -20,6 +20,10 @@ export const SINCE = {
   namespaceBeforeDryRun: '3.1',
   /** `controller.sync.wave.delay.seconds` in argocd-cmd-params-cm (the env var before). */
   waveDelaySetting: '3.2',
+  /** A retry of a failed sync starts with "Retrying operation. Attempt #N" (`processRequestedAppOperation`). */
+  retryStartMessage: '3.2',
+  /** The sync timeout is checked before a due retry starts (before, the retry starts first). */
+  timeoutBeforeRetry: '3.2',
   /** `PreDelete` hooks run before an Application is deleted. */
   preDeleteHooks: '3.3',
   /** A running task whose object is gone fails ("Resource … is missing, it might have been deleted"). */
@@ -30,6 +34,19 @@ export const SINCE = {
   appPruneDeleteDefaults: '3.4',
   /** "one or more synchronization tasks are not valid" carries the causes (`: <cause>; <cause>`). */
   notValidWithCauses: '3.5',
+  /**
+   * A Degraded PreDelete/PostDelete hook fails the deletion step ("PostDelete hook(s) failed: …", deleted and
+   * re-created on the next reconcile); before, a Degraded PostDelete hook counted as done. (PostDelete hooks
+   * themselves exist since 2.10, before every version modelled.)
+   */
+  failedDeletionHookBlocks: '3.3',
+  /** `argocd.argoproj.io/hook` / `helm.sh/hook` read as CSV lists for PreDelete/PostDelete (before: the whole value). */
+  deletionHookCsv: '3.4',
+  /**
+   * Creating a PreDelete/PostDelete hook that already exists is skipped; before, the AlreadyExists error failed
+   * the step for ever (a cluster-scoped hook, looked up with the destination namespace, is never found live).
+   */
+  deletionHookAlreadyExistsSkipped: '3.5',
 } as const;
 
 export type Behaviour = keyof typeof SINCE;

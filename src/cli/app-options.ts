@@ -92,6 +92,10 @@ export function checkAppSyncOption(option: string): void {
   };
   const spec = SYNC_OPTIONS.find(o => o.name.toLowerCase() === name.toLowerCase());
   if (!spec) refuse(`Argo CD knows no option ${name}`, `use one of ${SYNC_OPTIONS.map(o => o.name).join(', ')}`);
+  if (spec!.scope === 'resource') {
+    refuse(`Argo CD reads ${spec!.name} from the objects' ${'argocd.argoproj.io/sync-options'} annotation only`,
+      spec!.name === 'Force' ? 'annotate the objects Force=true,Replace=true, or simulate the sync\'s own force with --force' : 'annotate the objects instead');
+  }
   const meant = spec!.values.find(v => v.toLowerCase() === value.toLowerCase());
   if (meant === undefined) {
     refuse(`${spec!.name} takes ${spec!.values.map(v => `"${v}"`).join(' or ')}`, `write "${spec!.name}=${spec!.values[0]}"`);

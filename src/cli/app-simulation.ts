@@ -7,11 +7,15 @@
  */
 import type { ChildApplication } from './applications';
 import { childApplications } from './applications';
+import { InputError } from './errors';
 import { checkHandles } from './simulation-input';
 import type { SimulationInput } from './simulation-input';
+import { isAutomatedSync } from '../argo/application';
 import { hasHealthCheck } from '../argo/health';
 import { buildPlan } from '../argo/plan';
 import { simulate } from '../argo/simulate';
+import { retryStrategyOf } from '../argo/simulate/retry';
+import type { RetryStrategy } from '../argo/simulate/retry';
 import type { HealthStatus, OperationPhase, SimulationResult } from '../argo/simulate/types';
 
 export interface ChildSimulation {
@@ -40,9 +44,10 @@ export function simulateAppOfApps(input: SimulationInput, repoRoot: string): App
   const results = children.map(child => ({
     child,
     result: child.plan ? simulate(child.plan, {
-      ...input.options,
+      ...withoutRetry(input.options),
       syncOptions: childSyncOptions(child),
       live: [],
+      ...childRetry(child),
     }) : undefined,
   }));
   const health = new Map(input.options.health ?? []);
@@ -66,6 +71,24 @@ export function simulateAppOfApps(input: SimulationInput, repoRoot: string): App
       started: applied.has(child.name),
     })),
   };
+}
+
+/** The child syncs itself (automated): its own spec.syncPolicy.retry, else auto-sync's 5 retries. */
+function childRetry(child: ChildApplication): { retry?: RetryStrategy } {
+  let retry: RetryStrategy | undefined;
+  try {
+    retry = retryStrategyOf(child.manifest.object, isAutomatedSync(child.manifest.object));
+  } catch (e) {
+    throw new InputError(child.manifest.source.file, child.manifest.source.line, `Application/${child.name}: ${(e as Error).message}`,
+      'fix spec.syncPolicy.retry (limit an integer, backoff.duration and maxDuration whole seconds or Go durations, factor an integer)');
+  }
+  return retry ? { retry } : {};
+}
+
+/** The parent's --retry-* flags are the parent operation's, not the children's. */
+function withoutRetry(options: SimulationInput['options']): SimulationInput['options'] {
+  const { retry: _retry, ...rest } = options;
+  return rest;
 }
 
 function childSyncOptions(child: ChildApplication): string[] {

@@ -20,10 +20,21 @@ export function simulationJson(r: SimulationResult) {
       result: a.result,
     })),
     neverApplied: [...r.neverApplied],
+    ...(r.inSync ? { inSync: [...r.inSync] } : {}),
     waitingOn: [...r.waitingOn],
     hooksLeftInCluster: [...r.hooksLeftInCluster],
     results: r.results.map(x => ({ kind: x.kind, name: x.name, namespace: x.namespace, status: x.status, message: x.message })),
     minimumSeconds: r.minimumSeconds,
+    ...(r.attempts ? {
+      attempts: r.attempts.map(a => ({
+        attempt: a.attempt,
+        operationPhase: a.operationPhase,
+        message: a.message,
+        minimumSeconds: a.minimumSeconds,
+        ...(a.backoffSeconds !== undefined ? { backoffSeconds: a.backoffSeconds } : {}),
+      })),
+      retryBackoffSeconds: r.retryBackoffSeconds ?? 0,
+    } : {}),
   };
 }
 
@@ -64,11 +75,17 @@ export function renderSimulationText(r: SimulationResult): string {
 
   const tail: string[] = [];
   if (r.neverApplied.length > 0) tail.push(`Never applied: ${r.neverApplied.join(', ')}`);
+  if (r.inSync) tail.push(`In sync, not applied (ApplyOutOfSyncOnly=true): ${r.inSync.length > 0 ? r.inSync.join(', ') : 'none'}`);
   if (r.waitingOn.length > 0) tail.push(`Waiting on: ${r.waitingOn.join(', ')}`);
   const soFar = r.operationPhase === 'Running' ? ' (so far)' : '';
   tail.push(`Hooks left in cluster${soFar}: ${r.hooksLeftInCluster.length > 0 ? r.hooksLeftInCluster.join(', ') : 'none'}`);
   tail.push(`Wave delays slept${soFar}: ${r.minimumSeconds} s`);
+  if (r.attempts) tail.push(`Retry backoff slept${soFar}: ${r.retryBackoffSeconds ?? 0} s`);
   sections.push(tail);
+  if (r.attempts) {
+    sections.push(['Attempts (the steps and results above are the last one\'s)', ...r.attempts.map(a => `  ${a.attempt}. ${a.operationPhase}: ${a.message}`
+      + `${a.backoffSeconds !== undefined ? ` (then ${a.backoffSeconds} s backoff)` : ''}`)]);
+  }
 
   if (r.results.length > 0) {
     sections.push(['Results (as Argo CD records them)', ...r.results.map(x => `  ${label(x)}: ${x.status}${x.message ? ` (${x.message})` : ''}`)]);

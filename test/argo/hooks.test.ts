@@ -1,4 +1,4 @@
-import { hookTypesOf, isHook, readHook } from '../../src/argo';
+import { deletionHookTypesOf, hookTypesOf, isHook, readHook } from '../../src/argo';
 import { HOOK, obj } from '../fixtures/manifests';
 
 const HELM = 'helm.sh/hook';
@@ -142,5 +142,23 @@ describe('hooks (gitops-engine pkg/sync/hook/hook_test.go)', () => {
     ['TestSyncDuplicatedPhases', { [HOOK]: 'PreSync,PreSync' }, ['PreSync']],
   ])('%s', (_name, annotations, phases) => {
     expect(readHook(pod(annotations)).phases).toEqual(phases);
+  });
+});
+
+describe('deletionHookTypesOf (controller/hook.go isHookOfType, TestIsPreDeleteHook, TestMultiHookOfType)', () => {
+  const hook = (argo?: string, helm?: string) => obj({
+    kind: 'Job',
+    name: 'h',
+    annotations: { ...(argo !== undefined ? { 'argocd.argoproj.io/hook': argo } : {}), ...(helm !== undefined ? { 'helm.sh/hook': helm } : {}) },
+  });
+  test('PreDelete since 3.3; CSV lists since 3.4, the whole value before', () => {
+    expect(deletionHookTypesOf(hook('PreDelete'))).toEqual(['PreDelete']);
+    expect(deletionHookTypesOf(hook('PreDelete'), '3.2')).toEqual([]);
+    expect(deletionHookTypesOf(hook('PostDelete'), '2.14')).toEqual(['PostDelete']);
+    expect(deletionHookTypesOf(hook('PostSync, PostDelete'))).toEqual(['PostDelete']);
+    expect(deletionHookTypesOf(hook('PostSync,PostDelete'), '3.3')).toEqual([]);
+    expect(deletionHookTypesOf(hook(undefined, 'pre-delete,post-delete'))).toEqual(['PreDelete', 'PostDelete']);
+    expect(deletionHookTypesOf(hook(undefined, 'post-delete'), '3.0')).toEqual(['PostDelete']);
+    expect(deletionHookTypesOf(hook('postdelete'))).toEqual([]);
   });
 });

@@ -88,3 +88,36 @@ test('a handle that is a task of no sync is refused (exit 2)', async () => {
   expect(r.code).toBe(2);
   expect(r.stderr).toContain('Deployment/nope is not a task of this sync');
 });
+
+test('each child retries by its own spec.syncPolicy.retry; an automated child without one retries 5 times (autoSync)', async () => {
+  const root = dir();
+  const withPolicy = (name: string, wave: string, syncPolicy: object) => ({ ...app(name, wave), spec: { ...app(name, wave).spec, syncPolicy } });
+  const files: Record<string, object[]> = {
+    'parent/apps.yaml': [withPolicy('db', '0', { automated: {}, retry: { limit: 1, backoff: { duration: '30s' } } }), withPolicy('api', '0', { automated: {} })],
+    'apps/db/db.yaml': [deployment('postgres')],
+    'apps/api/api.yaml': [deployment('api')],
+  };
+  for (const [file, objects] of Object.entries(files)) {
+    mkdirSync(join(root, file, '..'), { recursive: true });
+    writeFileSync(join(root, file), objects.map(o => stringify(o)).join('---\n'));
+  }
+  const r = await cli('simulate', join(root, 'parent'), '--repo-root', root, '--format', 'json',
+    '--apply-error', 'Deployment/postgres=denied', '--apply-error', 'Deployment/api=denied');
+  const apps = JSON.parse(r.stdout).applications;
+  const [db, api] = ['db', 'api'].map(n => apps.find((a: any) => a.name === n));
+  expect([db.attempts.length, db.retryBackoffSeconds, db.message]).toEqual([2, 30, 'one or more objects failed to apply, reason: denied (retried 1 times).']);
+  expect([api.attempts.length, api.retryBackoffSeconds]).toEqual([6, 5 + 10 + 20 + 40 + 80]);
+});
+
+test('a child retry Argo CD cannot read is one line naming the Application, exit 2', async () => {
+  const root = dir();
+  const bad = { ...app('db', '0'), spec: { ...app('db', '0').spec, syncPolicy: { retry: { limit: 2, backoff: { duration: 'soon' } } } } };
+  mkdirSync(join(root, 'parent'), { recursive: true });
+  mkdirSync(join(root, 'apps', 'db'), { recursive: true });
+  writeFileSync(join(root, 'parent', 'apps.yaml'), stringify(bad));
+  writeFileSync(join(root, 'apps', 'db', 'db.yaml'), stringify(deployment('postgres')));
+  const r = await cli('simulate', join(root, 'parent'), '--repo-root', root);
+  expect(r.code).toBe(2);
+  expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  expect(r.stderr).toMatch(/Application\/db: spec\.syncPolicy\.retry\.backoff\.duration "soon"/);
+});

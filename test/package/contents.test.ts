@@ -42,7 +42,7 @@ describe('npm pack', () => {
     const top = [...new Set(files.map((f) => f.split('/')[0]))].sort();
     // rosetta/: the fixture Construct Hub compiles the README examples with.
     expect(top).toEqual(['.jsii', 'API.md', 'CHANGELOG.md', 'LICENSE', 'README.md', 'docs', 'lib', 'node_modules', 'package.json', 'rosetta', 'schemas']);
-    expect(files.filter((f) => f.startsWith('schemas/'))).toEqual(['schemas/explain-appset.schema.json', 'schemas/explain.schema.json', 'schemas/lint.schema.json', 'schemas/plan.schema.json', 'schemas/simulate.schema.json']);
+    expect(files.filter((f) => f.startsWith('schemas/'))).toEqual(['schemas/explain-appset.schema.json', 'schemas/explain.schema.json', 'schemas/lint.schema.json', 'schemas/plan.schema.json', 'schemas/simulate-delete.schema.json', 'schemas/simulate.schema.json']);
     expect(files.filter((f) => f.startsWith('rosetta/'))).toEqual(['rosetta/default.ts-fixture']);
     const other = files.filter((f) => f.startsWith('lib/') && !/\.(js|d\.ts)$/.test(f));
     expect(other).toEqual([]);

@@ -57,6 +57,29 @@ metadata: { generateName: report-, namespace: shop }
 // Tracked as the app's (Argo CD 3.0+ tracking annotation): only such live objects are pruned.
 const LIVE = 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: old, namespace: shop, annotations: { argocd.argoproj.io/tracking-id: "shop:/ConfigMap:shop/old" } }\n';
 
+// The Namespace of TRAPS as the cluster has it (in sync: ApplyOutOfSyncOnly=true applies nothing for it).
+const LIVE_IN_SYNC = 'apiVersion: v1\nkind: Namespace\nmetadata: { name: shop, uid: "1", annotations: { argocd.argoproj.io/sync-wave: "3" } }\nstatus: { phase: Active }\n';
+
+/** A PreDelete hook, a kept Namespace, two waves and a PostDelete hook: every list of the deletion schema. */
+const DELETION = `apiVersion: v1
+kind: Namespace
+metadata: { name: shop, annotations: { argocd.argoproj.io/sync-options: Delete=false } }
+---
+apiVersion: v1
+kind: Pod
+metadata: { name: backup, namespace: shop, annotations: { argocd.argoproj.io/hook: PreDelete } }
+spec: { restartPolicy: Never, containers: [{ name: b, image: busybox }] }
+---
+apiVersion: v1
+kind: ConfigMap
+metadata: { name: cfg, namespace: shop, annotations: { argocd.argoproj.io/sync-wave: "2" } }
+---
+apiVersion: v1
+kind: Pod
+metadata: { name: notify, namespace: shop, annotations: { argocd.argoproj.io/hook: PostDelete } }
+spec: { restartPolicy: Never, containers: [{ name: n, image: busybox }] }
+`;
+
 // A finished rollout with an Application in no step (the controller records it with step -1).
 const APPSET_DONE = `apiVersion: argoproj.io/v1alpha1
 kind: ApplicationSet
@@ -73,7 +96,7 @@ status:
     - { application: shop-qa, status: Waiting, step: "-1", message: "Application has pending changes, setting status to Waiting." }
 `;
 
-const NAMES = ['plan', 'lint', 'simulate', 'explain', 'explain-appset'] as const;
+const NAMES = ['plan', 'lint', 'simulate', 'simulate-delete', 'explain', 'explain-appset'] as const;
 // Each schema by its $id, so plan's reference to lint's finding resolves as it does for users.
 const ajv = new Ajv({ strict: true, allErrors: true, schemas: NAMES.map((n) => JSON.parse(readFileSync(join(ROOT, 'schemas', `${n}.schema.json`), 'utf8'))) });
 const BASE = 'https://github.com/cdk8s-syncplan/cdk8s-syncplan/blob/main/schemas/';
@@ -84,6 +107,8 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'syncplan-schemas-'));
   writeFileSync(join(dir, 'traps.yaml'), TRAPS);
   writeFileSync(join(dir, 'live.yaml'), LIVE);
+  writeFileSync(join(dir, 'live-in-sync.yaml'), LIVE_IN_SYNC);
+  writeFileSync(join(dir, 'deletion.yaml'), DELETION);
   writeFileSync(join(dir, 'appset-done.yaml'), APPSET_DONE);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -104,6 +129,11 @@ const RUNS: Array<[Command, string[]]> = [
   ['simulate', [EXAMPLE, '--health', 'Deployment/workflow-console=Degraded']],
   ['simulate', [EXAMPLE, '--health', 'Deployment/workflow-console=Progressing']],
   ['simulate', ['traps.yaml', '--live', 'live.yaml']],
+  ['simulate', ['traps.yaml', '--live', 'live.yaml', '--live', 'live-in-sync.yaml', '--sync-option', 'ApplyOutOfSyncOnly=true']],
+  ['simulate', [EXAMPLE, '--apply-error', 'Deployment/workflow-console=denied', '--retry-limit', '2', '--retry-backoff-duration', '10s']],
+  ['simulate-delete', ['deletion.yaml']],
+  ['simulate-delete', ['deletion.yaml', '--health', 'Pod/backup=Degraded']],
+  ['simulate-delete', ['deletion.yaml', '--argocd-version', '3.2']],
   ['explain', [join(EXPLAIN, 'running-sync-wave.yaml'), join(EXPLAIN, 'manifests'), '--live', join(EXPLAIN, 'running-sync-wave-live.yaml'), ...NOW]],
   ['explain', [join(EXPLAIN, 'failed-syncfail.yaml'), ...NOW]],
   ['explain', [join(EXPLAIN, 'succeeded.yaml'), ...NOW]],
@@ -116,7 +146,8 @@ const RUNS: Array<[Command, string[]]> = [
 const outputs = new Map<string, any>();
 test.each(RUNS)('syncplan %s %j matches its schema', (command, args) => {
   // One CLI command, two shapes: explain of an ApplicationSet has its own schema.
-  const out = json([command === 'explain-appset' ? 'explain' : command, ...args]);
+  // Two schemas are of one command: `explain` of an ApplicationSet, `simulate --delete`.
+  const out = json([...(command === 'explain-appset' ? ['explain'] : command === 'simulate-delete' ? ['simulate', '--delete'] : [command]), ...args]);
   const valid = validators[command](out);
   expect(valid ? [] : validators[command].errors).toEqual([]);
   outputs.set(`${command} ${args.join(' ')}`, out);
@@ -128,6 +159,9 @@ test('the inputs fill every list of every schema at least once', () => {
   for (const key of ['steps', 'syncFail', 'excluded', 'errors']) expect([key, filled('plan', key)]).toEqual([key, true]);
   for (const key of ['findings', 'suppressed']) expect([key, filled('lint', key)]).toEqual([key, true]);
   for (const key of ['applied', 'neverApplied', 'waitingOn', 'hooksLeftInCluster', 'results']) expect([key, filled('simulate', key)]).toEqual([key, true]);
+  for (const key of ['inSync', 'attempts']) expect([key, all('simulate').some((o) => (o[key] ?? []).length > 0)]).toEqual([key, true]);
+  for (const key of ['events', 'waitingOn', 'leftInCluster', 'finalizersLeft', 'notes']) expect([key, filled('simulate-delete', key)]).toEqual([key, true]);
+  expect(new Set(all('simulate-delete').map((o) => o.outcome))).toEqual(new Set(['Deleted', 'Blocked']));
   for (const key of ['blockers', 'done', 'next', 'hooksLeftInCluster']) expect([key, filled('explain', key)]).toEqual([key, true]);
   expect(all('explain').some((o) => o.syncFail !== null && o.syncFail.hooks.length > 0)).toBe(true);
   expect(all('explain').some((o) => o.inFlight !== null)).toBe(true);

@@ -6,7 +6,7 @@
 import { resourceKeyOf } from '../keys';
 import { isClusterScopedKind } from '../scope';
 import { syncOptionValue, syncOptionsOf } from '../sync-options';
-import type { SyncTask } from '../types';
+import type { Manifest, SyncTask } from '../types';
 import { servedBeforeSync } from './api-discovery';
 import { shortRef } from './messages';
 import type { HealthStatus, SimulateOptions } from './types';
@@ -18,9 +18,15 @@ export class Cluster {
   private readonly terminating = new Set<string>();
   private readonly servedKinds: Set<string>;
   private readonly healthCache = new Map<SyncTask, HealthStatus>();
+  /** What each object holds: the `--live` object as given, or the manifest the sync last wrote. */
+  private readonly content = new Map<string, Manifest>();
 
   constructor(private readonly options: SimulateOptions) {
-    for (const m of options.live ?? []) this.objects.add(objectKey(resourceKeyOf(m.object)));
+    for (const m of options.live ?? []) {
+      const key = objectKey(resourceKeyOf(m.object));
+      this.objects.add(key);
+      this.content.set(key, m);
+    }
     this.servedKinds = new Set(options.installedCrds ?? []);
   }
 
@@ -31,6 +37,12 @@ export class Cluster {
    */
   has(task: SyncTask): boolean {
     return this.objects.has(this.keyOf(task));
+  }
+
+  /** The object as the cluster holds it now (as `--live` gave it, or as this operation wrote it), if it is there. */
+  current(task: SyncTask): Manifest | undefined {
+    const key = this.keyOf(task);
+    return this.objects.has(key) ? this.content.get(key) : undefined;
   }
 
   isTerminating(task: SyncTask): boolean {
@@ -57,7 +69,9 @@ export class Cluster {
 
   create(task: SyncTask, definesKind: string | undefined): void {
     this.version++;
-    this.objects.add(this.keyOf(task));
+    const key = this.keyOf(task);
+    this.objects.add(key);
+    this.content.set(key, task.manifest);
     if (definesKind !== undefined) this.servedKinds.add(definesKind);
   }
 
@@ -69,6 +83,7 @@ export class Cluster {
       this.terminating.add(key);
     } else {
       this.objects.delete(key);
+      this.content.delete(key);
       this.terminating.delete(key);
     }
   }
@@ -126,19 +141,30 @@ const handleCache = new WeakMap<SyncTask, string[]>();
 export function handlesOf(task: SyncTask): string[] {
   const hit = handleCache.get(task);
   if (hit) return hit;
-  const handles = [shortRef(task)];
-  const metadata = task.manifest.object.metadata as Record<string, unknown> | undefined;
-  const generateName = metadata?.generateName;
-  if (typeof generateName === 'string' && generateName !== '' && !metadata?.name) {
-    handles.push(`${task.kind}/${generateName}`);
-  }
+  const handles = handlesOfObject(task.kind, task.name, task.manifest.object);
   handleCache.set(task, handles);
   return handles;
 }
 
+/** `Kind/name`, and `Kind/<generateName>` for an object named at creation. */
+export function handlesOfObject(kind: string, name: string, object: Record<string, unknown>): string[] {
+  const handles = [shortRef({ kind, name })];
+  const metadata = object.metadata as Record<string, unknown> | undefined;
+  const generateName = metadata?.generateName;
+  if (typeof generateName === 'string' && generateName !== '' && !metadata?.name) {
+    handles.push(`${kind}/${generateName}`);
+  }
+  return handles;
+}
+
 function lookup<T>(map: ReadonlyMap<string, T> | undefined, task: SyncTask): T | undefined {
+  return lookupByHandles(map, handlesOf(task));
+}
+
+/** The first entry of `map` under one of the handles. */
+export function lookupByHandles<T>(map: ReadonlyMap<string, T> | undefined, handles: readonly string[]): T | undefined {
   if (!map) return undefined;
-  for (const handle of handlesOf(task)) {
+  for (const handle of handles) {
     const hit = map.get(handle);
     if (hit !== undefined) return hit;
   }

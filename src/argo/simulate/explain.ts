@@ -23,6 +23,11 @@ export function holdsTheSync(result: SimulationResult, a: { readonly kind: strin
 export function explain(result: SimulationResult): string {
   if (result.operationPhase === 'Succeeded') return '';
   if (result.operationPhase === 'Failed') return explainFailure(result);
+  const attempts = result.attempts ?? [];
+  if (attempts.length > 0 && attempts[attempts.length - 1].operationPhase === 'Failed') {
+    // Running only because a negative retry limit keeps retrying (retry.ts).
+    return `Every attempt fails the same way and the retry limit is negative: Argo CD retries forever; ${explainFailure(result)}`;
+  }
   const at = result.blockedAt;
   const where = at ? `${at.phase} wave ${at.wave} (step ${at.step})` : 'The sync';
   const never = result.neverApplied.length > 0 ? `; ${count(result.neverApplied.length, 'task')} never go out: ${list(result.neverApplied)}` : '';

@@ -2,10 +2,14 @@
  * `simulate(plan, options)`: replays Argo CD's sync loop over a plan with given health outcomes and
  * reports how the operation ends, what it waits on and what it leaves behind.
  */
+import { applyDecision } from '../apply-method';
 import type { SyncPlan, SyncTask } from '../types';
+import { appliesOutOfSyncOnly } from './apply-out-of-sync-only';
 import { handlesOf } from './cluster';
 import { MSG_DRY_RUN_FAILED, shortRef } from './messages';
+import { withRetries } from './retry';
 import { SyncLoop, TaskState } from './sync-loop';
+import type { Carry } from './sync-loop';
 import type { AppliedTask, ResourceResult, ResultCode, SimulateOptions, SimulationResult } from './types';
 
 export * from './types';
@@ -16,8 +20,21 @@ export { crdGroupKind } from './api-discovery';
 const MAX_RECONCILES = 10_000;
 
 export function simulate(plan: SyncPlan, options: SimulateOptions = {}): SimulationResult {
-  const loop = new SyncLoop(plan, options);
-  for (let i = 0; i < MAX_RECONCILES; i++) {
+  const ctx = {
+    ...(options.retry ? { strategy: options.retry } : {}),
+    ...(options.argocdVersion ? { argocdVersion: options.argocdVersion } : {}),
+    ...(options.syncTimeoutSeconds !== undefined ? { syncTimeoutSeconds: options.syncTimeoutSeconds } : {}),
+  };
+  return withRetries<Carry>(ctx, (carry, pastTimeout) => attempt(plan, options, carry, pastTimeout));
+}
+
+/**
+ * One attempt of the operation: `Sync()` called until it ends or stops changing. `pastTimeout`: the sync timeout
+ * has passed already, so a call that leaves the attempt running is its last.
+ */
+function attempt(plan: SyncPlan, options: SimulateOptions, carry: Carry | undefined, pastTimeout = false) {
+  const loop = new SyncLoop(plan, options, carry);
+  for (let i = 0; i < (pastTimeout ? 1 : MAX_RECONCILES); i++) {
     const before = loop.fingerprint();
     loop.reconcile();
     if (loop.phase !== 'Running') break;
@@ -28,8 +45,9 @@ export function simulate(plan: SyncPlan, options: SimulateOptions = {}): Simulat
     }
   }
   // Forever ends at the controller's sync timeout, when one is set.
-  if (loop.phase === 'Running' && options.syncTimeoutSeconds !== undefined) loop.terminate('controller sync timeout');
-  return summarize(loop, options);
+  const terminated = loop.phase === 'Running' && options.syncTimeoutSeconds !== undefined;
+  if (terminated) loop.terminate('controller sync timeout');
+  return { result: summarize(loop, options), carry: loop.carry(), terminated };
 }
 
 /** Handles (`Kind/name`) given in options that name no task of the plan. */
@@ -59,8 +77,9 @@ function summarize(loop: SyncLoop, options: SimulateOptions): SimulationResult {
       result: describe(loop, t, stalled),
     }));
   const neverApplied = unique(loop.tasks
-    .filter(t => t.task.phase !== 'SyncFail' && t.appliedSeq === undefined)
+    .filter(t => t.task.phase !== 'SyncFail' && t.appliedSeq === undefined && !loop.unmodified.has(t.task))
     .map(t => ref(t.task)));
+  const inSync = unique(loop.tasks.filter(t => loop.unmodified.has(t.task)).map(t => ref(t.task)));
   const waitingOn = stalled ? unique(loop.waiting.map(t => ref(t.task))) : [];
   const hooksLeftInCluster = unique(loop.tasks
     .filter(t => t.task.hook && loop.cluster.has(t.task))
@@ -85,6 +104,7 @@ function summarize(loop: SyncLoop, options: SimulateOptions): SimulationResult {
     message: loop.message,
     applied,
     neverApplied,
+    ...(appliesOutOfSyncOnly(options.syncOptions ?? []) ? { inSync } : {}),
     waitingOn,
     hooksLeftInCluster,
     results,
@@ -153,8 +173,16 @@ function notesFor(loop: SyncLoop, options: SimulateOptions): string[] {
     notes.push(`the wave delays alone take ${loop.secondsSlept} s, not less than the ${timeout} s sync timeout: Argo CD terminates the sync before it ends`);
   }
   const appOptions = options.syncOptions ?? [];
-  if (appOptions.includes('ApplyOutOfSyncOnly=true')) {
-    notes.push('ApplyOutOfSyncOnly=true is not simulated: every resource is treated as out of sync (with it, a wave whose resources are all in sync is skipped without a health check)');
+  if (appOptions.includes('Validate=false') || loop.tasks.some(t => t.task.action === 'apply' && !applyDecision(t.task.manifest.object, { appSyncOptions: appOptions }).validate)) {
+    notes.push('Validate=false only turns off kubectl\'s client-side schema validation (which kubectl skips anyway when the API server validates fields itself, '
+      + 'server-side field validation, GA in Kubernetes 1.27); what the API server refuses still fails the apply');
+  }
+  if (appOptions.includes('Force=true')) {
+    notes.push('Force=true in the Application\'s sync options is not read by Argo CD (controller/sync.go takes force from the sync itself, argocd app sync --force); '
+      + 'annotate the objects argocd.argoproj.io/sync-options: Force=true,Replace=true instead');
+  }
+  if (appliesOutOfSyncOnly(appOptions) && (options.live ?? []).length === 0) {
+    notes.push('ApplyOutOfSyncOnly=true without --live: no object is in the cluster yet, so every resource is out of sync and applied');
   }
   return notes;
 }

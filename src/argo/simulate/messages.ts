@@ -48,12 +48,6 @@ export function withReasons(message: string, reasons: readonly string[]): string
   return reasons.length > 0 ? `${message}, reason: ${reasons.join(',')}` : message;
 }
 
-/** kubectl apply's one-line output, e.g. `deployment.apps/web created`. */
-export function applyOutput(task: Pick<SyncTask, 'group' | 'kind' | 'name'>, existed: boolean): string {
-  const resource = task.group === '' ? task.kind.toLowerCase() : `${task.kind.toLowerCase()}.${task.group}`;
-  return `${resource}/${task.name} ${existed ? 'configured' : 'created'}`;
-}
-
 /** 3.4+: a running task whose object is gone (`Sync`, before `setRunningPhase`). */
 export function missingMessage(task: Pick<SyncTask, 'group' | 'kind' | 'name'>): string {
   return `Resource ${taskRef(task)} is missing, it might have been deleted`;

@@ -4,19 +4,20 @@
  * otherwise re-reads health. The plan's order is Argo CD's order, so the loop only has to decide
  * when to move on, when to fail and when to wait.
  */
-import { annotationsTooLongError, clientSideApplyOverflow } from '../apply-size';
 import { hasHealthCheck } from '../health';
 import { apiServerRejection } from '../object-validity';
 import { hasSyncOption } from '../sync-options';
 import type { SyncPhase, SyncPlan, SyncTask } from '../types';
 import { behavesSince } from '../versions';
 import { crdGroupKind, noKindMatchError, unservedError } from './api-discovery';
+import { applyCall } from './apply-call';
+import { appliesOutOfSyncOnly, unmodifiedTasks } from './apply-out-of-sync-only';
 import { Cluster } from './cluster';
 import { hookOutcome } from './hook-result';
 import {
   MSG_COMPLETED_UNSUCCESSFULLY, MSG_DRY_RUN_FAILED, MSG_FAILED_TO_APPLY, MSG_NOT_VALID, MSG_NO_PRUNE, MSG_PRUNED,
   MSG_REQUIRES_PRUNING, MSG_SUCCEEDED_ALL_RUN, MSG_SUCCEEDED_NO_MORE, MSG_SYNC_FAIL_HOOKS_FAILED,
-  MSG_NAMESPACE_FAILED, MSG_TASKS_RUNNING, applyOutput, runningMessage, withReasons,
+  MSG_NAMESPACE_FAILED, MSG_TASKS_RUNNING, runningMessage, withReasons,
 } from './messages';
 import { missingResourceFailure } from './missing-resource';
 import { namespaceCreationTask } from './namespace-creation';
@@ -54,6 +55,11 @@ export interface TaskState {
   readonly whileMissing?: boolean;
 }
 
+/** What a retry takes over from the failed attempt. */
+export interface Carry {
+  readonly cluster: Cluster;
+}
+
 export interface StoredResult {
   readonly state: TaskState;
   readonly order: number;
@@ -87,12 +93,15 @@ export class SyncLoop {
   /** The Application's destination namespace ('' when none). */
   private readonly destination: string;
 
+  /** `ApplyOutOfSyncOnly=true`: the resources in sync with their live object, never applied. */
+  readonly unmodified: ReadonlySet<SyncTask>;
+
   /** Argo CD's own errors found while reading the manifests; they fail the dry run. */
   readonly dryRunErrors: ReadonlyArray<{ readonly kind: string; readonly name: string; readonly message: string }>;
 
-  constructor(plan: SyncPlan, private readonly options: SimulateOptions) {
+  constructor(plan: SyncPlan, private readonly options: SimulateOptions, carry?: Carry) {
     this.dryRunErrors = plan.errors;
-    this.cluster = new Cluster(options);
+    this.cluster = carry?.cluster ?? new Cluster(options);
     const tasks: TaskState[] = [];
     plan.steps.forEach((step, i) => {
       for (const task of step.tasks) tasks.push(newState(task, i + 1));
@@ -103,6 +112,8 @@ export class SyncLoop {
       .sort((a, b) => PHASE_RANK[a.t.task.phase] - PHASE_RANK[b.t.task.phase] || a.i - b.i)
       .map(x => x.t);
     this.destination = plan.destinationNamespace ?? '';
+    this.unmodified = appliesOutOfSyncOnly(options.syncOptions ?? [])
+      ? unmodifiedTasks(this.tasks.map(t => t.task), t => this.cluster.current(t)) : new Set();
     const ns = plan.createNamespace;
     if (ns) {
       // In its sorted place: before the first task of its (phase, wave) or later (Namespace sorts first).
@@ -110,6 +121,14 @@ export class SyncLoop {
         || (t.task.phase === ns.phase && t.task.wave >= ns.wave));
       this.tasks.splice(at < 0 ? this.tasks.length : at, 0, { ...newState(ns, 0), whileMissing: true });
     }
+    // A retry rebuilds the task list from the cluster the failed attempt left (`retry.ts`).
+    // A pruned object has no task any more; nor has the CreateNamespace task once the namespace exists.
+    if (carry) this.tasks = this.tasks.filter(t => (t.task.action === 'prune' ? this.cluster.has(t.task) : !(t.whileMissing && this.cluster.has(t.task))));
+  }
+
+  /** What a retry starts from: the cluster this attempt left. */
+  carry(): Carry {
+    return { cluster: this.cluster };
   }
 
   /** The task list of this call: Argo CD rebuilds it, without the created namespace once it exists. */
@@ -202,7 +221,7 @@ export class SyncLoop {
       return;
     }
 
-    tasks = tasks.filter(pending);
+    tasks = tasks.filter(t => pending(t) && !this.unmodified.has(t.task));
     if (tasks.length === 0) {
       this.deleteHooks(hooksOnSuccess);
       this.setPhase('Succeeded', MSG_SUCCEEDED_NO_MORE);
@@ -366,19 +385,18 @@ export class SyncLoop {
     for (const t of creates) {
       t.appliedSeq = this.seq++;
       this.changes++;
+      const call = applyCall(t.task, this.cluster, this.options);
       const error = this.cluster.applyErrorOf(t.task)
         ?? (this.cluster.serves(t.task) ? undefined : noKindMatchError(t.task.apiVersion, t.task.kind))
         // The dry run is client-side: what the API server rejects in the object fails here, at its step.
         ?? apiServerRejection(t.task.manifest.object, t.task.group, t.task.kind, t.task.name)
-        ?? (clientSideApplyOverflow(t.task.manifest.object, this.options.syncOptions ?? []) === undefined
-          ? undefined : annotationsTooLongError(t.task.group, t.task.kind, t.task.name));
+        ?? call.error;
       if (error !== undefined) {
         this.setResult(t, 'SyncFailed', 'Failed', error);
         state = 'failed';
       } else {
-        const existed = this.cluster.has(t.task);
         this.cluster.create(t.task, crdGroupKind(t.task.manifest.object));
-        this.setResult(t, 'Synced', 'Running', applyOutput(t.task, existed));
+        this.setResult(t, 'Synced', 'Running', call.message);
       }
     }
     return state;

@@ -19,6 +19,22 @@ export type OperationPhase = 'Running' | 'Succeeded' | 'Failed';
 /** Argo CD's `ResultCode` of one task. */
 export type ResultCode = 'Synced' | 'SyncFailed' | 'Pruned' | 'PruneSkipped';
 
+export interface RetryBackoff {
+  /** @default 5 */
+  readonly durationSeconds?: number;
+  /** @default 2 */
+  readonly factor?: number;
+  /** 0: no cap. @default 180 */
+  readonly maxDurationSeconds?: number;
+}
+
+/** Argo CD's `RetryStrategy`, durations read to seconds. */
+export interface RetryStrategy {
+  /** Retries after the first attempt; negative: forever; 0: none. */
+  readonly limit: number;
+  readonly backoff?: RetryBackoff;
+}
+
 export interface SimulateOptions {
   /**
    * What named objects report, keyed `Kind/name` (a generateName hook also matches by its
@@ -60,6 +76,13 @@ export interface SimulateOptions {
   readonly syncTimeoutSeconds?: number;
   /** The Argo CD minor version replayed (see `argo/versions`). @default the latest modelled */
   readonly argocdVersion?: string;
+  /**
+   * The operation's retry strategy (`spec.syncPolicy.retry`, `argocd app sync --retry-limit`): a failed attempt
+   * starts over after the backoff. @default none (no retry, as a manual sync without one)
+   */
+  readonly retry?: RetryStrategy;
+  /** The operation's force (`argocd app sync --force`): every apply and replace gets `--force`. @default false */
+  readonly force?: boolean;
   /** The cluster's Kubernetes minor version: which built-in API versions discovery serves. @default DEFAULT_KUBE_VERSION */
   readonly kubeVersion?: string;
 }
@@ -103,6 +126,19 @@ export interface Reconcile {
   readonly delaySeconds: number;
 }
 
+/** One attempt of the operation, as the result lists it. */
+export interface Attempt {
+  /** 1-based. */
+  readonly attempt: number;
+  readonly operationPhase: OperationPhase;
+  /** The attempt's own message, before any retry text. */
+  readonly message: string;
+  /** Wave delays it slept. */
+  readonly minimumSeconds: number;
+  /** The backoff slept after it, before the next attempt. */
+  readonly backoffSeconds?: number;
+}
+
 export interface SimulationResult {
   readonly operationPhase: OperationPhase;
   /** The operation message Argo CD would show. */
@@ -110,6 +146,11 @@ export interface SimulationResult {
   readonly applied: readonly AppliedTask[];
   /** Tasks of the steps (not SyncFail hooks) that never went out, `Kind/name`. */
   readonly neverApplied: readonly string[];
+  /**
+   * `ApplyOutOfSyncOnly=true`: resources not applied because their live object is in sync, `Kind/name`
+   * (not in `neverApplied`). Absent without the option.
+   */
+  readonly inSync?: readonly string[];
   /** What a Running (stalled) sync waits on, `Kind/name`. */
   readonly waitingOn: readonly string[];
   /** Hooks of this sync still in the cluster when the operation ends (or stalls). */
@@ -121,6 +162,10 @@ export interface SimulationResult {
   readonly blockedAt?: { readonly step: number; readonly phase: SyncPhase; readonly wave: number };
   /** Every call of the loop, in order. */
   readonly reconciles: readonly Reconcile[];
+  /** With a retry strategy: every attempt, the last one being the result above. */
+  readonly attempts?: readonly Attempt[];
+  /** With a retry strategy: the backoff slept between attempts (not in `minimumSeconds`). */
+  readonly retryBackoffSeconds?: number;
   /** Things the user may not expect (e.g. a health given for a kind Argo CD does not check). */
   readonly notes: readonly string[];
 }

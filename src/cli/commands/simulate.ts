@@ -7,6 +7,7 @@ import { InvalidArgumentError } from 'commander';
 import type { Command } from 'commander';
 import type * as ArgoPlanModule from '../../argo/plan';
 import type * as SimulateModule from '../../argo/simulate';
+import type * as RetryModule from '../../argo/simulate/retry';
 import type { HealthStatus, SimulateOptions, SimulationResult } from '../../argo/simulate/types';
 import type { Manifest, SyncPlan } from '../../argo/types';
 import { addAppOptions, appModelOptions, appSyncOptions, liveManifests } from '../app-options';
@@ -14,11 +15,14 @@ import type { AppFlags } from '../app-options';
 import type * as AppSimulationModule from '../app-simulation';
 import type * as AppSimulationTextModule from '../app-simulation-text';
 import type { Cdk8sDist } from '../cdk8s-dist';
+import type * as DeletionOutputModule from '../deletion-output';
 import { addSingleAppOption, distApps } from '../dist-input';
 import type { SingleAppFlags } from '../dist-input';
 import type * as ErrorsModule from '../errors';
 import { addFormatOption, addPlanOptions, planOptions, readManifests, writeOut } from '../options';
 import type { CommonFlags } from '../options';
+import { addDeleteOptions, checkDeleteFlags, runDeletion } from '../simulate-delete';
+import type { DeleteFlags } from '../simulate-delete';
 import { checkHandles } from '../simulation-input';
 import type { SimulationInput } from '../simulation-input';
 import { renderSimulationJson, renderSimulationText, simulationJson } from '../simulation-output';
@@ -39,6 +43,11 @@ export interface SimulateFlags extends CommonFlags, AppFlags {
   readonly installedCrd?: string[];
   readonly waveDelay: number;
   readonly syncTimeout?: number;
+  readonly retryLimit?: number;
+  readonly force?: boolean;
+  readonly retryBackoffDuration?: string;
+  readonly retryBackoffFactor?: number;
+  readonly retryBackoffMaxDuration?: string;
 }
 
 /** The repeatable flags, absent ones as empty lists (commander leaves them undefined). */
@@ -76,7 +85,47 @@ export function addSimulateOptions(cmd: Command): Command {
     .option('--no-prune', 'sync without prune: prune tasks are skipped ("ignored (requires pruning)")')
     .option('--installed-crd <group/kind>', 'a CRD the cluster already serves, e.g. monitoring.coreos.com/ServiceMonitor (repeatable)', collect)
     .option('--sync-timeout <seconds>', "the controller's sync timeout (controller.sync.timeout.seconds): a sync that would wait forever "
-      + 'is terminated, "Operation terminated, triggered by controller sync timeout" (default: none, as Argo CD)', parseWaveDelay));
+      + 'is terminated, "Operation terminated, triggered by controller sync timeout" (default: none, as Argo CD)', parseWaveDelay)
+    .option('--force', 'the sync\'s own force (argocd app sync --force): every apply and replace uses --force, so a Replace=true object is deleted and re-created')
+    .option('--retry-limit <n>', 'retry a failed sync n times (spec.syncPolicy.retry.limit, argocd app sync --retry-limit; -1: forever): '
+      + 'each retry starts over after the backoff, dry run and hooks included (default: 0, a manual sync without retry)', parseRetryLimit)
+    .option('--retry-backoff-duration <duration>', 'the first backoff, whole seconds or e.g. 30s, 2m (default: 5s)')
+    .option('--retry-backoff-factor <n>', 'each further backoff is the last times n (default: 2)', parseRetryFactor)
+    .option('--retry-backoff-max-duration <duration>', 'the longest backoff (default: 3m)'));
+}
+
+function parseRetryLimit(value: string): number {
+  if (!/^-?\d{1,9}$/.test(value)) throw new InvalidArgumentError('expected a whole number of retries, e.g. 3 (-1: forever)');
+  return Number(value);
+}
+
+function parseRetryFactor(value: string): number {
+  if (!/^\d{1,6}$/.test(value)) throw new InvalidArgumentError('expected a whole number, e.g. 2');
+  return Number(value);
+}
+
+/** The retry strategy of the flags; undefined without --retry-limit. */
+export function retryOfFlags(flags: SimulateFlags): RetryModule.RetryStrategy | undefined {
+  const { UsageError }: typeof ErrorsModule = require('../errors');
+  const { parseRetryDuration }: typeof RetryModule = require('../../argo/simulate/retry');
+  const backoffGiven = flags.retryBackoffDuration !== undefined || flags.retryBackoffFactor !== undefined
+    || flags.retryBackoffMaxDuration !== undefined;
+  if (flags.retryLimit === undefined) {
+    if (backoffGiven) throw new UsageError('--retry-backoff-*: give --retry-limit N too (without it a failed sync is not retried)');
+    return undefined;
+  }
+  const seconds = (flag: string, raw: string | undefined) => {
+    if (raw === undefined) return undefined;
+    const s = parseRetryDuration(raw);
+    if (s === undefined) throw new UsageError(`${flag} ${raw}: Argo CD cannot read it as a duration; write whole seconds or e.g. 30s, 2m, 1h`);
+    return s;
+  };
+  const backoff = {
+    ...(flags.retryBackoffDuration !== undefined ? { durationSeconds: seconds('--retry-backoff-duration', flags.retryBackoffDuration) } : {}),
+    ...(flags.retryBackoffFactor !== undefined ? { factor: flags.retryBackoffFactor } : {}),
+    ...(flags.retryBackoffMaxDuration !== undefined ? { maxDurationSeconds: seconds('--retry-backoff-max-duration', flags.retryBackoffMaxDuration) } : {}),
+  };
+  return { limit: flags.retryLimit, ...(backoffGiven ? { backoff } : {}) };
 }
 
 /** `KIND/NAME=VALUE` → [`KIND/NAME`, `VALUE`]. */
@@ -127,6 +176,7 @@ export function readSimulationInput(paths: readonly string[], given: SimulateFla
   }
 
   const model = appModelOptions(flags);
+  const retry = retryOfFlags(flags);
   const options: SimulateOptions = {
     health,
     applyErrors,
@@ -138,6 +188,8 @@ export function readSimulationInput(paths: readonly string[], given: SimulateFla
     ...(model.argocdVersion !== undefined ? { argocdVersion: model.argocdVersion } : {}),
     ...(model.kubeVersion !== undefined ? { kubeVersion: model.kubeVersion } : {}),
     ...(flags.syncTimeout !== undefined ? { syncTimeoutSeconds: flags.syncTimeout } : {}),
+    ...(retry ? { retry } : {}),
+    ...(flags.force ? { force: true } : {}),
   };
   return { manifests, planOptions: { ...planOptions(flags), ...model, live, syncOptions }, options };
 }
@@ -168,15 +220,30 @@ export function register(program: Command): void {
     .description('Replay Argo CD\'s sync loop over the plan, one step per reconcile, with the health each object '
       + 'reports (--health; others report their normal outcome), and print how the operation ends, the message '
       + 'Argo CD would show, what never went out, which hooks stay in the cluster and the wave delays slept. '
-      + 'The cluster is a fresh install: custom resources need their CRD in the sync or --installed-crd.')
+      + 'The cluster is a fresh install: custom resources need their CRD in the sync or --installed-crd. '
+      + 'With --sync-option ApplyOutOfSyncOnly=true, a resource whose --live object is in sync is not applied (a wave of only such '
+      + 'resources is no step: no health wait, no wave delay; hooks always run). In sync means applying the manifest would change nothing: '
+      + 'every field it sets has the same value live (status, metadata.namespace and fields only the live object has, such as defaults, '
+      + 'are no change; lists compare item by item), and no field of the live last-applied-configuration that the manifest dropped is still live.')
     .argument('[paths...]', 'YAML or JSON files, or folders (searched for *.yaml, *.yml, *.json); - reads standard input');
   addSimulateOptions(cmd);
   addFormatOption(cmd);
   addSingleAppOption(cmd);
   cmd.option('--repo-root <dir>', 'simulate the child Applications of an app-of-apps parent too (their directory sources, read under this checkout): '
     + 'each child\'s health is its own simulated sync');
-  cmd.action((paths: string[], flags: SimulateFlags & SingleAppFlags & { repoRoot?: string }) => {
-    const input = readSimulationInput(paths, flags);
+  addDeleteOptions(cmd);
+  cmd.action((paths: string[], flags: SimulateFlags & SingleAppFlags & DeleteFlags & { repoRoot?: string }) => {
+    const read = readSimulationInput(paths, flags);
+    const input = flags.deletionApproved ? { ...read, options: { ...read.options, pruneConfirmed: true } } : read;
+    checkDeleteFlags(flags, flags.delete === true && distApps(paths, read.manifests, flags) !== undefined);
+    if (flags.delete) {
+      // The Application's deletion instead of its sync (cli/simulate-delete.ts).
+      const { renderDeletionJson, renderDeletionText }: typeof DeletionOutputModule = require('../deletion-output');
+      const result = runDeletion(input, flags);
+      writeOut(flags.format === 'json' ? renderDeletionJson(result) : renderDeletionText(result));
+      process.exitCode = result.outcome === 'Deleted' ? 0 : 1;
+      return;
+    }
     if (flags.repoRoot !== undefined) {
       const { simulateAppOfApps }: typeof AppSimulationModule = require('../app-simulation');
       const { renderAppOfAppsJson, renderAppOfAppsText }: typeof AppSimulationTextModule = require('../app-simulation-text');
