@@ -17,6 +17,7 @@ import { simulate } from '../argo/simulate';
 import { retryStrategyOf } from '../argo/simulate/retry';
 import type { RetryStrategy } from '../argo/simulate/retry';
 import type { HealthStatus, OperationPhase, SimulationResult } from '../argo/simulate/types';
+import type { SyncPlan } from '../argo/types';
 
 export interface ChildSimulation {
   readonly child: ChildApplication;
@@ -29,6 +30,8 @@ export interface ChildSimulation {
 }
 
 export interface AppOfAppsSimulation {
+  /** The parent's own plan. */
+  readonly plan: SyncPlan;
   readonly parent: SimulationResult;
   readonly children: readonly ChildSimulation[];
 }
@@ -63,6 +66,7 @@ export function simulateAppOfApps(input: SimulationInput, repoRoot: string): App
   });
   const applied = new Set(parent.applied.filter(a => a.kind === 'Application' && a.action === 'apply').map(a => a.name));
   return {
+    plan: parentPlan,
     parent,
     children: results.map(({ child, result }) => ({
       child,

@@ -12,6 +12,8 @@ import { loadPaths } from './load';
 import { directoryReads, DirectoryOptions } from '../argo/directory-source';
 import { buildPlan } from '../argo/plan';
 import type { Manifest, SyncPlan } from '../argo/types';
+import { rollingSyncJson, rollingSyncOrder } from '../report/application-order';
+import type { ApplicationOrder, RollingSyncJson } from '../report/application-order';
 
 export interface ChildSource {
   readonly repoURL: string;
@@ -34,6 +36,8 @@ export interface ChildApplication {
   readonly source: ChildSource;
   /** The child's own plan, when its source could be read (`childApplications`). */
   readonly plan?: SyncPlan;
+  /** The manifests its plan was made of (`childApplications`). */
+  readonly manifests?: readonly Manifest[];
   /** What planning the child takes, when its source is a directory (`childSources`). */
   readonly job?: ChildPlanJob;
   readonly manifest: Manifest;
@@ -49,13 +53,38 @@ export interface ChildPlanJob {
 
 /** Plans one child: its files read and planned as its own Application. */
 export function planChild(job: ChildPlanJob): SyncPlan {
+  return planChildManifests(job).plan;
+}
+
+function planChildManifests(job: ChildPlanJob): { manifests: Manifest[]; plan: SyncPlan } {
   const manifests = job.files.length === 0 ? [] : loadPaths(job.files);
-  return buildPlan(manifests, { namespace: job.namespace, syncOptions: [...job.syncOptions] });
+  return { manifests, plan: buildPlan(manifests, { namespace: job.namespace, syncOptions: [...job.syncOptions] }) };
 }
 
 /** The parent's child Applications in sync order, each resolved under `repoRoot` and planned. */
 export function childApplications(parent: SyncPlan, repoRoot: string): ChildApplication[] {
-  return childSources(parent, repoRoot).map(c => (c.job ? { ...c, plan: planChild(c.job) } : c));
+  return childSources(parent, repoRoot).map(c => (c.job ? { ...c, ...planChildManifests(c.job) } : c));
+}
+
+/** The ApplicationSets the parent applies, in sync order. */
+function appSetTasks(parent: SyncPlan) {
+  return parent.steps.flatMap(step => step.tasks.filter(t => t.action === 'apply' && t.group === 'argoproj.io' && t.kind === 'ApplicationSet'));
+}
+
+/** The RollingSync steps of each ApplicationSet the parent applies (with RollingSync on), in sync order. */
+export function appSetOrders(parent: SyncPlan): ApplicationOrder[] {
+  return appSetTasks(parent).flatMap((t) => {
+    const order = rollingSyncOrder(t.name, t.manifest.object as Record<string, any>);
+    return order ? [order] : [];
+  });
+}
+
+/** The same steps as data, for `plan --repo-root -f json`'s `applicationSets`. */
+export function appSetRollouts(parent: SyncPlan): RollingSyncJson[] {
+  return appSetTasks(parent).flatMap((t) => {
+    const steps = rollingSyncJson(t.name, t.namespace, t.manifest.object as Record<string, any>);
+    return steps ? [steps] : [];
+  });
 }
 
 /** The same, with each child's plan left to do (`job`): the caller plans them, in workers when many. */

@@ -2,7 +2,7 @@
  * Paths to text: files, folders searched recursively for `*.yaml`/`*.yml`/`*.json` (sorted
  * byte-wise), `-` for stdin; size limits; binary data and invalid UTF-8 refused with their line.
  */
-import { readdirSync, readFileSync, realpathSync, statSync } from 'fs';
+import { closeSync, fstatSync, openSync, readdirSync, readFileSync, realpathSync, statSync } from 'fs';
 import type { Dirent } from 'fs';
 import { basename, dirname, join } from 'path';
 import { InputError } from './errors';
@@ -56,7 +56,7 @@ export function expandPaths(paths: readonly string[]): string[] {
       if (found.length === 0) {
         throw new InputError(path, 0, 'folder has no .yaml, .yml or .json files', 'point at the folder holding the manifests');
       }
-      found.forEach((f) => add(f, realPath(f)));
+      found.forEach((f) => add(f.path, f.id));
     } else {
       if (JSONNET_FILE.test(path)) throw jsonnetError(path);
       const tool = renderedBy(basename(path));
@@ -67,7 +67,13 @@ export function expandPaths(paths: readonly string[]): string[] {
   return files;
 }
 
-function walk(dir: string, visited: Set<string>): string[] {
+/** A file found in a folder, and its real path (its identity, to read each file once). */
+interface Found {
+  readonly path: string;
+  readonly id: string;
+}
+
+function walk(dir: string, visited: Set<string>): Found[] {
   const real = realPath(dir);
   if (visited.has(real)) return []; // a symlink loop
   visited.add(real);
@@ -77,11 +83,12 @@ function walk(dir: string, visited: Set<string>): string[] {
     const tool = renderedBy(e.name);
     if (tool && types[i] === 'file') throw renderError(dir, join(dir, e.name), tool);
   });
-  const files: string[] = [];
+  const files: Found[] = [];
   entries.forEach((e, i) => {
     const path = join(dir, e.name);
     if (types[i] === 'dir') walk(path, visited).forEach((f) => files.push(f));
-    else if (types[i] === 'file' && MANIFEST_FILE.test(e.name)) files.push(path);
+    // A file that is no symlink is where its folder really is: no realpath call per file.
+    else if (types[i] === 'file' && MANIFEST_FILE.test(e.name)) files.push({ path, id: e.isFile() ? join(real, e.name) : realPath(path) });
     else if (types[i] === 'file' && JSONNET_FILE.test(e.name)) throw jsonnetError(path);
   });
   return files;
@@ -142,14 +149,23 @@ function statOrThrow(path: string) {
 
 /** A file's bytes, refused up front when over the size limit. */
 export function readFile(file: string): Buffer {
-  const size = statOrThrow(file).size;
-  if (size > MAX_FILE_BYTES) {
-    throw new InputError(file, 0, `file is ${Math.round(size / 2 ** 20)} MiB, more than the ${MAX_FILE_BYTES / 2 ** 20} MiB limit`, 'split it into smaller files');
-  }
+  // Opened once, its size from the open file (fstat) rather than a stat of the path, then read.
+  let fd: number;
   try {
-    return readFileSync(file);
+    fd = openSync(file, 'r');
   } catch (e) {
     throw fsError(file, e);
+  }
+  try {
+    const size = fstatSync(fd).size;
+    if (size > MAX_FILE_BYTES) {
+      throw new InputError(file, 0, `file is ${Math.round(size / 2 ** 20)} MiB, more than the ${MAX_FILE_BYTES / 2 ** 20} MiB limit`, 'split it into smaller files');
+    }
+    return readFileSync(fd);
+  } catch (e) {
+    throw e instanceof InputError ? e : fsError(file, e);
+  } finally {
+    closeSync(fd);
   }
 }
 

@@ -6,6 +6,7 @@
 import { parseManifests } from './documents';
 import { InputError } from './errors';
 import { decode, expandPaths, MAX_FILE_BYTES, MAX_TOTAL_BYTES, readFile, readStdin, STDIN } from './files';
+import { withPlainEnv } from './plain-env';
 import { SKIP_FILE_RENDERING_MARKER } from '../argo/directory-source';
 import type { Manifest } from '../argo/types';
 
@@ -28,6 +29,10 @@ export const SKIP_FILE_MARKER = SKIP_FILE_RENDERING_MARKER;
  */
 
 export function loadPaths(paths: readonly string[], options: LoadOptions = {}): Manifest[] {
+  return withPlainEnv(() => loadAll(paths, options)); // one copy of process.env for all files (see plain-env.ts)
+}
+
+function loadAll(paths: readonly string[], options: LoadOptions): Manifest[] {
   const manifests: Manifest[] = [];
   let total = 0;
   for (const file of expandPaths(paths)) {

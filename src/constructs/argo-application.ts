@@ -4,9 +4,11 @@ import { applicationOfChart, registerChart } from './application-registry';
 import { checkSyncOptions, includeOf, syncPolicyOf } from './application-spec';
 import { chartFiles } from './chart-files';
 import { ensureHealthPatch, HEALTH_PATCH_FILE } from './health-patch';
+import { HookJob } from './hook-job';
 import { pathFor } from './names';
 import { IOrderable } from './orderable';
 import { SyncPlanner } from './planner';
+import { Tier } from './tier';
 import { APPLICATION_HEALTH_LUA } from '../argo/application-health';
 import * as argocd from '../imports/argoproj.io';
 
@@ -330,22 +332,22 @@ export class ArgoApplication extends Construct implements IOrderable {
     return this;
   }
 
-  /** The Applications this one waits for: `after`, and those lifted from `node.addDependency` between their charts' objects. */
+  /** The Applications this one waits for: `after`, and those lifted from `node.addDependency` and tiers' or hooks' `after` between their charts. */
   public get after(): ArgoApplication[] {
     return [...new Set([...this._after, ...this.lifted()])];
   }
 
   /**
    * Applications of the same parent whose charts' objects this Application's charts' objects depend
-   * on (`node.addDependency`, cdk8s chart dependencies included): intent waves cannot carry across
-   * charts, so it becomes application order.
+   * on (`node.addDependency`, cdk8s chart dependencies included, and a `Tier` or hook `after` a unit
+   * of their charts): intent waves cannot carry across charts, so it becomes application order.
    */
   private lifted(): ArgoApplication[] {
     const found = new Set<ArgoApplication>();
     const mine = new Set(this.charts.map(c => c.node.path));
     for (const chart of this.charts) {
       for (const c of chart.node.findAll()) {
-        for (const d of c.node.dependencies) {
+        for (const d of [...c.node.dependencies, ...(c instanceof Tier || c instanceof HookJob ? c.after : [])]) {
           const other = closestChart(d);
           if (!other || mine.has(other.node.path)) continue;
           const app = applicationOfChart(chart, other.node.path);

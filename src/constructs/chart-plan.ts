@@ -29,7 +29,7 @@ export interface PlannerResult {
   readonly unitEdges: readonly OrderEdge[];
   /** `syncplan.cdk8s.io/depends-on` the library writes, per object. */
   readonly dependsOn: ReadonlyMap<ApiObject, string>;
-  /** Other charts the charts' objects depend on (`node.addDependency`), which waves cannot order, each with the first such dependency. */
+  /** Other charts the charts' objects depend on (`node.addDependency`, `after`), which waves cannot order, each with the first such dependency. */
   readonly crossChart: ReadonlyMap<string, CrossChart>;
 }
 
@@ -60,8 +60,9 @@ export function planChart(view: ChartView, sources: readonly UnitSource[], tree:
     isPlanner,
     objectsOf: (c: IConstruct) => units.byConstruct.get(c)?.objects ?? under(c),
   };
-  afterEdges(src, graph);
-  const crossChart = dependencyEdges(src, graph, tree);
+  const crossChart = new Map<string, CrossChart>();
+  afterEdges(src, graph, crossChart);
+  dependencyEdges(src, graph, tree, crossChart);
   infraEdges(all, view, units, graph);
   const { waveOf, unitEdges, dependsOn } = assignWaves(units.resolved, graph.unitEdges, gaps);
   return {

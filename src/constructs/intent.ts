@@ -64,6 +64,8 @@ export interface CrossChart {
   readonly to: Chart;
   /** The first such dependency seen, for messages. */
   readonly first: string;
+  /** How it was said: `node.addDependency`, or `after` (a tier or hook after a unit of the other chart). */
+  readonly via: 'node.addDependency' | 'after';
 }
 
 /** What intent edges are read from. */
@@ -82,8 +84,12 @@ export interface IntentSources {
   isPlanner(c: IConstruct): boolean;
 }
 
-/** `after` between units (or any construct holding objects): one edge per pair of units. */
-export function afterEdges(src: IntentSources, graph: IntentGraph): void {
+/**
+ * `after` between units (or any construct holding objects): one edge per pair of units. An `after`
+ * on a unit of a chart planned apart is recorded in `crossChart`, as a `node.addDependency` on it
+ * is: waves cannot order it, ArgoApplications of one parent can (`synth-validation.ts` decides).
+ */
+export function afterEdges(src: IntentSources, graph: IntentGraph, crossChart: Map<string, CrossChart>): void {
   const { units, chart } = src;
   for (const s of src.sources) {
     const me = units.byConstruct.get(s.construct)!;
@@ -97,10 +103,11 @@ export function afterEdges(src: IntentSources, graph: IntentGraph): void {
       }
       const objs = src.under(a);
       if (objs.length === 0) {
-        const other = chartOf(a);
-        if (other && !src.group.has(other)) {
-          throw new OrderingError(`${me.unit.label} is after ${a.node.path}, which is in another chart (${other.node.path}): `
-            + 'waves are computed and proven per chart, so an order across charts cannot be honoured; put both in one chart');
+        const other = unrelatedChartOf(a, src.group);
+        const mine = chartOf(s.construct);
+        if (other && mine) {
+          addCrossChart(crossChart, { from: mine, to: other, first: `${me.unit.label} is after ${a.node.path}`, via: 'after' });
+          continue;
         }
         throw new OrderingError(`${me.unit.label} is after ${a.node.path}, which holds no Kubernetes objects in chart ${chart.node.path}; `
           + 'add objects to it or remove it from `after`');
@@ -119,9 +126,8 @@ export function afterEdges(src: IntentSources, graph: IntentGraph): void {
  * Returns the other charts the charts' objects depend on (waves cannot order them), each with the
  * first dependency seen.
  */
-export function dependencyEdges(src: IntentSources, graph: IntentGraph, tree: readonly IConstruct[]): Map<string, CrossChart> {
+export function dependencyEdges(src: IntentSources, graph: IntentGraph, tree: readonly IConstruct[], crossChart: Map<string, CrossChart>): void {
   const { units, group } = src;
-  const crossChart = new Map<string, CrossChart>();
   for (const c of tree) {
     if (c instanceof Chart || src.isPlanner(c)) continue;
     const deps = dependenciesOf(c);
@@ -132,8 +138,7 @@ export function dependencyEdges(src: IntentSources, graph: IntentGraph, tree: re
       if (other) {
         // Waves order objects inside one Application; say so instead of dropping it silently.
         const mine = chartOf(c);
-        const key = `${mine?.node.path}\u0000${other.node.path}`;
-        if (mine && group.has(mine) && !crossChart.has(key)) crossChart.set(key, { from: mine, to: other, first: `${c.node.path} depends on ${d.node.path}` });
+        if (mine && group.has(mine)) addCrossChart(crossChart, { from: mine, to: other, first: `${c.node.path} depends on ${d.node.path}`, via: 'node.addDependency' });
         continue;
       }
       const source = implicitSource(c, d);
@@ -166,7 +171,12 @@ export function dependencyEdges(src: IntentSources, graph: IntentGraph, tree: re
       }
     }
   }
-  return crossChart;
+}
+
+/** The first dependency seen of each pair of charts. */
+function addCrossChart(crossChart: Map<string, CrossChart>, x: CrossChart): void {
+  const key = `${x.from.node.path}\u0000${x.to.node.path}`;
+  if (!crossChart.has(key)) crossChart.set(key, x);
 }
 
 /** Each side grouped by unit (lone objects become units of their own), in first-seen order. */

@@ -161,11 +161,11 @@ export function checkChart(result: PlannerResult, checks: SynthChecks, render: (
  */
 function crossChartErrors(crossChart: ReadonlyMap<string, CrossChart>): string[] {
   const errors: string[] = [];
-  for (const [, { from, to, first }] of [...crossChart].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+  for (const [, { from, to, first, via }] of [...crossChart].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     if (orderedAsApplications(from, to.node.path)) continue; // lifted to the order of their ArgoApplications
-    errors.push(`objects of chart ${from.node.path} depend on chart ${to.node.path} (${first}, node.addDependency), `
+    errors.push(`objects of chart ${from.node.path} depend on chart ${to.node.path} (${first}, ${via}), `
       + 'but sync waves order objects inside one Argo CD Application only, so Argo CD would not honour this order; '
-      + 'put both in one chart, or give each chart an ArgoApplication in one app-of-apps chart (the dependency then orders the Applications)');
+      + `put both in one chart, or give each chart an ArgoApplication in one app-of-apps chart (the ${via === 'after' ? '`after`' : 'dependency'} then orders the Applications)`);
   }
   return errors;
 }

@@ -7,6 +7,7 @@
  * each step to the next with what the wait is for. Text is monospace so widths can be computed,
  * and every coordinate is an integer, so the same plan always gives the same bytes.
  */
+import type { ApplicationOrder } from './application-order';
 import type { BoxState, DiagramBox, DiagramModel, DiagramStep } from './diagram';
 
 const FONT = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
@@ -209,4 +210,97 @@ export function renderSvg(model: DiagramModel): string {
   out.push(`<text x="${MARGIN}" y="${legendY + 32}" font-size="11" fill="#607d8b">arrow: the next step starts after this wait (Argo CD sleeps the wave delay after every step but the last)</text>`);
   out.push('</svg>');
   return out.join('\n') + '\n';
+}
+
+/** One Application of several: its plan's picture, or the command that renders its source. */
+export interface SvgApplication {
+  readonly title: string;
+  readonly model?: DiagramModel;
+  readonly render?: string;
+}
+
+const APP_BOX_W = 300;
+const APP_BOX_H = 2 * BOX_PAD + 2 * LINE_H;
+const APP_GAP = 12;
+
+/** The application order as rows of Application boxes, one row per wave or RollingSync step. */
+function orderBand(orders: readonly ApplicationOrder[], y0: number): { lines: string[]; height: number; width: number } {
+  const lines: string[] = [];
+  let y = y0;
+  let width = 0;
+  for (const order of orders) {
+    lines.push(`<text class="order-title" x="${MARGIN}" y="${y + 14}" font-weight="bold" font-size="13">${escapeXml(order.title)}</text>`);
+    width = Math.max(width, MARGIN * 2 + Math.round(order.title.length * 7.8));
+    y += 24;
+    order.groups.forEach((g, j) => {
+      const caption = g.detail !== undefined ? `${g.label}: ${g.detail}` : g.label;
+      lines.push(`<text class="app-group" x="${MARGIN}" y="${y + 14}" fill="#455a64" font-weight="bold">${escapeXml(caption)}</text>`);
+      width = Math.max(width, MARGIN * 2 + Math.round(caption.length * CHAR_W));
+      const by = y + 22;
+      const items = g.applications.length > 0 ? g.applications : [{ label: 'no Application', detail: '' }];
+      items.forEach((a, i) => {
+        const x = MARGIN + LANE_LABEL_W + i * (APP_BOX_W + APP_GAP);
+        const text = [a.label, a.detail].filter(t => t !== '').map(t => wrap(t, Math.floor((APP_BOX_W - 2 * BOX_PAD) / CHAR_W))[0]);
+        lines.push(`<g class="app"><title>${escapeXml([a.label, a.detail].filter(t => t !== '').join('\n'))}</title>`);
+        lines.push(`<rect x="${x}" y="${by}" width="${APP_BOX_W}" height="${APP_BOX_H}" rx="4" fill="#e3f2fd" stroke="#1f5f99" stroke-width="1.5"/>`);
+        text.forEach((t, k) => lines.push(`<text x="${x + BOX_PAD}" y="${by + BOX_PAD + 12 + k * LINE_H}" fill="#263238"${k === 0 ? ' font-weight="bold"' : ' font-size="11"'}>${escapeXml(t)}</text>`));
+        lines.push('</g>');
+        width = Math.max(width, x + APP_BOX_W + MARGIN);
+      });
+      y = by + APP_BOX_H;
+      if (order.ordered && j < order.groups.length - 1) {
+        const cx = MARGIN + LANE_LABEL_W + Math.round(APP_BOX_W / 2);
+        lines.push(`<path class="wait" d="M${cx},${y} V${y + 24}" fill="none" stroke="#37474f" stroke-width="1.5" marker-end="url(#order-arrow)"/>`);
+        lines.push(`<text class="wait-label" x="${cx + 8}" y="${y + 16}" font-size="11" fill="#37474f">Healthy</text>`);
+        y += 24;
+      } else {
+        y += 8;
+      }
+    });
+    y += 16;
+  }
+  return { lines, height: y - y0, width };
+}
+
+/** A plan's SVG with its ids (and the references to them) prefixed, to sit beside other plans'. */
+function prefixIds(svg: string, prefix: string): string {
+  return svg.replace(/ id="/g, ` id="${prefix}`).replace(/url\(#/g, `url(#${prefix}`);
+}
+
+/**
+ * Several Applications in one picture: the application order on top, then each Application's
+ * plan below it, each drawn by `renderSvg` and placed as a nested SVG.
+ */
+export function renderApplicationsSvg(orders: readonly ApplicationOrder[], apps: readonly SvgApplication[]): string {
+  const band = orderBand(orders, MARGIN);
+  const parts: string[] = [];
+  let y = MARGIN + band.height;
+  let width = band.width;
+  apps.forEach((a, i) => {
+    parts.push(`<text class="app-title" x="${MARGIN}" y="${y + 16}" font-weight="bold" font-size="15">${escapeXml(a.title)}</text>`);
+    width = Math.max(width, MARGIN * 2 + Math.round(a.title.length * 8.6));
+    y += 28;
+    if (a.model) {
+      const inner = renderSvg(a.model).trimEnd();
+      const [, w, h] = /width="(\d+)" height="(\d+)"/.exec(inner)!;
+      parts.push(prefixIds(inner, `app${i + 1}-`).replace('<svg xmlns="http://www.w3.org/2000/svg" ', `<svg x="0" y="${y}" `));
+      y += Number(h);
+      width = Math.max(width, Number(w));
+    } else {
+      parts.push(`<text x="${MARGIN}" y="${y + 14}" fill="#52606d">${escapeXml(`rendered by: ${a.render ?? ''} (Argo CD renders this source; not planned)`)}</text>`);
+      y += 28;
+    }
+    y += 12;
+  });
+  const height = y + MARGIN;
+  const title = `${apps.length} Applications: ${orders.map(o => o.title).join('; ')}`;
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${FONT}" font-size="12" role="img" aria-label="${escapeXml(title)}">`,
+    `<title>${escapeXml(title)}</title>`,
+    '<defs><marker id="order-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#37474f"/></marker></defs>',
+    `<rect x="0" y="0" width="${width}" height="${height}" fill="#ffffff"/>`,
+    ...band.lines,
+    ...parts,
+    '</svg>',
+  ].join('\n') + '\n';
 }

@@ -7,6 +7,7 @@ import { apiVersionRemoved } from './checks/api-version-removed';
 import { applicationHealthMissing } from './checks/application-health-missing';
 import { applicationHealthUnchecked } from './checks/application-health-unchecked';
 import { applicationOrderIgnored } from './checks/application-order-ignored';
+import { applicationOutsideControlPlane } from './checks/application-outside-control-plane';
 import { applicationProjectForbids } from './checks/application-project-forbids';
 import { childAutomatedSync } from './checks/child-automated-sync';
 import { clientSideApplyTooLarge } from './checks/client-side-apply-too-large';
@@ -81,6 +82,7 @@ export const ALL_RULES: readonly Rule[] = [
   // Order between Applications (app-of-apps, progressive syncs).
   applicationOrderIgnored,
   applicationProjectForbids,
+  applicationOutsideControlPlane,
   childAutomatedSync,
   rollingSyncAppInNoStep,
   maxUpdateQuotedNumber,

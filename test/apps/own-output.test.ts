@@ -5,7 +5,7 @@
  */
 import { ApiObject, Chart, Size, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
-import { MigrationHook, Tier } from '../../src';
+import { ArgoApplication, MigrationHook, Tier } from '../../src';
 import { Manifest } from '../../src/argo/types';
 import { lint } from '../../src/rules';
 import { newChart, stderrOf } from '../constructs/helpers';
@@ -62,5 +62,35 @@ describe('the library\'s own output draws no finding of its own rule pack', () =
     new ApiObject(chart, 'w', { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w' } });
     new Tier(chart, 'app').add(new kplus.Deployment(chart, 'web', { containers: [{ image: 'app:1', readiness: probe }] }));
     expect(findingsOf(chart).findings).toEqual([]);
+  });
+
+  test('ArgoApplications of one parent in a chain, with an AppProject: no finding of the cross-Application namespace and destination rules', () => {
+    const app = Testing.app();
+    const charts = ['database', 'cache', 'console'].map(id => new Chart(app, id, { namespace: id }));
+    charts.forEach((c, i) => new ApiObject(c, `cm${i}`, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `cm${i}` } }));
+    const parent = new Chart(app, 'platform');
+    const project = new ApiObject(parent, 'project', {
+      apiVersion: 'argoproj.io/v1alpha1',
+      kind: 'AppProject',
+      metadata: { name: 'platform', namespace: 'argocd' },
+      spec: { sourceRepos: ['*'], destinations: charts.map(c => ({ server: 'https://kubernetes.default.svc', namespace: c.node.id })) },
+    });
+    let previous: ArgoApplication | undefined;
+    for (const c of charts) {
+      previous = new ArgoApplication(parent, c.node.id, {
+        charts: [c],
+        repoURL: 'https://git.example.com/p.git',
+        path: 'dist',
+        project: 'platform',
+        destination: { namespace: c.node.id },
+        after: previous ? [previous] : [],
+      });
+    }
+    expect(project.name).toBe('platform');
+    expect(stderrOf(() => Testing.synth(parent))).toBe('');
+    const manifests: Manifest[] = Testing.synth(parent).map((object, index) => ({ object, source: { file: 'platform.yaml', line: 0, index } }));
+    const rules = ['application-outside-control-plane', 'application-project-forbids', 'application-order-ignored'];
+    expect(lint(manifests).filter(f => rules.includes(f.rule)).map(f => `${f.rule}: ${f.message}`)).toEqual([]);
+    expect(manifests.filter(m => m.object.kind === 'Application').map(m => (m.object.metadata as { namespace?: string }).namespace)).toEqual(['argocd', 'argocd', 'argocd']);
   });
 });

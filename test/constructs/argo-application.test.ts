@@ -7,6 +7,7 @@ import { ANNOTATION_SYNC_WAVE } from '../../src/argo/annotations';
 import { APPLICATION_HEALTH_KEY, APPLICATION_HEALTH_LUA } from '../../src/argo/application-health';
 import { directoryReads } from '../../src/argo/directory-source';
 import { ArgoApplication, ArgoApplicationProps } from '../../src/constructs/argo-application';
+import { MigrationHook } from '../../src/constructs/migration-hook';
 import { Tier } from '../../src/constructs/tier';
 import { modelErrors } from '../validity/validators';
 
@@ -178,6 +179,60 @@ function stderrOf(fn: () => void): string {
   }
   return chunks.join('');
 }
+
+describe('a Tier or hook `after` a unit of another ArgoApplication\'s chart', () => {
+  /** database and console charts, console's tier after database's tier (`how`), and the parents given. */
+  function platform(how: 'prop' | 'addAfter' | 'hook', parents: 0 | 1 | 2) {
+    const app = new App({ outdir: mkdtempSync(join(tmpdir(), 'syncplan-argoapp-')) });
+    const db = new Chart(app, 'database');
+    const schema = new Tier(db, 'schema').add(cm(db, 'db-schema'));
+    const web = new Chart(app, 'console');
+    if (how === 'prop') new Tier(web, 'web', { after: [schema] }).add(cm(web, 'web-config'));
+    else if (how === 'addAfter') new Tier(web, 'web').add(cm(web, 'web-config')).addAfter(schema);
+    else new MigrationHook(web, 'migrate', { image: 'registry.example.com/migrate:1', command: ['migrate'], after: [schema] });
+    const p1 = parents > 0 ? new Chart(app, 'platform') : undefined;
+    const p2 = parents > 1 ? new Chart(app, 'other-platform') : p1;
+    const apps = p1 && p2 ? [
+      new ArgoApplication(p1, 'console', { charts: [web], repoURL: REPO, path: 'dist' }),
+      new ArgoApplication(p2, 'database', { charts: [db], repoURL: REPO, path: 'dist' }),
+    ] : [];
+    return { app, apps };
+  }
+  const wave = (a: ArgoApplication) => Number(a.resource.toJson().metadata.annotations?.[ANNOTATION_SYNC_WAVE] ?? 0);
+
+  test.each(['prop', 'addAfter', 'hook'] as const)('(%s) is lifted to application order, as node.addDependency is', (how) => {
+    const { app, apps: [consoleApp, database] } = platform(how, 1);
+    const written = stderrOf(() => app.synth());
+    expect(consoleApp.after).toEqual([database]);
+    expect(database.after).toEqual([]);
+    expect(wave(consoleApp)).toBe(wave(database) + 1);
+    expect(written).not.toContain('depend on chart');
+  });
+
+  test('with no parent it fails the synth with the fix', () => {
+    const { app } = platform('prop', 0);
+    expect(() => stderrOf(() => app.synth())).toThrow(/objects of chart console depend on chart database \(Tier console\/web is after database\/schema, after\).*give each chart an ArgoApplication in one app-of-apps chart \(the `after` then orders the Applications\)/s);
+  });
+
+  test('tiers after each other across two Applications: a cycle between the Applications fails the synth, naming both', () => {
+    const app = new App({ outdir: mkdtempSync(join(tmpdir(), 'syncplan-argoapp-')) });
+    const db = new Chart(app, 'database');
+    const web = new Chart(app, 'console');
+    const schema = new Tier(db, 'schema').add(cm(db, 'db-schema'));
+    const front = new Tier(web, 'web', { after: [schema] }).add(cm(web, 'web-config'));
+    schema.addAfter(front);
+    const parent = new Chart(app, 'platform');
+    new ArgoApplication(parent, 'console', { charts: [web], repoURL: REPO, path: 'dist' });
+    new ArgoApplication(parent, 'database', { charts: [db], repoURL: REPO, path: 'dist' });
+    expect(() => stderrOf(() => app.synth())).toThrow('dependency cycle: ArgoApplication platform/console → ArgoApplication platform/database → ArgoApplication platform/console');
+  });
+
+  test('Applications of two different parents do not order each other: still an error', () => {
+    const { app, apps: [consoleApp] } = platform('addAfter', 2);
+    expect(consoleApp.after).toEqual([]);
+    expect(() => stderrOf(() => app.synth())).toThrow(/objects of chart console depend on chart database \(Tier console\/web is after database\/schema, after\)/);
+  });
+});
 
 describe('node.addDependency between charts of two Applications of one parent', () => {
   function platform(withApps: boolean) {

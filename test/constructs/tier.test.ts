@@ -121,14 +121,15 @@ describe('Tier', () => {
     expect(synthError(chart)).toContain('MigrationHook chart/migrate (PreSync) is ordered after Tier chart/config (Sync), which can never hold');
   });
 
-  test('after a tier in another chart is an error that says why and what to do', () => {
+  test('after a tier in another chart no parent orders is an error that says why and what to do', () => {
     const app = Testing.app();
     const one = new Chart(app, 'one');
     const two = new Chart(app, 'two');
     const config = new Tier(one, 'config').add(configMap(one, 'x'));
     new Tier(two, 'web', { after: [config] }).add(configMap(two, 'y'));
-    expect(synthError(two)).toContain('Tier two/web is after one/config, which is in another chart (one): '
-      + 'waves are computed and proven per chart, so an order across charts cannot be honoured; put both in one chart');
+    expect(synthError(two)).toContain('objects of chart two depend on chart one (Tier two/web is after one/config, after), '
+      + 'but sync waves order objects inside one Argo CD Application only, so Argo CD would not honour this order; '
+      + 'put both in one chart, or give each chart an ArgoApplication in one app-of-apps chart (the `after` then orders the Applications)');
   });
 
   test('after a construct with no objects says how to fix it', () => {

@@ -5,10 +5,13 @@
  * against nothing.
  */
 import { spawnSync } from 'child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import Ajv from 'ajv';
+import { App } from 'cdk8s';
+import { appOfApps } from '../../examples/platform/app-of-apps';
+import { applicationSet } from '../../examples/platform/application-set';
 
 jest.setTimeout(60_000);
 
@@ -102,6 +105,20 @@ const ajv = new Ajv({ strict: true, allErrors: true, schemas: NAMES.map((n) => J
 const BASE = 'https://github.com/cdk8s-syncplan/cdk8s-syncplan/blob/main/schemas/';
 const validators = Object.fromEntries(NAMES.map((n) => [n, ajv.getSchema(`${BASE}${n}.schema.json`)!])) as Record<typeof NAMES[number], ReturnType<Ajv['compile']>>;
 
+const PARENT_DIR = 'dist/platform/app-of-apps';
+// A child Argo CD renders (a Helm chart): named with its render command, not planned (steps null).
+const HELM_PARENT = `apiVersion: argoproj.io/v1alpha1
+kind: Application
+metadata: { name: ingress, namespace: argocd }
+spec:
+  project: default
+  source: { repoURL: https://kubernetes.github.io/ingress-nginx, chart: ingress-nginx, targetRevision: 4.11.0 }
+  destination: { server: https://kubernetes.default.svc, namespace: ingress }
+`;
+const PARENT = [`${PARENT_DIR}/platform.k8s.yaml`, '--repo-root', '.'];
+const APPSET_DIR = 'dist/platform/application-set';
+const APPSET_PARENT = [`${APPSET_DIR}/platform.k8s.yaml`, '--repo-root', '.'];
+
 let dir = '';
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'syncplan-schemas-'));
@@ -110,6 +127,15 @@ beforeAll(() => {
   writeFileSync(join(dir, 'live-in-sync.yaml'), LIVE_IN_SYNC);
   writeFileSync(join(dir, 'deletion.yaml'), DELETION);
   writeFileSync(join(dir, 'appset-done.yaml'), APPSET_DONE);
+  // An app-of-apps parent and its children's checkout (--repo-root), and a cdk8s dist of two chart files.
+  appOfApps(new App({ outdir: join(dir, PARENT_DIR) }), PARENT_DIR).app.synth();
+  const set = new App({ outdir: join(dir, APPSET_DIR) });
+  applicationSet(set, APPSET_DIR);
+  set.synth();
+  mkdirSync(join(dir, 'charts'));
+  writeFileSync(join(dir, 'charts', '0000-web.k8s.yaml'), readFileSync(EXAMPLE, 'utf8'));
+  writeFileSync(join(dir, 'helm-parent.yaml'), HELM_PARENT);
+  writeFileSync(join(dir, 'charts', 'db.k8s.yaml'), 'apiVersion: v1\nkind: Service\nmetadata: { name: db }\nspec: { ports: [{ port: 5432 }] }\n');
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -123,6 +149,10 @@ type Command = keyof typeof validators;
 const RUNS: Array<[Command, string[]]> = [
   ['plan', [EXAMPLE]],
   ['plan', ['traps.yaml', '--live', 'live.yaml']],
+  ['plan', PARENT],
+  ['plan', APPSET_PARENT],
+  ['plan', ['charts']],
+  ['plan', ['helm-parent.yaml', '--repo-root', '.']],
   ['lint', [EXAMPLE]],
   ['lint', ['traps.yaml']],
   ['simulate', [EXAMPLE]],
@@ -131,6 +161,11 @@ const RUNS: Array<[Command, string[]]> = [
   ['simulate', ['traps.yaml', '--live', 'live.yaml']],
   ['simulate', ['traps.yaml', '--live', 'live.yaml', '--live', 'live-in-sync.yaml', '--sync-option', 'ApplyOutOfSyncOnly=true']],
   ['simulate', [EXAMPLE, '--apply-error', 'Deployment/workflow-console=denied', '--retry-limit', '2', '--retry-backoff-duration', '10s']],
+  ['simulate', PARENT],
+  // The database's Application stays Progressing: the console's is never started (operationPhase null).
+  ['simulate', [...PARENT, '--health', 'Application/database=Progressing']],
+  ['simulate', ['charts']],
+  ['simulate', ['helm-parent.yaml', '--repo-root', '.']],
   ['simulate-delete', ['deletion.yaml']],
   ['simulate-delete', ['deletion.yaml', '--health', 'Pod/backup=Degraded']],
   ['simulate-delete', ['deletion.yaml', '--argocd-version', '3.2']],
@@ -155,7 +190,7 @@ test.each(RUNS)('syncplan %s %j matches its schema', (command, args) => {
 
 test('the inputs fill every list of every schema at least once', () => {
   const all = (command: Command) => [...outputs.entries()].filter(([k]) => k.startsWith(command + ' ')).map(([, v]) => v);
-  const filled = (command: Command, key: string) => all(command).some((o) => o[key].length > 0);
+  const filled = (command: Command, key: string) => all(command).some((o) => (o[key] ?? o.applications?.[0]?.[key] ?? []).length > 0);
   for (const key of ['steps', 'syncFail', 'excluded', 'errors']) expect([key, filled('plan', key)]).toEqual([key, true]);
   for (const key of ['findings', 'suppressed']) expect([key, filled('lint', key)]).toEqual([key, true]);
   for (const key of ['applied', 'neverApplied', 'waitingOn', 'hooksLeftInCluster', 'results']) expect([key, filled('simulate', key)]).toEqual([key, true]);
@@ -165,9 +200,20 @@ test('the inputs fill every list of every schema at least once', () => {
   for (const key of ['blockers', 'done', 'next', 'hooksLeftInCluster']) expect([key, filled('explain', key)]).toEqual([key, true]);
   expect(all('explain').some((o) => o.syncFail !== null && o.syncFail.hooks.length > 0)).toBe(true);
   expect(all('explain').some((o) => o.inFlight !== null)).toBe(true);
-  expect(all('plan').some((o) => o.steps.some((s: any) => s.tasks.some((t: any) => t.action === 'prune')))).toBe(true);
-  expect(all('plan').some((o) => o.steps.some((s: any) => s.tasks.some((t: any) => t.hoisted)))).toBe(true);
-  expect(new Set(all('simulate').map((o) => o.operationPhase))).toEqual(new Set(['Succeeded', 'Failed', 'Running']));
+  expect(all('plan').some((o) => (o.steps ?? []).some((s: any) => s.tasks.some((t: any) => t.action === 'prune')))).toBe(true);
+  expect(all('plan').some((o) => (o.steps ?? []).some((s: any) => s.tasks.some((t: any) => t.hoisted)))).toBe(true);
+  expect(new Set(all('simulate').filter((o) => !o.note || o.operationPhase).map((o) => o.operationPhase))).toEqual(new Set(['Succeeded', 'Failed', 'Running']));
+  // Both shapes of several Applications, each with its note where it has one.
+  const apps = (command: Command, arg: string) => outputs.get(`${command} ${arg}`)?.applications ?? [];
+  expect(apps('plan', PARENT.join(' ')).map((a: any) => [a.name, a.steps.length > 0])).toEqual([['database', true], ['workflow-console', true]]);
+  expect(apps('plan', 'charts').map((a: any) => a.name)).toEqual(['web', 'db']);
+  expect(apps('simulate', 'charts').map((a: any) => a.operationPhase)).toEqual(['Succeeded', 'Succeeded']);
+  expect(apps('simulate', [...PARENT, '--health', 'Application/database=Progressing'].join(' ')).map((a: any) => a.operationPhase)).toEqual(['Succeeded', null]);
+  expect(apps('plan', 'helm-parent.yaml --repo-root .').map((a: any) => [a.steps, a.source.render])).toEqual([[null, expect.stringMatching(/^helm template ingress /)]]);
+  expect(apps('simulate', 'helm-parent.yaml --repo-root .').map((a: any) => [a.started, a.operationPhase])).toEqual([[true, null]]);
+  expect(outputs.get(`plan ${APPSET_PARENT.join(' ')}`).applicationSets.map((a: any) => a.steps.map((s: any) => [s.step, s.maxUpdate, s.applications])))
+    .toEqual([[[1, 1, ['database']], [2, 1, ['workflow-console']]]]);
+  for (const k of ['plan charts', 'simulate charts', `simulate ${PARENT.join(' ')}`]) expect(typeof outputs.get(k).note).toBe('string');
   for (const key of ['steps', 'pending', 'unmatched']) expect([key, filled('explain-appset', key)]).toEqual([key, true]);
   expect(all('explain-appset').some((o) => Object.keys(o.applications).length > 0)).toBe(true);
   expect(new Set(all('explain-appset').map((o) => o.rollingStep))).toEqual(new Set([2, null]));
@@ -177,4 +223,13 @@ test('a field the schema does not document fails validation (the schemas are str
   const out = json(['plan', EXAMPLE]);
   out.steps[0].tasks[0].extra = 1;
   expect(validators.plan(out)).toBe(false);
+  // And in the shapes of several Applications: a child's, a chart file's.
+  const parent = json(['plan', ...PARENT]);
+  expect(validators.plan(parent)).toBe(true);
+  parent.applications[0].extra = 1;
+  expect(validators.plan(parent)).toBe(false);
+  const dist = json(['simulate', 'charts']);
+  expect(validators.simulate(dist)).toBe(true);
+  dist.applications[1].results[0].extra = 1;
+  expect(validators.simulate(dist)).toBe(false);
 });

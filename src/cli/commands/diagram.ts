@@ -7,8 +7,11 @@ import type { Command } from 'commander';
 import type * as DiagramModule from '../../report/diagram';
 import type * as MermaidModule from '../../report/mermaid';
 import type * as SvgModule from '../../report/svg';
+import type * as ApplicationsInputModule from '../applications-input';
+import { addSingleAppOption } from '../dist-input';
 import { addFormatOption, writeOut } from '../options';
-import { addSimulateOptions, listFlags, runSimulation } from './simulate';
+import type { SimulationInput } from '../simulation-input';
+import { addSimulateOptions, listFlags, readSimulationInput, simulateInput } from './simulate';
 import type { SimulateFlags } from './simulate';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
@@ -24,6 +27,19 @@ export function wantsSimulation(given: DiagramFlags): boolean {
     || flags.installedCrd.length > 0 || flags.syncOption.length > 0 || Boolean(given.pruneLast) || !given.prune;
 }
 
+/** `--repo-root` and `--single-app`, as `plan` and `simulate` take them. */
+export function addApplicationsOptions(cmd: Command, verb: string): Command {
+  addSingleAppOption(cmd);
+  return cmd.option('--repo-root <dir>', `${verb} the child Applications of an app-of-apps parent too (their directory sources, read under this checkout), `
+    + 'below the application order');
+}
+
+/** The Applications of the input (a parent with --repo-root, a cdk8s dist), or undefined for one. */
+export function applicationsViewOf(paths: readonly string[], input: SimulationInput, flags: ApplicationsInputModule.ApplicationsFlags) {
+  if (flags.repoRoot === undefined && flags.singleApp) return undefined;
+  return (require('../applications-input') as typeof ApplicationsInputModule).applicationsView(paths, input, flags);
+}
+
 export function register(program: Command): void {
   const cmd = program
     .command('diagram')
@@ -36,9 +52,26 @@ export function register(program: Command): void {
   addSimulateOptions(cmd);
   cmd.option('--simulate', 'colour the boxes by a simulated sync even without other simulate options');
   addFormatOption(cmd, ['mermaid', 'svg']);
-  cmd.action((paths: string[], flags: DiagramFlags) => {
-    const { plan, result } = runSimulation(paths, flags);
+  addApplicationsOptions(cmd, 'draw');
+  cmd.action((paths: string[], flags: DiagramFlags & ApplicationsInputModule.ApplicationsFlags) => {
     const { diagramModel }: typeof DiagramModule = require('../../report/diagram');
+    const input = readSimulationInput(paths, flags);
+    const view = applicationsViewOf(paths, input, flags);
+    if (view) {
+      const all = [...view.applications, ...(view.parent ? [view.parent] : [])];
+      const simulated = wantsSimulation(flags);
+      const options = (a: typeof all[number]) => ({ waveDelaySeconds: flags.waveDelay, ...(simulated && a.result ? { result: a.result } : {}) });
+      const apps = all.map(a => ({
+        title: a.title,
+        ...(a.plan ? { model: diagramModel(a.plan, options(a)) } : {}),
+        ...(a.render !== undefined ? { render: a.render } : {}),
+      }));
+      if (flags.format === 'svg') writeOut((require('../../report/svg') as typeof SvgModule).renderApplicationsSvg(view.orders, apps));
+      else writeOut((require('../../report/mermaid') as typeof MermaidModule).renderApplicationsMermaid(view.orders, apps));
+      process.exitCode = all.some(a => (a.plan?.errors.length ?? 0) > 0) ? 1 : 0;
+      return;
+    }
+    const { plan, result } = simulateInput(input);
     const model = diagramModel(plan, { waveDelaySeconds: flags.waveDelay, ...(wantsSimulation(flags) ? { result } : {}) });
     if (flags.format === 'svg') {
       const { renderSvg }: typeof SvgModule = require('../../report/svg');

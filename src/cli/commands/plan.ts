@@ -16,6 +16,7 @@ import type { AppFlags } from '../app-options';
 import { addFormatOption, addPlanOptions, planOptions, readManifests, writeOut } from '../options';
 import type { CommonFlags } from '../options';
 import { addWaveDelayOption } from './simulate';
+import type * as ApplicationOrderModule from '../../report/application-order';
 import type * as ApplicationsModule from '../applications';
 import type { Cdk8sDist } from '../cdk8s-dist';
 import type * as ChildPlansModule from '../child-plans';
@@ -36,12 +37,17 @@ function applicationJson(c: ApplicationsModule.ChildApplication, view: ChildPlan
   };
 }
 
-/** The application order, then each child's plan (or the command that renders its source). */
+/** The application order (and any ApplicationSet's RollingSync steps), then each child's plan (or the command that renders its source). */
 function applicationOrderSections(children: readonly ApplicationsModule.ChildApplication[],
-  views: readonly (ChildPlansModule.ChildPlanView | undefined)[]): string[][] {
-  const order = ['Application order (the parent syncs them wave by wave; each waits for the one before only with the Application health check)',
-    ...children.map((c, i) => `  wave ${c.wave}: Application/${c.name} -> ${c.destinationNamespace || '(no namespace)'}${views[i] ? `, ${views[i]!.steps.length} steps` : `, rendered by: ${c.source.render}`}`)];
-  const sections: string[][] = [order];
+  views: readonly (ChildPlansModule.ChildPlanView | undefined)[], appSets: readonly ApplicationOrderModule.ApplicationOrder[]): string[][] {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { applicationOrderLines, applicationWaves }: typeof ApplicationOrderModule = require('../../report/application-order');
+  const waves = applicationWaves(children.map((c, i) => ({
+    name: c.name, wave: c.wave, destinationNamespace: c.destinationNamespace, steps: views[i]?.steps.length, render: c.source.render,
+  })));
+  // A parent of ApplicationSets only has no waves of Applications to show.
+  const orders = children.length > 0 || appSets.length === 0 ? [waves, ...appSets] : appSets;
+  const sections: string[][] = orders.map(applicationOrderLines);
   children.forEach((c, i) => {
     sections.push([`Application ${c.name} (parent wave ${c.wave}; ${c.source.files ? `${c.source.files.length} files: ${c.source.files.join(', ')}` : `render with \`${c.source.render}\``})`]);
     if (views[i]) sections.push(...views[i]!.text.map(t => [...t]));
@@ -111,8 +117,8 @@ export function register(program: Command): void {
       return;
     }
     const plan = buildPlan(manifests, options);
-    const children = flags.repoRoot === undefined ? undefined
-      : (require('../applications') as typeof ApplicationsModule).childSources(plan, flags.repoRoot);
+    const apps: typeof ApplicationsModule | undefined = flags.repoRoot === undefined ? undefined : require('../applications');
+    const children = apps?.childSources(plan, flags.repoRoot!);
     // Started before the parent's lint, so worker threads start up while this thread lints.
     const planned = children
       ? (require('../child-plans') as typeof ChildPlansModule).childPlanViews(children, { workers: flags.workers, text: flags.format !== 'json' })
@@ -129,13 +135,13 @@ export function register(program: Command): void {
         ...planToJson(plan),
         time: timeJson(time),
         findings: findings.map(f => findingToJson(f)),
-        ...(children ? { applications: children.map((c, i) => applicationJson(c, views[i])) } : {}),
+        ...(children ? { applications: children.map((c, i) => applicationJson(c, views[i])), applicationSets: apps!.appSetRollouts(plan) } : {}),
       }, null, 2) + '\n');
     } else {
       const { joinSections, planTextSections }: typeof PlanTextModule = require('../../report/plan-text');
       const { findingsTextSection }: typeof FindingsTextModule = require('../../report/findings-text');
       const parentSections = [...planTextSections(plan), timeTextSection(time), findingsTextSection(findings, suppressed)];
-      writeOut(joinSections(children ? [...applicationOrderSections(children, views), ['Parent Application'], ...parentSections] : parentSections));
+      writeOut(joinSections(children ? [...applicationOrderSections(children, views, apps!.appSetOrders(plan)), ['Parent Application'], ...parentSections] : parentSections));
     }
     /* eslint-enable @typescript-eslint/no-require-imports */
     const childErrors = views.some(v => (v?.errors.length ?? 0) > 0);

@@ -7,9 +7,9 @@
 import { existsSync, renameSync, statSync, unlinkSync, writeFileSync } from 'fs';
 import { basename, dirname, join } from 'path';
 import type { Command } from 'commander';
-import { wantsSimulation } from './diagram';
+import { addApplicationsOptions, applicationsViewOf, wantsSimulation } from './diagram';
 import type { DiagramFlags } from './diagram';
-import { addSimulateOptions, runSimulation } from './simulate';
+import { addSimulateOptions, readSimulationInput, simulateInput } from './simulate';
 import type * as ExplainModule from '../../argo/simulate/explain';
 import type * as DiagramModule from '../../report/diagram';
 import type * as HtmlModule from '../../report/html';
@@ -17,6 +17,7 @@ import type * as SvgModule from '../../report/svg';
 import type * as TimingModule from '../../report/timing';
 import type * as RulesModule from '../../rules';
 import { appModelOptions } from '../app-options';
+import type { ApplicationsFlags, ApplicationsView, OrderedApp } from '../applications-input';
 import type * as ErrorsModule from '../errors';
 import { planOptions } from '../options';
 
@@ -50,6 +51,36 @@ export function writeAtomically(path: string, text: string): void {
   }
 }
 
+/** Several Applications' page: each planned one drawn, linted and timed as a single report is. */
+function applicationsHtml(paths: readonly string[], view: ApplicationsView, flags: ReportFlags): string {
+  const { diagramModel }: typeof DiagramModule = require('../../report/diagram');
+  const { renderSvg }: typeof SvgModule = require('../../report/svg');
+  const { renderApplicationsHtml }: typeof HtmlModule = require('../../report/html');
+  const { estimateTime }: typeof TimingModule = require('../../report/timing');
+  const { lintReport }: typeof RulesModule = require('../../rules');
+  const { explain }: typeof ExplainModule = require('../../argo/simulate/explain');
+  const simulated = wantsSimulation(flags);
+  const page = (a: OrderedApp) => {
+    if (!a.plan) return { title: a.title, render: a.render ?? '' };
+    const result = simulated ? a.result : undefined;
+    return {
+      title: a.title,
+      plan: a.plan,
+      svg: renderSvg(diagramModel(a.plan, { waveDelaySeconds: flags.waveDelay, ...(result ? { result } : {}) })),
+      time: estimateTime(a.plan, { waveDelaySeconds: flags.waveDelay }),
+      findings: lintReport(a.manifests ?? [], { ...appModelOptions(flags), ...a.planOptions }, a.plan).findings,
+      ...(result ? { result, explanation: explain(result) } : {}),
+    };
+  };
+  return renderApplicationsHtml({
+    sources: paths,
+    ...(view.note !== undefined ? { note: view.note } : {}),
+    orders: view.orders,
+    applications: view.applications.map(page),
+    ...(view.parent ? { parent: page(view.parent) } : {}),
+  });
+}
+
 export function register(program: Command): void {
   const cmd = program
     .command('report')
@@ -61,8 +92,16 @@ export function register(program: Command): void {
     .requiredOption('-o, --out <file>', 'where to write the HTML page, e.g. report.html');
   addSimulateOptions(cmd);
   cmd.option('--simulate', 'include a simulated sync even without other simulate options');
-  cmd.action((paths: string[], flags: ReportFlags) => {
-    const { plan, options, result, manifests } = runSimulation(paths, flags);
+  addApplicationsOptions(cmd, 'report');
+  cmd.action((paths: string[], flags: ReportFlags & ApplicationsFlags) => {
+    const input = readSimulationInput(paths, flags);
+    const view = applicationsViewOf(paths, input, flags);
+    if (view) {
+      writeAtomically(flags.out, applicationsHtml(paths, view, flags));
+      process.exitCode = 0;
+      return;
+    }
+    const { plan, options, result, manifests } = simulateInput(input);
     const { diagramModel }: typeof DiagramModule = require('../../report/diagram');
     const { renderSvg }: typeof SvgModule = require('../../report/svg');
     const { renderHtml }: typeof HtmlModule = require('../../report/html');

@@ -194,23 +194,22 @@ export function readSimulationInput(paths: readonly string[], given: SimulateFla
   return { manifests, planOptions: { ...planOptions(flags), ...model, live, syncOptions }, options };
 }
 
-/** Reads input and flags, plans and simulates; bad flags or input throw (exit 2). */
-export function runSimulation(paths: readonly string[], given: SimulateFlags): Simulation {
+/** Plans and simulates input already read (`readSimulationInput`: bad flags or input throw there, exit 2). */
+export function simulateInput(input: SimulationInput): Simulation {
   const { buildPlan }: typeof ArgoPlanModule = require('../../argo/plan');
   const { simulate }: typeof SimulateModule = require('../../argo/simulate');
-  const input = readSimulationInput(paths, given);
   const plan = buildPlan(input.manifests, input.planOptions);
   checkHandles([plan], input.options);
   return { plan, options: input.options, result: simulate(plan, input.options), manifests: input.manifests };
 }
 
 /** Each chart file of a cdk8s dist simulated as its own Application's sync. */
-function simulateDist(dist: Cdk8sDist, input: SimulationInput) {
+export function simulateDist(dist: Cdk8sDist, input: SimulationInput) {
   const { buildPlan }: typeof ArgoPlanModule = require('../../argo/plan');
   const { simulate }: typeof SimulateModule = require('../../argo/simulate');
   const plans = dist.apps.map(app => ({ app, plan: buildPlan(app.manifests, input.planOptions) }));
   checkHandles(plans.map(p => p.plan), input.options);
-  return plans.map(({ app, plan }) => ({ app, result: simulate(plan, input.options) }));
+  return plans.map(({ app, plan }) => ({ app, plan, result: simulate(plan, input.options) }));
 }
 
 export function register(program: Command): void {

@@ -1,4 +1,4 @@
-import { appNamespacePermitted, destinationNamespacePermitted } from '../../argo/app-project';
+import { appNamespacePermitted, destinationNamespacePermitted, destinationPermitted } from '../../argo/app-project';
 import { isApplication } from '../gates';
 import type { Hit, Rule } from '../types';
 
@@ -13,7 +13,7 @@ import type { Hit, Rule } from '../types';
 export const applicationProjectForbids: Rule = {
   id: 'application-project-forbids',
   defaultLevel: 'error',
-  title: 'A child Application its AppProject forbids (another namespace, a destination not permitted): never synced',
+  title: 'A child Application its AppProject forbids (another namespace, a destination namespace or cluster not permitted): never synced',
   check(ctx) {
     const hits: Hit[] = [];
     const projects = new Map<string, Record<string, any>>();
@@ -38,7 +38,8 @@ export const applicationProjectForbids: Rule = {
           path: ['metadata', 'namespace'],
         });
       }
-      const destination = spec.destination?.namespace;
+      const dst = (spec.destination ?? {}) as Record<string, unknown>;
+      const destination = dst.namespace;
       if (typeof destination === 'string' && destination !== '' && destinationNamespacePermitted(project, destination) === false) {
         hits.push({
           manifest: t.manifest,
@@ -46,6 +47,21 @@ export const applicationProjectForbids: Rule = {
             + '(destination is not permitted in project) and no wave that orders it is honoured',
           fix: `add a destination for namespace ${destination} to AppProject ${name}, or sync to a namespace it permits`,
           path: ['spec', 'destination', 'namespace'],
+        });
+        continue;
+      }
+      // The namespace is permitted somewhere: the cluster (server or name) must be permitted with it.
+      const by = typeof dst.server === 'string' && dst.server !== '' ? 'server' : typeof dst.name === 'string' && dst.name !== '' ? 'name' : undefined;
+      if (by === undefined) continue;
+      const cluster = String(dst[by]);
+      const ns = typeof destination === 'string' ? destination : '';
+      if (destinationPermitted(project, { server: by === 'server' ? cluster : undefined, name: by === 'name' ? cluster : undefined, namespace: ns }) === false) {
+        hits.push({
+          manifest: t.manifest,
+          message: `syncs to cluster ${cluster} (spec.destination.${by}), which no entry of AppProject ${name}'s spec.destinations permits `
+            + `with namespace ${ns || '(none)'}, so Argo CD never syncs it (destination is not permitted in project) and no wave that orders it is honoured`,
+          fix: `add a destination with ${by} ${cluster} and namespace ${ns || '(none)'} to AppProject ${name}, or sync to a cluster it permits`,
+          path: ['spec', 'destination', by],
         });
       }
     }

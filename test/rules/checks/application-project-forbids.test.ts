@@ -34,3 +34,30 @@ test('what the YAML does not decide is not reported: no AppProject in the manife
   expect(findingsOf('application-project-forbids', yaml(proj({ destinations: DEST, sourceNamespaces: ['/team-.*/'] }), app('console', 'team-web', 'web', '1')))).toEqual([]);
   expect(findingsOf('application-project-forbids', yaml(proj({ destinations: [{ server: '*', namespace: '!kube-system' }] }), app('console', 'argocd', 'web', '1')))).toEqual([]);
 });
+
+describe('the destination cluster (argo-cd isDestinationMatched: server or name, with the namespace)', () => {
+  const to = (destination: Record<string, string>) => inNs(k('argoproj.io/v1alpha1', 'Application', 'console', {
+    spec: { project: 'platform', source: { repoURL: 'https://git.example.com/p.git', path: 'console' }, destination },
+  }, wave('1')), 'argocd');
+  const IN = 'https://kubernetes.default.svc';
+
+  test('a server no entry permits with the namespace: named, at spec.destination.server', () => {
+    const p = proj({ destinations: [{ server: IN, namespace: 'web' }] });
+    const [f] = findingsOf('application-project-forbids', yaml(p, to({ server: 'https://prod.example.com:6443', namespace: 'web' })));
+    expect(f.message).toMatch(/syncs to cluster https:\/\/prod\.example\.com:6443 \(spec\.destination\.server\), which no entry of AppProject platform's spec\.destinations permits with namespace web/);
+    expect(f.fix).toBe('add a destination with server https://prod.example.com:6443 and namespace web to AppProject platform, or sync to a cluster it permits');
+    expect(findingsOf('application-project-forbids', yaml(p, to({ server: IN, namespace: 'web' })))).toEqual([]);
+  });
+
+  test('a cluster name: decided by name patterns only when no entry names a server (the name stands for a server not in the manifests)', () => {
+    const byName = proj({ destinations: [{ name: 'prod-*', namespace: 'web' }] });
+    expect(findingsOf('application-project-forbids', yaml(byName, to({ name: 'staging', namespace: 'web' })))[0].message).toMatch(/syncs to cluster staging \(spec\.destination\.name\)/);
+    expect(findingsOf('application-project-forbids', yaml(byName, to({ name: 'prod-eu', namespace: 'web' })))).toEqual([]);
+    expect(findingsOf('application-project-forbids', yaml(proj({ destinations: [{ server: IN, namespace: 'web' }] }), to({ name: 'staging', namespace: 'web' })))).toEqual([]);
+  });
+
+  test('a namespace not permitted at all is reported once, as the namespace', () => {
+    const found = findingsOf('application-project-forbids', yaml(proj({ destinations: [{ server: IN, namespace: 'db' }] }), to({ server: 'https://x.example.com', namespace: 'web' })));
+    expect(found.map(f => f.message.replace(/^.*?: /, ''))).toEqual([expect.stringMatching(/^syncs to namespace web/)]);
+  });
+});
