@@ -4,7 +4,10 @@
  * --format json` on APPS child Applications of OBJECTS objects each, against a single-threaded
  * `yaml` parse of the same files (`parseAllDocuments` then `toJS()`), wall time, measured in the
  * same run, each in its own process; also with `--workers 0` (planning in one thread), so the
- * gain of the worker threads shows. Needs a compiled `lib/`.
+ * gain of the worker threads shows. The CLI measured is the installed one, the bundle
+ * `lib/cli/syncplan.js` (its worker threads run that same file). Each run's CPU time (all threads,
+ * user + system) is read in the child at exit, so the report also says what the cores allow: the
+ * best wall time on this machine's cores is the CPU time divided by them. Needs a compiled `lib/`.
  *
  *   node bench/apps-fanout.js [--apps 200] [--objects 100] [--rounds 3] [--json]
  */
@@ -68,10 +71,12 @@ function generate(root) {
 
 function wall(args, cwd) {
   const start = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, args, { cwd, encoding: 'utf8', maxBuffer: 1 << 30, env: { ...process.env, CDK8S_CHECK_UPGRADE: 'false' } });
+  const r = spawnSync(process.execPath, ['--require', path.join(__dirname, 'cpu-at-exit.js'), ...args], { cwd, encoding: 'utf8', maxBuffer: 1 << 30,
+    env: { ...process.env, CDK8S_CHECK_UPGRADE: 'false', } });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   if (r.status !== 0 && r.status !== 1) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr}`);
-  return { ms, bytes: r.stdout.length };
+  const cpu = /bench-cpu-ms ([\d.]+)/.exec(r.stderr);
+  return { ms, cpuMs: cpu ? Number(cpu[1]) : NaN, bytes: r.stdout.length };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -79,20 +84,49 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'syncplan-fanout-'));
 try {
   const files = generate(root);
-  const main = path.join(ROOT, 'lib/cli/main.js');
-  const times = { parse: [], plan: [], planOneThread: [] };
+  // The installed CLI (one bundled file, its workers run it too); main.js if the bundle is missing.
+  const bundle = path.join(ROOT, 'lib/cli/syncplan.js');
+  const cli = fs.existsSync(bundle) ? bundle : path.join(ROOT, 'lib/cli/main.js');
+  const plan = ['plan', 'parent', '--repo-root', '.', '--format', 'json'];
+  const variants = {
+    parse: [__filename, '--parse', ...files],
+    plan: [cli, ...plan],
+    planOneThread: [cli, ...plan, '--workers', '0'],
+  };
+  const names = Object.keys(variants);
+  const runs = Object.fromEntries(names.map((v) => [v, []]));
+  let output;
   for (let r = 0; r < ROUNDS; r++) {
-    times.parse.push(wall([__filename, '--parse', ...files], root).ms);
-    times.plan.push(wall([main, 'plan', 'parent', '--repo-root', '.', '--format', 'json'], root).ms);
-    times.planOneThread.push(wall([main, 'plan', 'parent', '--repo-root', '.', '--format', 'json', '--workers', '0'], root).ms);
+    // Rotate which goes first, so drift on a shared machine hits all alike.
+    for (let k = 0; k < names.length; k++) {
+      const v = names[(r + k) % names.length];
+      const run = wall(variants[v], root);
+      if (v !== 'parse') {
+        if (output !== undefined && run.bytes !== output) throw new Error(`${v}: ${run.bytes} bytes of output, ${output} before: not the same output`);
+        output = run.bytes;
+      }
+      runs[v].push(run);
+    }
   }
-  const m = { parse: median(times.parse), plan: median(times.plan), planOneThread: median(times.planOneThread) };
-  const result = { apps: APPS, objects: OBJECTS, cores: os.availableParallelism(), medianMs: m, ratios: { plan: m.plan / m.parse, planOneThread: m.planOneThread / m.parse } };
+  const m = Object.fromEntries(names.map((v) => [v, median(runs[v].map((x) => x.ms))]));
+  const cpu = Object.fromEntries(names.map((v) => [v, median(runs[v].map((x) => x.cpuMs))]));
+  const range = (v) => `${Math.min(...runs[v].map((x) => x.ms / m.parse)).toFixed(2)}-${Math.max(...runs[v].map((x) => x.ms / m.parse)).toFixed(2)}x`;
+  const cores = os.availableParallelism();
+  const result = {
+    apps: APPS, objects: OBJECTS, cores, load: os.loadavg()[0], medianMs: m, cpuMs: cpu,
+    ratios: { plan: m.plan / m.parse, planOneThread: m.planOneThread / m.parse },
+    // What the cores allow at best: all the CPU time of the fanned-out run spread evenly over them,
+    // against the parse's CPU time (on a quiet machine its wall time; CPU against CPU under load).
+    bestRatio: cpu.plan / cores / cpu.parse,
+  };
   if (!process.argv.includes('--json') || process.argv.includes('--verbose')) {
-    console.log(`${APPS} Applications x ${OBJECTS} objects, ${result.cores} cores, median of ${ROUNDS}`);
-    console.log(`  yaml parse, one thread          ${m.parse.toFixed(0)} ms`);
-    console.log(`  syncplan plan --repo-root       ${m.plan.toFixed(0)} ms  (${result.ratios.plan.toFixed(2)}x the parse)`);
-    console.log(`  the same with --workers 0       ${m.planOneThread.toFixed(0)} ms  (${result.ratios.planOneThread.toFixed(2)}x the parse)`);
+    console.log(`${APPS} Applications x ${OBJECTS} objects, ${cores} cores (load ${result.load.toFixed(1)}), median of ${ROUNDS} rotating rounds; ${path.relative(ROOT, cli)}`);
+    console.log('                                   wall ms   CPU ms   wall vs parse (min-max)');
+    const row = (label, v) => console.log(`  ${label.padEnd(31)} ${m[v].toFixed(0).padStart(7)}  ${cpu[v].toFixed(0).padStart(7)}   ${(m[v] / m.parse).toFixed(2)}x (${range(v)})`);
+    row('yaml parse, one thread', 'parse');
+    row('syncplan plan --repo-root', 'plan');
+    row('the same with --workers 0', 'planOneThread');
+    console.log(`  best the ${cores} cores allow: the fanned-out run's CPU / ${cores} = ${(cpu.plan / cores).toFixed(0)} ms (${result.bestRatio.toFixed(2)}x the parse's CPU)`);
   }
   if (process.argv.includes('--json')) console.log(JSON.stringify(result));
 } finally {

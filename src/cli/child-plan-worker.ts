@@ -1,12 +1,12 @@
-/** A worker thread of `child-plans.ts`: plans and renders the children it is given, replies once. */
-import { parentPort, workerData } from 'worker_threads';
-import type { ChildPlanJob } from './applications';
-import { childPlanView } from './child-plans';
-import { InputError } from './errors';
+/**
+ * A worker thread of `child-plans.ts`: answers each request (a chunk of children) with their views,
+ * until terminated. Run as its own file by `node lib/cli/main.js`, and from the bundle by `bin.ts`.
+ */
+import { isMainThread, parentPort } from 'worker_threads';
+import { answer, ChildPlanRequest } from './child-plans';
 
-try {
-  parentPort!.postMessage({ views: (workerData as ChildPlanJob[]).map(childPlanView) });
-} catch (e) {
-  if (e instanceof InputError) parentPort!.postMessage({ inputError: { file: e.file, line: e.line, reason: e.reason, hint: e.hint } });
-  else parentPort!.postMessage({ error: e instanceof Error ? `${e.name}: ${e.message}` : String(e) });
+export function serveChildPlans(): void {
+  parentPort!.on('message', (request: ChildPlanRequest) => parentPort!.postMessage(answer(request)));
 }
+
+if (!isMainThread && require.main === module) serveChildPlans();

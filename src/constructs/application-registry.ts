@@ -15,6 +15,13 @@ export interface RegisteredApplication extends IConstruct {
 }
 
 const byApp = new WeakMap<App, Map<string, RegisteredApplication>>();
+/** Bumped by every registration: what `chartsPlannedWith` answers can change only then. */
+let registrations = 0;
+
+/** A counter that changes whenever a chart is registered (for callers that cache `chartsPlannedWith`). */
+export function registrationCount(): number {
+  return registrations;
+}
 
 function registry(chart: Chart): Map<string, RegisteredApplication> {
   const app = App.of(chart);
@@ -32,6 +39,7 @@ export function registerChart(chart: Chart, application: RegisteredApplication):
       + 'two Applications syncing the same objects fight over them (SharedResourceWarning), so give each chart to one Application');
   }
   m.set(chart.node.path, application);
+  registrations++;
 }
 
 /** The Application that syncs the chart at `path` (in the App of `anyChart`), if any. */

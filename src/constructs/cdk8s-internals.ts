@@ -59,7 +59,8 @@ export function dependenciesOf(c: IConstruct): readonly IConstruct[] {
  */
 export class RenderMemo {
   private readonly kept = new Map<ApiObject, unknown>();
-  private readonly original = new WeakMap<ApiObject, () => unknown>();
+  /** Each object's own `toJson` (a plain map: the memo lives as long as the chart of its objects). */
+  private readonly original = new Map<ApiObject, () => unknown>();
 
   /** Renders `o` as cdk8s does and keeps the JSON for the next `toJson()` call. */
   public render(o: ApiObject): any {

@@ -13,7 +13,7 @@
  */
 import { ApiObject, Chart, Lazy } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
-import { chartsPlannedWith } from './application-registry';
+import { chartsPlannedWith, registrationCount } from './application-registry';
 import { rawAnnotations, RenderMemo } from './cdk8s-internals';
 import { planChart, PlannerResult } from './chart-plan';
 import { SynthChecks } from './synth-checks';
@@ -30,6 +30,8 @@ export type { ObjectEdge } from './intent';
 export type { PlannerResult } from './chart-plan';
 
 const PLANNER_ID = 'cdk8s-syncplan.Planner';
+/** Planners created so far (a group's planners exist once their charts have one). */
+let plannersCreated = 0;
 const NO_ANNOTATIONS: Readonly<Record<string, string>> = Object.freeze({});
 
 export class SyncPlanner extends Construct {
@@ -55,10 +57,13 @@ export class SyncPlanner extends Construct {
   private readonly sources: UnitSource[] = [];
   private cached?: PlannerResult;
   private computing = false;
-  private readonly lazyAttached = new WeakSet<ApiObject>();
-  private readonly dependsOnAttached = new WeakSet<ApiObject>();
-  private readonly hookAttached = new WeakSet<ApiObject>();
-  private readonly ours = new WeakSet<object>();
+  // Plain sets, not weak ones: they hold the chart's own objects and the planner's own Lazies, which
+  // live exactly as long as the chart that holds this planner, and a weak set of thousands of keys
+  // costs the garbage collector on every pass (ephemerons).
+  private readonly lazyAttached = new Set<ApiObject>();
+  private readonly dependsOnAttached = new Set<ApiObject>();
+  private readonly hookAttached = new Set<ApiObject>();
+  private readonly ours = new Set<object>();
   /** Bumped by every change the planner is told about (units, members, `after`). */
   private _changes = 0;
   /** Bumped by every wave annotation the planner attaches. */
@@ -71,9 +76,12 @@ export class SyncPlanner extends Construct {
   private argocdCm?: ArgocdCm;
   private readonly validation: SynthValidation;
   private readonly view: ChartView;
+  /** `group()` as last computed, and the registrations and planners it was computed with. */
+  private groupMemo?: { readonly registrations: number; readonly planners: number; readonly group: SyncPlanner[] };
 
   private constructor(chart: Chart) {
     super(chart, PLANNER_ID);
+    plannersCreated++;
     this.chart = chart;
     const self0 = this;
     this.view = {
@@ -93,7 +101,6 @@ export class SyncPlanner extends Construct {
       render: (o) => this.render(o),
       clearRenders: () => { for (const p of this.group()) p.renders.clear(); },
       forgetPlan: () => { this.lead().cached = undefined; },
-      isOurs: (v) => this.isOurs(v),
       result: (tree) => this.result(tree),
     }, (tree) => this.check(tree));
     this.node.addValidation({ validate: () => this.validation.validate() });
@@ -164,9 +171,15 @@ export class SyncPlanner extends Construct {
    * each planner created by the ArgoApplication), the leading one first; this planner alone otherwise.
    */
   private group(): SyncPlanner[] {
+    // Asked per object (each wave Lazy resolves through `result()`), and answered by walking up to
+    // the App and building the chart's path each time: kept until a chart is registered with an
+    // ArgoApplication or a planner is created, the only changes that alter it.
+    const memo = this.groupMemo;
+    if (memo && memo.registrations === registrationCount() && memo.planners === plannersCreated) return memo.group;
     const charts = chartsPlannedWith(this.chart);
-    if (charts.length === 1) return [this];
-    return charts.map((c) => SyncPlanner.tryOf(c)).filter((p): p is SyncPlanner => p !== undefined);
+    const group = charts.length === 1 ? [this] : charts.map((c) => SyncPlanner.tryOf(c)).filter((p): p is SyncPlanner => p !== undefined);
+    this.groupMemo = { registrations: registrationCount(), planners: plannersCreated, group };
+    return group;
   }
 
   /** The planner that plans, proves and lints for the group. */

@@ -26,7 +26,7 @@ import { ALL_RULES, ArgocdCm, Finding, findingText, LevelSetting, LintOptions, l
 
 /** A validation done in the current synchronous job, and what it saw. */
 interface Validated {
-  readonly fingerprint: string;
+  readonly fingerprint: Fingerprint;
   readonly errors: readonly string[];
 }
 
@@ -46,7 +46,6 @@ export interface Validatable {
   clearRenders(): void;
   /** Forget the cached plan, so dependencies added since the last look are seen. */
   forgetPlan(): void;
-  isOurs(value: unknown): boolean;
   /** The plan; throws an OrderingError for impossible intent. */
   result(tree: readonly IConstruct[]): PlannerResult;
 }
@@ -68,7 +67,7 @@ export class SynthValidation {
     const tree = p.tree();
     // Nothing to compare with on the first validation of a job: fingerprint only what it saw.
     let fingerprint = this.validated ? this.fingerprint(tree) : undefined;
-    if (this.validated && this.validated.fingerprint === fingerprint) return [...this.validated.errors];
+    if (this.validated && samePrint(this.validated.fingerprint, fingerprint!)) return [...this.validated.errors];
     p.clearRenders();
     p.forgetPlan();
     const attached = p.attached;
@@ -94,34 +93,46 @@ export class SynthValidation {
     return [...errors];
   }
 
-  /** What a validation depends on that can change without the planner being told. */
-  private fingerprint(tree: readonly IConstruct[]): string {
-    const parts: string[] = [String(this.planner.changes)];
+  /**
+   * What a validation depends on that can change without the planner being told, as a flat list
+   * compared item by item (`samePrint`): values and objects are kept as they are, not printed into
+   * one string, which saved most of the memo check's time (a list of references and the strings
+   * cdk8s already holds, no string built per object).
+   */
+  private fingerprint(tree: readonly IConstruct[]): Fingerprint {
+    const parts: unknown[] = [this.planner.changes];
     let constructs = 0;
     let dependencies = 0;
     for (const c of tree) {
       constructs++;
       // Chart-level dependencies (cdk8s adds them between nested or dependent charts) order nothing here.
       if (!(c instanceof Chart)) dependencies += dependenciesOf(c).length;
-      if (c instanceof ApiObject) parts.push(this.metadataPrint(c));
+      if (c instanceof ApiObject) metadataPrint(c, parts);
     }
-    parts.push(String(constructs), String(dependencies));
-    return parts.join('\u0000');
+    parts.push(constructs, dependencies);
+    return parts;
   }
+}
 
-  private metadataPrint(o: ApiObject): string {
-    const meta = metadataMaps(o);
-    let s = `${o.node.id}\u0001${patchCount(o)}`;
-    for (const record of [meta.annotations, meta.labels]) {
-      s += '\u0001';
-      if (!record) continue;
-      for (const k in record) {
-        const v = record[k];
-        s += `${k}=${typeof v === 'string' ? v : this.planner.isOurs(v) ? '\u0002' : typeof v}\u0003`;
-      }
-    }
-    return s;
-  }
+type Fingerprint = readonly unknown[];
+const ANNOTATIONS = Symbol('annotations');
+const LABELS = Symbol('labels');
+
+/** An object's JSON patches and its annotations and labels as stored (each value itself: a string, or the Lazy or token). */
+function metadataPrint(o: ApiObject, parts: unknown[]): void {
+  const meta = metadataMaps(o);
+  parts.push(o, patchCount(o), ANNOTATIONS);
+  const annotations = meta.annotations;
+  if (annotations) for (const k in annotations) parts.push(k, annotations[k]);
+  parts.push(LABELS);
+  const labels = meta.labels;
+  if (labels) for (const k in labels) parts.push(k, labels[k]);
+}
+
+function samePrint(a: Fingerprint, b: Fingerprint): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /**

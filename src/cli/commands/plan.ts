@@ -104,9 +104,11 @@ export function register(program: Command): void {
   addWaveDelayOption(cmd);
   addSingleAppOption(cmd);
   cmd.option('--repo-root <dir>', 'plan the child Applications of an app-of-apps parent too: their directory sources, read under this checkout');
-  cmd.option('--workers <n>', 'worker threads planning the children with --repo-root (default: one per CPU core from 32 children on, else none; 0: none)', parseWorkers);
+  cmd.option('--workers <n>', 'worker threads planning the children with --repo-root beside this one (default: one per CPU core but one, from 32 children on, else none; 0: none)', parseWorkers);
   cmd.action(async (paths: string[], flags: CommonFlags & AppFlags & SingleAppFlags & { waveDelay: number; repoRoot?: string; workers?: number }) => {
     /* eslint-disable @typescript-eslint/no-require-imports */
+    // A parent with many children fans out: its workers start while its own manifests are read.
+    if (flags.repoRoot !== undefined && flags.workers !== 0) (require('../child-plans') as typeof ChildPlansModule).startChildPlanWorkers(flags.workers);
     const manifests = readManifests(paths);
     const options = { ...planOptions(flags), ...appModelOptions(flags), syncOptions: appSyncOptions(flags), live: liveManifests(flags) };
     const { buildPlan }: typeof ArgoPlanModule = require('../../argo/plan');
@@ -116,13 +118,17 @@ export function register(program: Command): void {
       return;
     }
     const plan = buildPlan(manifests, options);
+    const apps: typeof ApplicationsModule | undefined = flags.repoRoot === undefined ? undefined : require('../applications');
+    const children = apps?.childSources(plan, flags.repoRoot!);
+    // Started before the parent's lint, so worker threads start up while this thread lints.
+    const planned = children
+      ? (require('../child-plans') as typeof ChildPlansModule).childPlanViews(children, { workers: flags.workers, text: flags.format !== 'json' })
+      : Promise.resolve([]);
     const { estimateTime, timeJson, timeTextSection }: typeof TimingModule = require('../../report/timing');
     const { lintReport, findingToJson }: typeof RulesModule = require('../../rules');
     const { findings, suppressed } = lintReport(manifests, options, plan);
     const time = estimateTime(plan, { waveDelaySeconds: flags.waveDelay, argocdVersion: flags.argocdVersion });
-    const apps: typeof ApplicationsModule | undefined = flags.repoRoot === undefined ? undefined : require('../applications');
-    const children = apps?.childSources(plan, flags.repoRoot!);
-    const views = children ? await (require('../child-plans') as typeof ChildPlansModule).childPlanViews(children, flags.workers) : [];
+    const views = await planned;
     if (flags.format === 'json') {
       const { planToJson }: typeof PlanJsonModule = require('../../report/plan-json');
       // The documented keys first; the time estimate and the findings (as `syncplan lint`) after.
