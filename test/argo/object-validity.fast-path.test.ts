@@ -53,7 +53,7 @@ describe('apiServerAccepts against apiServerFieldErrors', () => {
       const errors = apiServerFieldErrors(o as Record<string, unknown>, group, kind, name);
       seen.add(errors.length === 0 ? 'valid' : 'invalid');
       for (const e of errors) seen.add(`${e.type} ${e.field.replace(/\[\d+\]/g, '[]')}`);
-    }), { numRuns: 3000 });
+    }), { numRuns: 3000, seed: 15 }); // a fixed seed: this checks the generator, not the code
     const wanted = ['valid', 'invalid', 'Duplicate value spec.template.spec.initContainers[].name',
       'Required value spec.template.spec.containers[].name', 'Invalid value metadata.name', 'Invalid value metadata.namespace',
       'Invalid value metadata.labels', 'Invalid value metadata.annotations', 'Invalid value spec.template.labels',
