@@ -281,8 +281,8 @@ export function apiServerFieldErrors(object: Obj, group: string, kind: string, n
  * Whether the API server accepts `object` as `name`: exactly `apiServerFieldErrors(...).length === 0`
  * (a property test holds them together), without building a path, an error or a closure. Nearly
  * every object is valid, and the rule pack at synth asks of each: checking first and building the
- * errors only for the rare invalid one took the `object-invalid` rule from 32–42 ms to 26–30 ms for
- * the 8,040 objects of `bench/synth-overhead.js` (warm, measured three times each).
+ * errors only for the rare invalid one took the `object-invalid` rule from 38–42 ms to 31–35 ms of
+ * CPU for the 8,040 objects of `bench/synth-overhead.js` (warm, mean of 10 runs, twice each).
  */
 export function apiServerAccepts(object: Obj, group: string, kind: string, name: string): boolean {
   const metadata = child(object, 'metadata');
