@@ -170,6 +170,22 @@ function applicationSection(a: HtmlApplication, id: string): string {
   return `<section class="application" id="${id}"><h2>${esc(a.title)}</h2>${body}</section>`;
 }
 
+/** The document's opening lines, up to `<main>`: the same head for every report. */
+function pageHead(sources: readonly string[]): string[] {
+  const title = `syncplan report: ${sources.join(', ') || 'manifests'}`;
+  return [
+    '<!DOCTYPE html>',
+    '<html lang="en">',
+    '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${esc(title)}</title><style>${CSS}</style></head>`,
+    '<body><main>',
+  ];
+}
+
+function findingsCard(findings: readonly Finding[]): string {
+  return card(String(findings.length), `findings (${count(findings.filter(f => f.level === 'error').length, 'error')})`, 'card-findings');
+}
+
 /** Several Applications on one page: the application order first, then each Application's plan. */
 export function renderApplicationsHtml(input: HtmlApplicationsInput): string {
   const all = [...input.applications, ...(input.parent ? [input.parent] : [])];
@@ -177,15 +193,10 @@ export function renderApplicationsHtml(input: HtmlApplicationsInput): string {
   const cards = [
     card(String(input.applications.length), count(input.applications.length, 'application').replace(/^\d+ /, ''), 'card-applications'),
     card(String(all.reduce((n, a) => n + (a.plan?.steps.length ?? 0), 0)), 'steps in all', 'card-steps'),
-    card(String(findings.length), `findings (${count(findings.filter(f => f.level === 'error').length, 'error')})`, 'card-findings'),
+    findingsCard(findings),
   ];
-  const title = `syncplan report: ${input.sources.join(', ') || 'manifests'}`;
   return [
-    '<!DOCTYPE html>',
-    '<html lang="en">',
-    '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${esc(title)}</title><style>${CSS}</style></head>`,
-    '<body><main>',
+    ...pageHead(input.sources),
     `<h1>Argo CD sync plans of ${esc(count(input.applications.length, 'Application'))}</h1><p class="sub">${esc(input.sources.join(', '))}</p>`,
     input.note !== undefined ? `<p class="sub" id="note">Note: ${esc(input.note)}</p>` : '',
     `<div class="cards">${cards.join('')}</div>`,
@@ -206,16 +217,11 @@ export function renderHtml(input: HtmlReportInput): string {
     card(String(plan.steps.length), count(plan.steps.length, 'step').replace(/^\d+ /, ''), 'card-steps'),
     card(String(tasks), `tasks (${count(hooks, 'hook')})`, 'card-tasks'),
     card(formatSeconds(time.minimumSeconds), 'minimum time', 'card-time'),
-    ...(findings ? [card(String(findings.length), `findings (${count(findings.filter(f => f.level === 'error').length, 'error')})`, 'card-findings')] : []),
+    ...(findings ? [findingsCard(findings)] : []),
     ...(result ? [card(result.operationPhase, 'simulated outcome', 'card-outcome')] : []),
   ];
-  const title = `syncplan report: ${input.sources.join(', ') || 'manifests'}`;
   return [
-    '<!DOCTYPE html>',
-    '<html lang="en">',
-    '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${esc(title)}</title><style>${CSS}</style></head>`,
-    '<body><main>',
+    ...pageHead(input.sources),
     `<h1>Argo CD sync plan</h1><p class="sub">${esc(input.sources.join(', '))}</p>`,
     `<div class="cards">${cards.join('')}</div>`,
     outcomeSection(result, input.explanation),
