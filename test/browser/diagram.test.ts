@@ -5,18 +5,15 @@
  * A readable picture of a long sync is taller than wide, and its text keeps a readable size at
  * the width of a GitHub comment.
  */
-import { existsSync } from 'fs';
 import { join } from 'path';
-import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from './chromium';
 import { diagramModel } from '../../src/report/diagram';
 import { renderMermaid } from '../../src/report/mermaid';
 import { renderSvg } from '../../src/report/svg';
 import { planOf } from '../argo/simulate/helpers';
 import { m as obj } from '../fixtures/manifests';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'];
 const MERMAID = join(__dirname, '..', '..', 'node_modules', 'mermaid', 'dist', 'mermaid.min.js');
 /** GitHub's Markdown column is about this wide. */
 const COMMENT_WIDTH = 880;
@@ -42,8 +39,7 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} not found: install Debian's chromium (apt-get install -y chromium)`);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, timeout: 30_000 });
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: COMMENT_WIDTH + 40, height: 1000 } });
   page.setDefaultTimeout(30_000);
 });

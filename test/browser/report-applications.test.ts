@@ -4,17 +4,15 @@
  * Chromium: the application order is painted above the Applications' plans, in the parent's
  * order, each entry links to its Application's plan, and each plan's diagram is laid out.
  */
-import { existsSync, mkdtempSync, rmSync } from 'fs';
+import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { App } from 'cdk8s';
-import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from './chromium';
 import { appOfApps } from '../../examples/platform/app-of-apps';
 import { cli } from '../cli/run-cli';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'];
 const PATH = 'dist/platform/app-of-apps';
 
 jest.setTimeout(60_000);
@@ -24,13 +22,12 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} not found: install Debian's chromium (apt-get install -y chromium)`);
   dir = mkdtempSync(join(tmpdir(), 'syncplan-browser-apps-'));
   appOfApps(new App({ outdir: join(dir, PATH) }), PATH).app.synth();
   const out = join(dir, 'report.html');
   const r = await cli('report', join(dir, PATH, 'platform.k8s.yaml'), '--repo-root', dir, '--out', out);
   expect(r.code).toBe(0);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, timeout: 30_000 });
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   page.setDefaultTimeout(10_000);
   await page.goto(`file://${out}`);

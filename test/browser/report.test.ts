@@ -4,15 +4,13 @@
  * page must show its steps, resources and findings, and its screenshot must not be blank or
  * broken (the diagram's colours must actually be painted).
  */
-import { existsSync, mkdtempSync, rmSync } from 'fs';
+import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
-import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from './chromium';
 import { cli } from '../cli/run-cli';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'];
 const EXAMPLE = join(__dirname, '..', '..', 'examples', 'manifests', 'workflow-console.yaml');
 
 jest.setTimeout(60_000);
@@ -22,12 +20,11 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} not found: install Debian's chromium (apt-get install -y chromium)`);
   dir = mkdtempSync(join(tmpdir(), 'syncplan-browser-'));
   const out = join(dir, 'report.html');
   const r = await cli('report', EXAMPLE, '--namespace', 'workflow', '--out', out, '--health', 'Deployment/workflow-console=Progressing');
   expect(r.code).toBe(0);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, timeout: 30_000 });
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   page.setDefaultTimeout(10_000);
   await page.goto(`file://${out}`);
