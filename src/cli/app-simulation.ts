@@ -10,7 +10,7 @@ import { childApplications } from './applications';
 import { InputError } from './errors';
 import { checkHandles } from './simulation-input';
 import type { SimulationInput } from './simulation-input';
-import { isAutomatedSync } from '../argo/application';
+import { applicationSyncOptionItems, isAutomatedSync } from '../argo/application';
 import { hasHealthCheck } from '../argo/health';
 import { buildPlan } from '../argo/plan';
 import { simulate } from '../argo/simulate';
@@ -96,8 +96,7 @@ function withoutRetry(options: SimulationInput['options']): SimulationInput['opt
 }
 
 function childSyncOptions(child: ChildApplication): string[] {
-  const options = (child.manifest.object.spec as { syncPolicy?: { syncOptions?: unknown } } | undefined)?.syncPolicy?.syncOptions;
-  return Array.isArray(options) ? options.map(String) : [];
+  return applicationSyncOptionItems(child.manifest.object).map(String);
 }
 
 /** What the text and the notes say about the model (one sentence, shared by both formats). */

@@ -9,6 +9,7 @@ import { existsSync, readdirSync, statSync } from 'fs';
 import { join, relative, resolve, sep } from 'path';
 import { InputError } from './errors';
 import { loadPaths } from './load';
+import { applicationSyncOptionItems } from '../argo/application';
 import { directoryReads, DirectoryOptions } from '../argo/directory-source';
 import { buildPlan } from '../argo/plan';
 import type { Manifest, SyncPlan } from '../argo/types';
@@ -118,7 +119,7 @@ function resolveChild(manifest: Manifest, name: string, namespace: string, wave:
   if (names.some(n => ['kustomization.yaml', 'kustomization.yml', 'Kustomization'].includes(n))) return { ...child, source: { ...base, render: `kustomize build ${join(repoRoot, base.path)}` } };
   const directory = (src.directory ?? {}) as DirectoryOptions;
   const files = listFiles(dir).filter(rel => directoryReads(rel, directory));
-  const syncOptions = Array.isArray(spec.syncPolicy?.syncOptions) ? spec.syncPolicy.syncOptions.map(String) : [];
+  const syncOptions = applicationSyncOptionItems(manifest.object).map(String);
   const job = { files: files.map(f => join(dir, ...f.split('/'))), namespace: destinationNamespace, syncOptions };
   return { ...child, source: { ...base, files: files.map(f => relative(repoRoot, join(dir, f)).split(sep).join('/')) }, job };
 }

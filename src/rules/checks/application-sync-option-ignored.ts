@@ -1,4 +1,4 @@
-import { isPlainObject } from '../../argo/annotations';
+import { applicationSyncOptionItems } from '../../argo/application';
 import { ignoredAppOption } from '../../argo/prune-option';
 import { isApplication } from '../gates';
 import { quote } from '../quote';
@@ -19,10 +19,7 @@ export const applicationSyncOptionIgnored: Rule = {
     const version = ctx.options.argocdVersion;
     for (const t of ctx.plan.steps.flatMap(s => s.tasks)) {
       if (t.action !== 'apply' || !isApplication(t)) continue;
-      const spec = t.manifest.object.spec;
-      const policy = isPlainObject(spec) ? spec.syncPolicy : undefined;
-      const options = isPlainObject(policy) && Array.isArray(policy.syncOptions) ? policy.syncOptions : [];
-      options.forEach((option: unknown, i: number) => {
+      applicationSyncOptionItems(t.manifest.object).forEach((option, i) => {
         if (typeof option !== 'string') return;
         const ignored = ignoredAppOption(option, version);
         if (ignored === undefined) return;
