@@ -5,7 +5,7 @@
  * `yaml` parse of the same files (`parseAllDocuments` then `toJS()`), wall time, measured in the
  * same run, each in its own process; also with `--workers 0` (planning in one thread), so the
  * gain of the worker threads shows. The CLI measured is the installed one, the bundle
- * `lib/cli/syncplan.js` (its worker threads run that same file). Each run's CPU time (all threads,
+ * `lib/cli/syncplan.js` (its worker threads start from that same file). Each run's CPU time (all threads,
  * user + system) is read in the child at exit, so the report also says what the cores allow: the
  * best wall time on this machine's cores is the CPU time divided by them. Needs a compiled `lib/`.
  *
@@ -84,7 +84,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'syncplan-fanout-'));
 try {
   const files = generate(root);
-  // The installed CLI (one bundled file, its workers run it too); main.js if the bundle is missing.
+  // The installed CLI (the launcher of one bundled file; its workers start from it too); main.js if it is missing.
   const bundle = path.join(ROOT, 'lib/cli/syncplan.js');
   const cli = fs.existsSync(bundle) ? bundle : path.join(ROOT, 'lib/cli/main.js');
   const plan = ['plan', 'parent', '--repo-root', '.', '--format', 'json'];

@@ -13,7 +13,7 @@ const os = require('os');
 const path = require('path');
 
 const ROOT = path.join(__dirname, '..');
-// What users run (the `bin`: the bundle), and the modules it is bundled from.
+// What users run (the `bin`: the launcher of the bundle), and the modules it is bundled from.
 const BIN = path.join(ROOT, require(path.join(ROOT, 'package.json')).bin.syncplan);
 const MAIN = path.join(ROOT, 'lib/cli/main.js');
 const EXAMPLE = path.join(ROOT, 'examples/manifests/workflow-console.yaml');

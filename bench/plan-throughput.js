@@ -28,7 +28,7 @@ if (process.argv[2] === '--child') {
   const cpuStart = process.cpuUsage();
   const kept = []; // parsing yields the objects: keep them, as the plan keeps its manifests
   if (mode === 'plan' || mode === 'lint') {
-    // The installed `syncplan` (the bundle `bin` names, as `npx syncplan` runs it), its output
+    // The installed `syncplan` (the `bin`, as `npx syncplan` runs it), its output
     // counted and discarded (stdout of this child is for the result); measured once it is done.
     const bin = path.join(ROOT, require(path.join(ROOT, 'package.json')).bin.syncplan);
     const write = process.stdout.write.bind(process.stdout);

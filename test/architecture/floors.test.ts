@@ -36,7 +36,7 @@ const PACKAGES: Record<string, readonly string[]> = {
   imports: ['cdk8s', 'constructs'],
   plugin: [],
 };
-const BUILTINS = new Set(['child_process', 'crypto', 'fs', 'os', 'path', 'util', 'zlib', 'stream', 'url', 'worker_threads']);
+const BUILTINS = new Set(['child_process', 'crypto', 'fs', 'module', 'os', 'path', 'util', 'v8', 'vm', 'zlib', 'stream', 'url', 'worker_threads']);
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

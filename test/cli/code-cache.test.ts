@@ -1,0 +1,90 @@
+/**
+ * The installed `syncplan` loads the bundle from V8's code cache the compile step wrote, and only
+ * a cache that is whole and made from that bundle: V8 trusts what it is given (a damaged cache
+ * crashes the process). Without one it runs the bundle as a module, with the same output.
+ */
+import { spawnSync } from 'child_process';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'fs';
+import { join } from 'path';
+import * as fc from 'fast-check';
+import { tempDirEach } from './helpers';
+import { BUNDLE_FILE, checkedCodeCache, codeCacheBytes, codeCacheFile, compileBundle } from '../../src/cli/code-cache';
+
+jest.setTimeout(120_000);
+
+const ROOT = join(__dirname, '..', '..');
+const LIB_CLI = join(ROOT, 'lib', 'cli');
+const EXAMPLE = 'examples/manifests/workflow-console.yaml'; // relative to ROOT, where each run starts
+const dir = tempDirEach('syncplan-code-cache');
+
+function run(bin: string, args: readonly string[], env: NodeJS.ProcessEnv = process.env) {
+  const r = spawnSync(process.execPath, [bin, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 60_000, env });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** The launcher and the bundle copied into a package of their own (the version is read from its package.json); returns its lib/cli. */
+function copyOfPackage(): string {
+  const cli = join(dir(), 'lib', 'cli');
+  mkdirSync(cli, { recursive: true });
+  for (const f of ['syncplan.js', 'code-cache.js', BUNDLE_FILE]) copyFileSync(join(LIB_CLI, f), join(cli, f));
+  copyFileSync(join(ROOT, 'package.json'), join(dir(), 'package.json'));
+  return cli;
+}
+
+test('the compile step wrote a cache for this Node, made from the bundle beside it, and V8 accepts it', () => {
+  const file = codeCacheFile(LIB_CLI);
+  expect(existsSync(file)).toBe(true);
+  const bundle = readFileSync(join(LIB_CLI, BUNDLE_FILE));
+  const cachedData = checkedCodeCache(readFileSync(file), bundle);
+  expect(cachedData).toBeDefined();
+  expect(compileBundle(join(LIB_CLI, BUNDLE_FILE), bundle.toString('utf8'), cachedData).cachedDataRejected).toBe(false);
+});
+
+test('the cache is named by V8\'s version tag, so another Node or other V8 flags do not find it', () => {
+  expect(codeCacheFile('/x', 0x839dbe75)).toBe(join('/x', 'syncplan-bundle.839dbe75.v8cache'));
+  const tag = spawnSync(process.execPath, ['--no-opt', '-p', 'require("v8").cachedDataVersionTag()'], { encoding: 'utf8' }).stdout.trim();
+  expect(codeCacheFile('/x', Number(tag))).not.toBe(codeCacheFile('/x'));
+});
+
+describe.each([
+  ['no cache', (_cli: string) => undefined],
+  ['a damaged cache', (cli: string) => {
+    const bytes = readFileSync(codeCacheFile(LIB_CLI));
+    const middle = Math.floor(bytes.length / 2);
+    bytes[middle] = (bytes[middle] + 1) % 256;
+    writeFileSync(codeCacheFile(cli), bytes);
+  }],
+  ['the cache of another bundle', (cli: string) => {
+    const data = checkedCodeCache(readFileSync(codeCacheFile(LIB_CLI)), readFileSync(join(LIB_CLI, BUNDLE_FILE)))!;
+    writeFileSync(codeCacheFile(cli), codeCacheBytes(Buffer.from('another bundle'), data));
+  }],
+])('with %s, the launcher runs the bundle as a module', (_name, prepare) => {
+  test.each([[['--version']], [['plan', EXAMPLE]], [['plan', 'no-such-file.yaml']]])('syncplan %j prints what the installed one prints', (args) => {
+    const cli = copyOfPackage();
+    prepare(cli);
+    expect(run(join(cli, 'syncplan.js'), args)).toEqual(run(join(LIB_CLI, 'syncplan.js'), args));
+  });
+});
+
+test('without a cache, Node\'s own compile cache is enabled where Node has one (22.1 on)', () => {
+  const cli = copyOfPackage();
+  const preload = join(dir(), 'node22.js');
+  writeFileSync(preload, 'require("module").enableCompileCache = () => process.stderr.write("compile cache enabled\\n");');
+  const r = run(join(cli, 'syncplan.js'), ['--version'], { ...process.env, NODE_OPTIONS: `--require ${preload}` });
+  expect(r).toEqual({ code: 0, stdout: `${JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version}\n`, stderr: 'compile cache enabled\n' });
+});
+
+test('checkedCodeCache returns V8\'s data only from a whole file made from the same bundle', () => {
+  const bytes = fc.uint8Array({ minLength: 1, maxLength: 64 });
+  fc.assert(fc.property(bytes, bytes, fc.nat(), fc.integer({ min: 1, max: 255 }), (bundle, data, at, flip) => {
+    const file = codeCacheBytes(bundle, data);
+    expect(checkedCodeCache(file, bundle)).toEqual(Buffer.from(data));
+    const damaged = Buffer.from(file);
+    damaged[at % damaged.length] = (damaged[at % damaged.length] + flip) % 256;
+    expect(checkedCodeCache(damaged, bundle)).toBeUndefined();
+    expect(checkedCodeCache(file.subarray(0, file.length - 1), bundle)).toBeUndefined();
+    const other = Uint8Array.from(bundle);
+    other[at % other.length] = (other[at % other.length] + flip) % 256;
+    expect(checkedCodeCache(file, other)).toBeUndefined();
+  }));
+});
