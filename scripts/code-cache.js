@@ -17,7 +17,14 @@ const example = path.join(__dirname, '..', 'examples', 'manifests', 'workflow-co
 const runs = [['plan', example], ['plan', example, '--format', 'json']];
 
 const bundle = fs.readFileSync(file);
-const script = compileBundle(file, bundle.toString('utf8'));
+// The launcher reads the bundle as latin1, which is UTF-8 only for ASCII.
+const wide = bundle.findIndex((b) => b > 0x7f);
+if (wide >= 0) {
+  const line = bundle.subarray(0, wide).toString('latin1').split('\n').length;
+  console.error(`code-cache: ${path.relative(process.cwd(), file)}:${line} has a character outside ASCII; write it as a \\u escape in the source`);
+  process.exit(1);
+}
+const script = compileBundle(file, bundle.toString('latin1'));
 const write = process.stdout.write;
 process.stdout.write = () => true; // the output is not wanted, only what running it compiled
 /** Runs the bundle with `args` (the same script, so the same compiled functions, each run). */

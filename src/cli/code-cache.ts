@@ -65,7 +65,9 @@ export function launch(dir: string): void {
   if (cache) {
     const bundle = readFileSync(file);
     const cachedData = checkedCodeCache(cache, bundle);
-    if (cachedData) return runBundle(compileBundle(file, bundle.toString('utf8'), cachedData), file);
+    // ASCII (the compile step checks it, and the CRC that it is the same file), so latin1 reads it
+    // as UTF-8 would, without decoding: 1.5 ms of a 690 kB file.
+    if (cachedData) return runBundle(compileBundle(file, bundle.toString('latin1'), cachedData), file);
   }
   // Node's compile cache, where it has one, keeps the next start fast.
   (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();

@@ -178,6 +178,8 @@ describe('reading spec.syncPolicy.retry', () => {
   test('parseStringToDuration: whole seconds, or a Go duration', () => {
     expect(['30', '2m', '1h30m', '500ms', '1.5s'].map(parseRetryDuration)).toEqual([30, 120, 5400, 0.5, 1.5]);
     expect(['abc', '5 s', '', 's'].map(parseRetryDuration)).toEqual([undefined, undefined, undefined, undefined]);
+    // Go's time.ParseDuration reads microseconds as us, the micro sign and the Greek mu.
+    expect(['1500us', '1500\u00b5s', '1500\u03bcs', '1m1500\u00b5s'].map(parseRetryDuration)).toEqual([0.0015, 0.0015, 0.0015, 60.0015]);
   });
 
   test('the auto-sync default is 5 retries (autoSync: RetryStrategy{Limit: 5}); a manual sync has none', () => {
