@@ -55,11 +55,12 @@ export function retriedMessage(message: string, retries: number): string {
  */
 export function parseRetryDuration(raw: string): number | undefined {
   if (/^[+-]?\d+$/.test(raw)) return Number(raw);
-  // Microseconds as Go writes them: us, the micro sign (U+00B5) or the Greek mu (U+03BC), escaped so
-  // the bundled CLI stays ASCII (its launcher reads it as such, `cli/code-cache.ts`).
+  // Microseconds as Go writes them: us, the micro sign (U+00B5) or the Greek mu (U+03BC), escaped:
+  // the bundled CLI must be ASCII (its launcher reads it as such, `cli/code-cache.ts`), and esbuild
+  // escapes identifiers but not a regular expression.
   const m = /^([+-]?)((?:\d+(?:\.\d*)?|\.\d+)(?:ns|us|\u00b5s|\u03bcs|ms|s|m|h))+$/.exec(raw);
   if (!m || raw === '' || raw === '+' || raw === '-') return undefined;
-  const unit: Record<string, number> = { 'ns': 1e-9, 'us': 1e-6, '\u00b5s': 1e-6, '\u03bcs': 1e-6, 'ms': 1e-3, 's': 1, 'm': 60, 'h': 3600 };
+  const unit: Record<string, number> = { ns: 1e-9, us: 1e-6, \u00b5s: 1e-6, \u03bcs: 1e-6, ms: 1e-3, s: 1, m: 60, h: 3600 };
   let seconds = 0;
   for (const part of raw.slice(m[1].length).matchAll(/(\d+(?:\.\d*)?|\.\d+)(ns|us|\u00b5s|\u03bcs|ms|s|m|h)/g)) seconds += Number(part[1]) * unit[part[2]];
   return m[1] === '-' ? -seconds : seconds;
