@@ -8,11 +8,14 @@
  */
 /* eslint-disable @typescript-eslint/no-require-imports */
 import { join } from 'path';
-import { isMainThread, workerData } from 'worker_threads';
+import { CHILD_PLANS_WORKER_ARG, useWorkerScript } from './worker-script';
 
-if (isMainThread) {
-  (require('./worker-script') as typeof import('./worker-script')).useWorkerScript(join(__dirname, 'syncplan.js'));
+// Only a worker of child plans is started with this argument, so the main thread of every other
+// run never loads worker_threads (1 ms of start-up); the workerData check makes sure.
+const worker = process.argv[2] === CHILD_PLANS_WORKER_ARG && !(require('worker_threads') as typeof import('worker_threads')).isMainThread;
+if (!worker) {
+  useWorkerScript(join(__dirname, 'syncplan.js'));
   (require('./main') as typeof import('./main')).run();
-} else if ((workerData as { syncplanChildPlans?: boolean } | null)?.syncplanChildPlans) {
+} else if ((require('worker_threads').workerData as { syncplanChildPlans?: boolean } | null)?.syncplanChildPlans) {
   (require('./child-plan-worker') as typeof import('./child-plan-worker')).serveChildPlans();
 }

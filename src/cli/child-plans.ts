@@ -18,7 +18,7 @@ import { Worker } from 'worker_threads';
 import type { ChildApplication, ChildPlanJob } from './applications';
 import { planChild } from './applications';
 import { InputError } from './errors';
-import { workerScript } from './worker-script';
+import { CHILD_PLANS_WORKER_ARG, workerScript } from './worker-script';
 import { planToJson } from '../report/plan-json';
 import { planTextSections } from '../report/plan-text';
 
@@ -93,7 +93,7 @@ function replyError(reply: ChildPlanReply): Error | undefined {
 let started: Worker[] = [];
 
 function spawn(script: string): Worker {
-  const worker = new Worker(script, { workerData: { syncplanChildPlans: true } });
+  const worker = new Worker(script, { argv: [CHILD_PLANS_WORKER_ARG], workerData: { syncplanChildPlans: true } });
   worker.unref(); // an idle worker never keeps the CLI alive (a parent that fails to read exits at once)
   return worker;
 }

@@ -7,6 +7,9 @@
  */
 let script: string | undefined;
 
+/** The argument a worker of child plans is started with (`process.argv[2]` in the worker), which `bin.ts` looks for. */
+export const CHILD_PLANS_WORKER_ARG = '--syncplan-child-plans-worker';
+
 /** Workers run `file` (the bundle sets itself). */
 export function useWorkerScript(file: string): void {
   script = file;
