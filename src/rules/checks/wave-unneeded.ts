@@ -42,29 +42,38 @@ export const waveUnneeded: Rule = {
         const appAfterApp = k > 0 && applies.some(isApplication) && steps[k - 1].tasks.some(t => t.action === 'apply' && isApplication(t));
         if (k > 0 && !hooks && !hooksBefore && applies.length > 0 && !appAfterApp) {
           index ??= new TaskIndex(ctx.tasks);
-          const used: Array<[SyncTask, SyncTask]> = [];
           const prev = steps[k - 1];
           const merged = new Set(prev.tasks);
-          let declared = false;
+          // What the step uses from earlier waves: from the wave before (each ordered by kind order
+          // inside one wave, else the wave is needed) and from older ones (done before `prev` starts).
+          const fromPrev: SyncTask[] = [];
+          const older: SyncTask[] = [];
+          let needed = false;
+          const use = (u: SyncTask, t: SyncTask): void => {
+            if (!merged.has(u)) older.push(u);
+            else if (whyNotByKindOrder(u, t) !== undefined) needed = true;
+            else fromPrev.push(u);
+          };
           for (const t of applies) {
-            if (!declared) declared = declaredDependencies(t, index!).some((u) => merged.has(u));
-            for (const u of usesOf(t, index!)) {
+            // Needed once one object is: the rest cannot make the wave unneeded again.
+            needed ||= declaredDependencies(t, index).some((u) => merged.has(u));
+            if (needed) break;
+            for (const u of usesOf(t, index)) {
               if (!before.has(u)) continue;
-              used.push([u, t]);
+              use(u, t);
               // A Service is only as ready as the Pods it selects: what calls it waits on them too.
-              if (u.group === '' && u.kind === 'Service') for (const p of usesOf(u, index!)) if (before.has(p)) used.push([p, t]);
+              if (u.group === '' && u.kind === 'Service') for (const p of usesOf(u, index)) if (before.has(p)) use(p, t);
             }
           }
           // Merging this step into the one before it changes nothing for what an older step holds:
           // every step but the last waits for all of it (gate `all`) before the next one starts.
-          if (!declared && !used.some(([u, t]) => merged.has(u) && whyNotByKindOrder(u, t) !== undefined)) {
-            const fromPrev = used.filter(([u]) => merged.has(u)).map(([u]) => u);
-            const older = used.length > fromPrev.length ? `, and what it uses from older waves is done before ${describeStep(prev)} starts` : '';
-            const why = used.length === 0
+          if (!needed) {
+            const olderToo = older.length > 0 ? `, and what it uses from older waves is done before ${describeStep(prev)} starts` : '';
+            const why = fromPrev.length === 0 && older.length === 0
               ? 'nothing in it uses anything from an earlier wave (no reference, selector, backend or binding points back)'
               : fromPrev.length === 0
-                ? `what it uses from earlier waves (${named(used.map(([u]) => `${u.kind}/${u.name}`))}) is done before ${describeStep(prev)} starts`
-                : `what it uses from earlier waves (${named(fromPrev.map((u) => `${u.kind}/${u.name}`))}) ${whyOneWave(fromPrev)}${older}`;
+                ? `what it uses from earlier waves (${named(older.map((u) => `${u.kind}/${u.name}`))}) is done before ${describeStep(prev)} starts`
+                : `what it uses from earlier waves (${named(fromPrev.map((u) => `${u.kind}/${u.name}`))}) ${whyOneWave(fromPrev)}${olderToo}`;
             hits.push({
               manifest: applies[0].manifest,
               message: `opens ${describeStep(step)}, which waits for ${describeStep(prev)}, yet ${why}: the wave costs ${WAVE_DELAY_SECONDS} s of inter-wave delay and one more place to stall`,
