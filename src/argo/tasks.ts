@@ -8,6 +8,7 @@ import { readDeletePolicies } from './delete-policy';
 import { DraftTask } from './draft';
 import { HookRead, readHook, readHookIn } from './hooks';
 import { keyString, metadataString, resourceKeyOf } from './keys';
+import { lastDefinitions } from './last-definitions';
 import { objectOption } from './prune-option';
 import { isSelected } from './selective-sync';
 import { untrackedReason } from './tracking';
@@ -84,32 +85,6 @@ function exclusionReason(hook: HookRead, skipHooks: boolean): string | undefined
   if (hook.skip) return 'hook Skip: never applied';
   if (skipHooks && hook.isHook) return 'hooks are skipped (selective sync, self-heal or apply strategy)';
   return undefined;
-}
-
-/**
- * argo-cd `controller/state.go` `NormalizeTargetObjects`: targets are grouped by key (namespace
- * filled in) and only the last of a repeated key is kept, hooks included. Returns, for every
- * document that loses, the one that wins. Objects named only by generateName never collide (Argo CD
- * keys them by position); objects with neither name nor generateName share the empty name, so two
- * of one kind and namespace do. `keys` are the documents' keys by position (undefined: not an
- * object), computed once for this and the tasks.
- */
-function lastDefinitions(manifests: readonly Manifest[], keys: ReadonlyArray<ResourceKey | undefined>): Map<Manifest, Manifest> {
-  const last = new Map<string, Manifest>();
-  const named: Array<[Manifest, string]> = [];
-  manifests.forEach((m, i) => {
-    const key = keys[i];
-    if (key === undefined || (key.name === '' && metadataString(m.object, 'generateName') !== '')) return;
-    const id = keyString(key);
-    named.push([m, id]);
-    last.set(id, m);
-  });
-  const losers = new Map<Manifest, Manifest>();
-  for (const [m, id] of named) {
-    const winner = last.get(id)!;
-    if (winner !== m) losers.set(m, winner);
-  }
-  return losers;
 }
 
 /** Builds the unsorted task list, the excluded objects and Argo CD's own errors. */

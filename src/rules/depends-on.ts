@@ -49,6 +49,8 @@ export function declaredDependencies(t: SyncTask, index: TaskIndex): SyncTask[] 
   return refs.flatMap((r) => {
     // A built-in cluster-scoped kind is keyed without a namespace, as Argo CD keys it.
     const namespace = isClusterScopedKind(r.group, r.kind) ? '' : r.namespace || t.namespace;
-    return index.get(`${r.kind}/${namespace}/${r.name}`).filter((u) => u.group === r.group);
+    const found: SyncTask[] = [];
+    index.pushNamed(found, r.kind, namespace, r.name);
+    return found.filter((u) => u.group === r.group);
   });
 }

@@ -1,5 +1,6 @@
 import { ANNOTATION_SYNC_OPTIONS } from '../../argo/annotations';
 import { clientSideApplyOverflow } from '../../argo/apply-size';
+import { firstApplyTasks } from '../applied-objects';
 import type { Hit, Rule } from '../types';
 
 /**
@@ -18,10 +19,7 @@ export const clientSideApplyTooLarge: Rule = {
   title: 'An object too large for a client-side apply',
   check(ctx) {
     const hits: Hit[] = [];
-    const seen = new Set<object>(); // once per object (a hook in two phases is two tasks)
-    for (const t of ctx.tasks) {
-      if (t.action !== 'apply' || seen.has(t.manifest)) continue;
-      seen.add(t.manifest);
+    for (const t of firstApplyTasks(ctx.tasks)) { // once per object (a hook in two phases is two tasks)
       const bytes = clientSideApplyOverflow(t.manifest.object, ctx.options.syncOptions);
       if (bytes === undefined) continue;
       hits.push({

@@ -1,5 +1,6 @@
 import { apiServerAccepts, apiServerFieldErrors, invalidObjectMessage } from '../../argo/object-validity';
 import type { FieldError } from '../../argo/object-validity';
+import { firstApplyTasks } from '../applied-objects';
 import type { Hit, Rule } from '../types';
 
 /**
@@ -15,10 +16,7 @@ export const objectInvalid: Rule = {
   title: 'An object the API server rejects (name, labels, annotation keys, container names)',
   check(ctx) {
     const hits: Hit[] = [];
-    const seen = new Set<object>();
-    for (const t of ctx.tasks) {
-      if (t.action !== 'apply' || seen.has(t.manifest)) continue;
-      seen.add(t.manifest);
+    for (const t of firstApplyTasks(ctx.tasks)) {
       if (apiServerAccepts(t.manifest.object, t.group, t.kind, t.name)) continue; // the errors are built for the rare invalid object only
       const errors = apiServerFieldErrors(t.manifest.object, t.group, t.kind, t.name);
       hits.push({
