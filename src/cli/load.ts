@@ -3,7 +3,7 @@
  * file by file. What Argo CD itself decides about the objects (a repeated definition, a missing
  * name) is left to the plan and the rule pack, which the synth runs on its rendered objects too.
  */
-import { parseManifests } from './documents';
+import { KeptTrees, parseManifests } from './documents';
 import { InputError } from './errors';
 import { decode, expandPaths, MAX_FILE_BYTES, MAX_TOTAL_BYTES, readFile, readStdin, STDIN } from './files';
 import { withPlainEnv } from './plain-env';
@@ -34,6 +34,7 @@ export function loadPaths(paths: readonly string[], options: LoadOptions = {}): 
 
 function loadAll(paths: readonly string[], options: LoadOptions): Manifest[] {
   const manifests: Manifest[] = [];
+  const trees = new KeptTrees(); // one budget for the whole load
   let total = 0;
   for (const file of expandPaths(paths)) {
     const bytes = file === STDIN ? readStdin(options.readStdin) : readFile(file);
@@ -44,7 +45,7 @@ function loadAll(paths: readonly string[], options: LoadOptions): Manifest[] {
     }
     const text = decode(bytes, file);
     if (file !== STDIN && text.includes(SKIP_FILE_MARKER)) continue;
-    for (const m of parseManifests(text, file)) manifests.push(m); // no spread: files can hold 100k+ objects
+    for (const m of parseManifests(text, file, trees)) manifests.push(m); // no spread: files can hold 100k+ objects
   }
   // An object defined twice is not refused: Argo CD syncs the last definition (the rule resource-repeated).
   return manifests;

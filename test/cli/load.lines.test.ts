@@ -7,7 +7,7 @@ import * as fc from 'fast-check';
 import { LineCounter, parseAllDocuments } from 'yaml';
 import type { Tags } from 'yaml';
 import type { Manifest } from '../../src/argo/types';
-import { parseYamlCounted } from '../../src/cli/documents';
+import { KeptTrees, parseYamlCounted } from '../../src/cli/documents';
 import { InputError } from '../../src/cli/errors';
 import { parseManifests } from '../../src/cli/load';
 
@@ -79,6 +79,14 @@ describe('lines counted from the text agree with yaml\'s LineCounter', () => {
       const ms = parseManifests(text, 'app.yaml');
       expect(ms.map(m => m.object)).toEqual(docs.map(d => d.toJS()));
       expect(ms.map(m => m.source.line)).toEqual(docs.map(d => lines.linePos(d.contents!.range[0]).line));
+    }), { numRuns: 300 });
+  });
+
+  test('property: a field\'s line is the same from a kept syntax tree as from one parsed again (KeptTrees)', () => {
+    fc.assert(fc.property(file(true), fc.nat({ max: 400 }), (text, budget) => {
+      const reparsed = outcome(() => parseManifests(text, 'app.yaml', new KeptTrees(0)));
+      expect(outcome(() => parseManifests(text, 'app.yaml', new KeptTrees(Infinity)))).toEqual(reparsed);
+      expect(outcome(() => parseManifests(text, 'app.yaml', new KeptTrees(budget)))).toEqual(reparsed);
     }), { numRuns: 300 });
   });
 
