@@ -3,32 +3,16 @@
  * what the program with every command registered prints: stdout, stderr and exit status.
  */
 import * as fc from 'fast-check';
+import { captured } from './run-cli';
 import { buildProgram, commandsFor, execute } from '../../src/cli/main';
 
 jest.setTimeout(120_000);
 
 const EXAMPLE = 'examples/manifests/workflow-console.yaml';
 
-/** Runs `program` on `args` in-process, capturing what it writes. */
-async function outcome(allCommands: boolean, args: readonly string[]) {
-  let stdout = '';
-  let stderr = '';
-  const out = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: any) => {
-    stdout += String(chunk);
-    return true;
-  });
-  const err = jest.spyOn(process.stderr, 'write').mockImplementation((chunk: any) => {
-    stderr += String(chunk);
-    return true;
-  });
-  try {
-    const code = await execute(allCommands ? buildProgram() : buildProgram(args), ['node', 'syncplan', ...args]);
-    return { code, stdout, stderr };
-  } finally {
-    out.mockRestore();
-    err.mockRestore();
-    process.exitCode = 0;
-  }
+/** A run of `args` in-process, with the commands they reach or with all of them. */
+function outcome(allCommands: boolean, args: readonly string[]) {
+  return captured(() => execute(allCommands ? buildProgram() : buildProgram(args), ['node', 'syncplan', ...args]));
 }
 
 test('the commands registered: the one the first argument names, none for --version, else all', () => {

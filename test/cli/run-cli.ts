@@ -4,6 +4,11 @@ export interface CliRun { code: number; stdout: string; stderr: string }
 
 /** Runs the CLI in-process and captures what it writes. */
 export async function cli(...args: string[]): Promise<CliRun> {
+  return captured(() => main(['node', 'syncplan', ...args]));
+}
+
+/** What `run` (a CLI run resolving to its exit status) writes to stdout and stderr, captured. */
+export async function captured(run: () => Promise<number>): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
   const out = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: any) => {
@@ -15,7 +20,7 @@ export async function cli(...args: string[]): Promise<CliRun> {
     return true;
   });
   try {
-    const code = await main(['node', 'syncplan', ...args]);
+    const code = await run();
     return { code, stdout, stderr };
   } finally {
     out.mockRestore();
