@@ -8,8 +8,8 @@ import type { Manifest, ResourceKey } from './types';
 /**
  * For every document that loses, the one that wins: the last with the same key (`keyString`).
  * Objects named only by generateName never collide (Argo CD keys them by position); objects with
- * neither name nor generateName share the empty name, so two of one kind and namespace do. `keys`
- * are the documents' keys by position (undefined: not an object), computed once for this and the tasks.
+ * neither name nor generateName share the empty name, so two of one kind and namespace do. `keyOf`
+ * gives a document's key (undefined: not an object).
  *
  * The documents are grouped by the end of their name first, a string they already hold (the name
  * after its last `/`, the end of the key string too, so equal keys always meet), and key strings are
@@ -18,11 +18,11 @@ import type { Manifest, ResourceKey } from './types';
  * nearly every name is unique, or shared by a few objects of different kinds.
  * Property-tested against the one map of key strings (`test/argo/last-definitions.test.ts`).
  */
-export function lastDefinitions(manifests: readonly Manifest[], keys: ReadonlyArray<ResourceKey | undefined>): Map<Manifest, Manifest> {
+export function lastDefinitions(manifests: readonly Manifest[], keyOf: (m: Manifest) => ResourceKey | undefined): Map<Manifest, Manifest> {
   // Positions by name end: one, or several in document order.
   const byName = new Map<string, number | number[]>();
   manifests.forEach((m, i) => {
-    const key = keys[i];
+    const key = keyOf(m);
     if (key === undefined || (key.name === '' && metadataString(m.object, 'generateName') !== '')) return;
     const end = nameEnd(key.name);
     const group = byName.get(end);
@@ -34,11 +34,12 @@ export function lastDefinitions(manifests: readonly Manifest[], keys: ReadonlyAr
   for (const group of byName.values()) {
     if (!Array.isArray(group)) continue;
     const last = new Map<string, Manifest>();
-    for (const i of group) last.set(keyString(keys[i]!), manifests[i]);
-    for (const i of group) {
-      const winner = last.get(keyString(keys[i]!))!;
+    const ids = group.map((i) => keyString(keyOf(manifests[i])!));
+    group.forEach((i, k) => last.set(ids[k], manifests[i]));
+    group.forEach((i, k) => {
+      const winner = last.get(ids[k])!;
       if (winner !== manifests[i]) losers.set(manifests[i], winner);
-    }
+    });
   }
   return losers;
 }

@@ -77,18 +77,24 @@ const SURROGATE_OR_ABOVE = /[\ud800-\uffff]/;
  * Sorts a copy by `compareTasks`. Phase and kind ranks are looked up once per task rather than once
  * per comparison (10,000 tasks take ~140,000 comparisons), and names below U+D800 (nearly all) are
  * compared natively: there UTF-16 order is byte order, and `compareBytes` is a loop in JavaScript.
+ * The ranks sit in typed arrays by position and the positions are sorted, rather than an object per
+ * task: those lived through the sort and the rest of the plan (1.1 MiB at 20,000 documents, garbage
+ * only a full GC frees). Property-tested against a sort by `compareTasks` alone (`test/argo/sort.test.ts`).
  */
 export function sortTasks<T extends SortableTask>(tasks: readonly T[]): T[] {
-  const keyed = tasks.map(task => ({
-    task,
-    phase: PHASE_RANK[task.phase],
-    kind: kindRank(task.kind),
-    native: !SURROGATE_OR_ABOVE.test(task.name),
-  }));
-  keyed.sort((a, b) => (a.phase - b.phase) || (a.task.wave - b.task.wave) || (a.kind - b.kind)
-    || (a.native && b.native ? compareNative(a.task.name, b.task.name) : 0)
-    || compareTasks(a.task, b.task));
-  return keyed.map(k => k.task);
+  const phase = new Int8Array(tasks.length);
+  const kind = new Int32Array(tasks.length);
+  const native = new Uint8Array(tasks.length);
+  tasks.forEach((task, i) => {
+    phase[i] = PHASE_RANK[task.phase];
+    kind[i] = kindRank(task.kind);
+    native[i] = SURROGATE_OR_ABOVE.test(task.name) ? 0 : 1;
+  });
+  const order = tasks.map((_, i) => i);
+  order.sort((i, j) => (phase[i] - phase[j]) || (tasks[i].wave - tasks[j].wave) || (kind[i] - kind[j])
+    || (native[i] && native[j] ? compareNative(tasks[i].name, tasks[j].name) : 0)
+    || compareTasks(tasks[i], tasks[j]));
+  return order.map(i => tasks[i]);
 }
 
 function compareNative(a: string, b: string): number {

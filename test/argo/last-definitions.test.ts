@@ -33,11 +33,11 @@ const manifestArb: fc.Arbitrary<Manifest> = fc.record({
 }));
 
 /** What `lastDefinitions` means: the last document with each key string. */
-function straightforward(manifests: readonly Manifest[], keys: ReadonlyArray<ResourceKey | undefined>): Map<Manifest, Manifest> {
+function straightforward(manifests: readonly Manifest[], keyOf: (m: Manifest) => ResourceKey | undefined): Map<Manifest, Manifest> {
   const last = new Map<string, Manifest>();
   const named: Array<[Manifest, string]> = [];
-  manifests.forEach((m, i) => {
-    const key = keys[i];
+  manifests.forEach((m) => {
+    const key = keyOf(m);
     if (key === undefined || (key.name === '' && metadataString(m.object, 'generateName') !== '')) return;
     const id = keyString(key);
     named.push([m, id]);
@@ -51,8 +51,7 @@ function straightforward(manifests: readonly Manifest[], keys: ReadonlyArray<Res
   return losers;
 }
 
-const keysOf = (manifests: readonly Manifest[], namespace: string) =>
-  manifests.map((m) => (typeof m.object === 'object' ? resourceKeyOf(m.object, namespace) : undefined));
+const keyIn = (namespace: string) => (m: Manifest) => (typeof m.object === 'object' ? resourceKeyOf(m.object, namespace) : undefined);
 
 /** The pairs, in the order of the losing documents (the map's own order is not part of the answer). */
 const pairs = (manifests: readonly Manifest[], losers: Map<Manifest, Manifest>) =>
@@ -61,9 +60,8 @@ const pairs = (manifests: readonly Manifest[], losers: Map<Manifest, Manifest>) 
 describe('lastDefinitions against one map of key strings', () => {
   test('the same winner for every losing document, and no other loser', () => {
     fc.assert(fc.property(fc.array(manifestArb, { maxLength: 12 }), fc.constantFrom('', 'shop', 'a'), (manifests, namespace) => {
-      const keys = keysOf(manifests, namespace);
-      const fast = lastDefinitions(manifests, keys);
-      const slow = straightforward(manifests, keys);
+      const fast = lastDefinitions(manifests, keyIn(namespace));
+      const slow = straightforward(manifests, keyIn(namespace));
       expect(fast.size).toBe(slow.size);
       expect(pairs(manifests, fast)).toEqual(pairs(manifests, slow));
     }), { numRuns: 5000 });
@@ -72,9 +70,9 @@ describe('lastDefinitions against one map of key strings', () => {
   test('the generator reaches repeated keys, from equal fields and from different fields', () => {
     const seen = new Set<string>();
     fc.assert(fc.property(fc.array(manifestArb, { maxLength: 12 }), (manifests) => {
-      const keys = keysOf(manifests, '');
-      for (const [loser, winner] of straightforward(manifests, keys)) {
-        const [a, b] = [keys[manifests.indexOf(loser)]!, keys[manifests.indexOf(winner)]!];
+      const keyOf = keyIn('');
+      for (const [loser, winner] of straightforward(manifests, keyOf)) {
+        const [a, b] = [keyOf(loser)!, keyOf(winner)!];
         seen.add(a.name === b.name && a.namespace === b.namespace && a.kind === b.kind ? 'same fields' : 'different fields');
       }
     }), { numRuns: 5000, seed: 15 }); // a fixed seed: this checks the generator, not the code

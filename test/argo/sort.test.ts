@@ -71,6 +71,12 @@ describe('sort (gitops-engine pkg/sync/sync_tasks.go Less)', () => {
     }), { numRuns: 2000 });
   });
 
+  test('property: sortTasks (ranks looked up once) sorts as a sort by compareTasks alone', () => {
+    fc.assert(fc.property(fc.array(taskArb, { maxLength: 30 }), (tasks) => {
+      expect(sortTasks(tasks)).toEqual([...tasks].sort(compareTasks));
+    }), { numRuns: 2000 });
+  });
+
   test('property: sorted output respects phase, wave, kind rank, name and does not depend on input order', () => {
     const permuted = fc.uniqueArray(taskArb, { maxLength: 30, selector: x => JSON.stringify(x) })
       .chain(tasks => fc.tuple(fc.constant(tasks), fc.shuffledSubarray(tasks, { minLength: tasks.length, maxLength: tasks.length })));
