@@ -68,7 +68,28 @@ export function healthCheckOf(group: string, kind: string): HealthCheck {
   return { group, kind, check: 'none', healthyWhen: NO_CHECK };
 }
 
-/** True when applying the object is not enough: a gated wave waits for its health. */
+/**
+ * True when applying the object is not enough: a gated wave waits for its health.
+ *
+ * Answered once per group/kind: it is asked for every object of a tier (planning, the proof, the
+ * rule pack), and `healthCheckOf` builds a string key each time and, for the many kinds with no
+ * check (ConfigMap, Secret), a record and the Lua lookup's key as well.
+ */
 export function hasHealthCheck(group: string, kind: string): boolean {
-  return healthCheckOf(group, kind).check !== 'none';
+  let byKind = HAS_CHECK.get(group);
+  if (byKind === undefined) {
+    if (HAS_CHECK.size >= MEMO_LIMIT) return healthCheckOf(group, kind).check !== 'none';
+    HAS_CHECK.set(group, byKind = new Map());
+  }
+  let has = byKind.get(kind);
+  if (has === undefined) {
+    has = healthCheckOf(group, kind).check !== 'none';
+    if (byKind.size < MEMO_LIMIT) byKind.set(kind, has);
+  }
+  return has;
 }
+
+/** `hasHealthCheck`'s answers by group, then kind (no key string to build). */
+const HAS_CHECK = new Map<string, Map<string, boolean>>();
+/** Groups, and kinds per group, remembered at most (any input holds few; a hostile one cannot grow it). */
+const MEMO_LIMIT = 1024;

@@ -72,9 +72,11 @@ export interface GapDecision {
  * Workloads whose Pods mount claims, by `group/kind`: each ranks after PersistentVolumeClaim. A
  * CronJob's Pods come at its schedule; a claim only they mount binds then, in one wave or two alike.
  */
-const RUNS_PODS = new Set([
-  'apps/Deployment', 'apps/StatefulSet', 'apps/DaemonSet', 'apps/ReplicaSet', '/ReplicationController', '/Pod',
-  'batch/Job', 'batch/CronJob', 'argoproj.io/Rollout',
+const RUNS_PODS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ['apps', new Set(['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet'])],
+  ['', new Set(['ReplicationController', 'Pod'])],
+  ['batch', new Set(['Job', 'CronJob'])],
+  ['argoproj.io', new Set(['Rollout'])],
 ]);
 
 function isClaim(k: KindRef): boolean {
@@ -93,9 +95,13 @@ export function independentInStep(a: KindRef, b: KindRef, podsAfter = runsPods(b
   return isClaim(a) && podsAfter && !runsPods(b);
 }
 
-/** A kind that runs Pods, which the scheduler holds until the claims they mount are Bound. */
+/**
+ * A kind that runs Pods, which the scheduler holds until the claims they mount are Bound. Looked up
+ * by group, then kind: asked for every object of a tier, and a `group/kind` key was a string built
+ * each time.
+ */
 export function runsPods(k: KindRef): boolean {
-  return RUNS_PODS.has(`${k.group}/${k.kind}`);
+  return RUNS_PODS.get(k.group)?.has(k.kind) ?? false;
 }
 
 /** `ConfigMap` or `apps/Deployment`. */

@@ -7,6 +7,8 @@
  *   telling anyone, so the validation memo's fingerprint counts them;
  * - `node._dependencies` (constructs 10, private): `node.dependencies` builds an array for each of
  *   the many constructs that have none, which dominated planning time on large charts;
+ * - `node._children` (constructs 10, private): `node.children` and `node.findAll()` build an array
+ *   for every construct they pass (a `{}` and an empty array for each leaf);
  * - `toJson` replaced per object (`RenderMemo`): the proof renders every object once, and cdk8s's own
  *   render right after the validation is served that JSON instead of rendering it a second time.
  */
@@ -41,6 +43,39 @@ export function dependenciesOf(c: IConstruct): readonly IConstruct[] {
   const node = c.node as unknown as { _dependencies?: { size: number } };
   if ('_dependencies' in node && (node._dependencies === undefined || node._dependencies.size === 0)) return NONE;
   return c.node.dependencies;
+}
+
+/** A construct's node as constructs 10 lays it out: children by id, the map absent until the first. */
+interface ChildrenLayout {
+  readonly _children?: Readonly<Record<string, IConstruct>>;
+}
+
+const NO_CHILDREN: Readonly<Record<string, IConstruct>> = Object.freeze({});
+
+/**
+ * A construct's children by id, listed by for-in in `node.children` order (integer-like ids
+ * ascending, then the others in insertion order, as Object.values lists them; the map inherits no
+ * enumerable key). `node.children` builds an array for every construct it is asked about (and a
+ * `{}` for each leaf); this is the map constructs 10 keeps. A node of another layout gets a map
+ * built from `node.children`, keyed by position. A walk of the synth bench's 16,061 constructs:
+ * 10.6 ms through `node.findAll()`, 8.5 ms through this (warm, median of 25).
+ */
+export function childrenOf(c: IConstruct): Readonly<Record<string, IConstruct>> {
+  const node = c.node;
+  const children = (node as unknown as ChildrenLayout)._children;
+  if (children !== undefined) return children;
+  if ('_children' in (node as object)) return NO_CHILDREN;
+  const byPosition: Record<string, IConstruct> = {};
+  node.children.forEach((child, i) => { byPosition[i] = child; });
+  return byPosition;
+}
+
+/** `root.node.findAll()` appended to `out` (preorder; see `childrenOf`), building no array per construct. */
+export function constructsUnder(root: IConstruct, out: IConstruct[]): IConstruct[] {
+  out.push(root);
+  const children = childrenOf(root);
+  for (const id in children) constructsUnder(children[id], out);
+  return out;
 }
 
 /**

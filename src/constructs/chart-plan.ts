@@ -8,9 +8,11 @@
  */
 import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
+import { childrenOf } from './cdk8s-internals';
 import { GapJudge } from './gaps';
 import { infraEdges } from './infra';
 import { afterEdges, CrossChart, dependencyEdges, IntentGraph, ObjectEdge } from './intent';
+import type { TreeScan } from './tree-scan';
 import { ChartView, ResolvedUnit, UnitSource, UnitTable } from './units';
 import { assignWaves } from './wave-assignment';
 import { OrderEdge } from '../plan';
@@ -34,16 +36,14 @@ export interface PlannerResult {
 }
 
 /** Plans a chart (or the charts of one ArgoApplication, as one); throws an OrderingError for impossible intent. */
-export function planChart(view: ChartView, sources: readonly UnitSource[], tree: readonly IConstruct[],
+export function planChart(view: ChartView, sources: readonly UnitSource[], tree: TreeScan,
   isPlanner: (c: IConstruct) => boolean): PlannerResult {
   const { chart, group } = view;
-  // One walk of the tree: the charts' objects, and every construct (for its dependencies).
-  const all = tree.filter((x): x is ApiObject => x instanceof ApiObject && group.has(x.chart));
+  const all = tree.objects.filter((x) => group.has(x.chart));
   const inChart = new Set<IConstruct>(all);
   const under = (c: IConstruct): ApiObject[] => {
     if (c === chart && group.size === 1) return all;
-    if (c instanceof ApiObject && c.node.children.length === 0) return inChart.has(c) ? [c] : [];
-    return c.node.findAll().filter((x): x is ApiObject => inChart.has(x));
+    return objectsIn(c, inChart, []);
   };
   const units = new UnitTable(view);
   units.declare(sources, all, under);
@@ -62,7 +62,7 @@ export function planChart(view: ChartView, sources: readonly UnitSource[], tree:
   };
   const crossChart = new Map<string, CrossChart>();
   afterEdges(src, graph, crossChart);
-  dependencyEdges(src, graph, tree, crossChart);
+  dependencyEdges(src, graph, tree.dependents, crossChart);
   infraEdges(all, view, units, graph);
   const { waveOf, unitEdges, dependsOn } = assignWaves(units.resolved, graph.unitEdges, gaps);
   return {
@@ -76,4 +76,12 @@ export function planChart(view: ChartView, sources: readonly UnitSource[], tree:
     unitEdges,
     crossChart,
   };
+}
+
+/** The objects of `inChart` in `c`'s subtree (itself included), in tree order, appended to `out`. */
+function objectsIn(c: IConstruct, inChart: ReadonlySet<IConstruct>, out: ApiObject[]): ApiObject[] {
+  if (inChart.has(c)) out.push(c as ApiObject);
+  const children = childrenOf(c);
+  for (const id in children) objectsIn(children[id], inChart, out);
+  return out;
 }

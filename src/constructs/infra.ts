@@ -21,6 +21,8 @@ interface InfraKey {
 
 /** What a Namespace or CRD provides to other objects (read by `src/argo`); undefined for other kinds. */
 function infraKey(o: ApiObject, view: ChartView): InfraKey | undefined {
+  // Asked of every object: the kind decides for nearly all, before the group is read.
+  if (o.kind !== 'Namespace' && o.kind !== 'CustomResourceDefinition') return undefined;
   const group = groupOf(o.apiVersion);
   if (isNamespace({ group, kind: o.kind })) return { kind: 'Namespace', key: o.name };
   if (o.kind !== 'CustomResourceDefinition') return undefined;
@@ -65,7 +67,6 @@ export function infraEdges(all: readonly ApiObject[], view: ChartView, units: Un
       ri = {
         unit: { id: o.node.path, label: `${o.kind} ${o.node.path}`, phase: 'Sync', infra: true },
         objects: [o],
-        memberOf: new Map([[o, o]]),
         write: true,
       };
       units.add(ri);

@@ -126,9 +126,11 @@ export function afterEdges(src: IntentSources, graph: IntentGraph, crossChart: M
  * Returns the other charts the charts' objects depend on (waves cannot order them), each with the
  * first dependency seen.
  */
-export function dependencyEdges(src: IntentSources, graph: IntentGraph, tree: readonly IConstruct[], crossChart: Map<string, CrossChart>): void {
+export function dependencyEdges(src: IntentSources, graph: IntentGraph, dependents: readonly IConstruct[],
+  crossChart: Map<string, CrossChart>): void {
   const { units, group } = src;
-  for (const c of tree) {
+  // `dependents`: the constructs of the charts' trees that have dependencies, in tree order.
+  for (const c of dependents) {
     if (c instanceof Chart || src.isPlanner(c)) continue;
     const deps = dependenciesOf(c);
     if (deps.length === 0) continue;

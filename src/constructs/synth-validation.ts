@@ -8,7 +8,8 @@
  *   dropped in a microtask, so changes made after an `await` or in a later test are always seen;
  * - the same fingerprint: what can change between two synths in one job without telling the
  *   planner (constructs added or removed, `node.addDependency`, annotations, labels and JSON
- *   patches of any object), plus the planner's own change counter (tiers, members, `after`).
+ *   patches of any object, `tree-scan.ts`), plus the planner's own change counter (tiers,
+ *   members, `after`).
  * Not covered: changing an object's spec in place through an L2 method between two synths in
  * one synchronous job; the second synth still renders the new spec, only the rule pack is not
  * run again on it.
@@ -16,17 +17,20 @@
 import { ApiObject, Chart } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { orderedAsApplications } from './application-registry';
-import { dependenciesOf, metadataMaps, patchCount } from './cdk8s-internals';
 import type { PlannerResult } from './chart-plan';
 import type { CrossChart } from './intent';
 import { proveOrder, readBack } from './read-back';
 import { SynthChecks } from './synth-checks';
+import { TreeScan } from './tree-scan';
 import { Manifest, SyncPlan } from '../argo/types';
 import { ALL_RULES, ArgocdCm, Finding, findingText, LevelSetting, LintOptions, lintReport } from '../rules';
 
 /** A validation done in the current synchronous job, and what it saw. */
 interface Validated {
-  readonly fingerprint: Fingerprint;
+  /** The planner's change counter then. */
+  readonly changes: number;
+  /** The trees then, and the fingerprint of what the planner is not told about (`TreeScan`). */
+  readonly tree: TreeScan;
   readonly errors: readonly string[];
 }
 
@@ -35,11 +39,9 @@ export interface Validatable {
   readonly chart: Chart;
   /** Bumped by every change the planner is told about (units, members, `after`). */
   readonly changes: number;
-  /** Bumped by every wave annotation the planner attaches. */
-  readonly attached: number;
   readonly checks: SynthChecks;
-  /** Every construct of the charts planned as one (the chart's tree, or its ArgoApplication's charts'). */
-  tree(): IConstruct[];
+  /** The charts planned as one (the chart, or its ArgoApplication's charts): their trees are what a validation reads. */
+  roots(): readonly IConstruct[];
   /** Renders for the read-back; kept for cdk8s's render right after. */
   render(o: ApiObject): any;
   /** Forget kept renders (cdk8s will not render after a failed validation). */
@@ -47,14 +49,14 @@ export interface Validatable {
   /** Forget the cached plan, so dependencies added since the last look are seen. */
   forgetPlan(): void;
   /** The plan; throws an OrderingError for impossible intent. */
-  result(tree: readonly IConstruct[]): PlannerResult;
+  result(tree: TreeScan): PlannerResult;
 }
 
 export class SynthValidation {
   private validated?: Validated;
   private forgetScheduled = false;
 
-  constructor(private readonly planner: Validatable, private readonly check: (tree: readonly IConstruct[]) => string[]) {}
+  constructor(private readonly planner: Validatable, private readonly check: (tree: TreeScan) => string[]) {}
 
   /** Forget the last validation (a setting changed). */
   public forget(): void {
@@ -63,14 +65,15 @@ export class SynthValidation {
 
   public validate(): string[] {
     const p = this.planner;
-    // One walk of the tree serves the fingerprints and the planning of this validation.
-    const tree = p.tree();
-    // Nothing to compare with on the first validation of a job: fingerprint only what it saw.
-    let fingerprint = this.validated ? this.fingerprint(tree) : undefined;
-    if (this.validated && samePrint(this.validated.fingerprint, fingerprint!)) return [...this.validated.errors];
+    const roots = p.roots();
+    const last = this.validated;
+    // A memo hit (cdk8s's second validation of every synth) compares as it walks the trees.
+    if (last && last.changes === p.changes && last.tree.matches(roots)) return [...last.errors];
+    // One walk of the trees serves the fingerprint and the planning of this validation.
+    const tree = TreeScan.of(roots);
+    const changes = p.changes;
     p.clearRenders();
     p.forgetPlan();
-    const attached = p.attached;
     let errors: string[];
     try {
       errors = this.check(tree);
@@ -79,9 +82,10 @@ export class SynthValidation {
       throw e;
     }
     if (errors.length > 0) p.clearRenders(); // cdk8s will not render after a failed validation
-    // Waves newly written by the check (lone objects a dependency orders) are part of what it saw.
-    if (fingerprint === undefined || p.attached !== attached) fingerprint = this.fingerprint(tree);
-    this.validated = { fingerprint, errors };
+    // After the check: annotations it wrote (waves of lone objects a dependency orders, the declared
+    // dependencies) are part of what it saw; nothing else the fingerprint holds changes during it.
+    tree.printMetadata();
+    this.validated = { changes, tree, errors };
     if (!this.forgetScheduled) {
       this.forgetScheduled = true;
       queueMicrotask(() => {
@@ -92,47 +96,6 @@ export class SynthValidation {
     }
     return [...errors];
   }
-
-  /**
-   * What a validation depends on that can change without the planner being told, as a flat list
-   * compared item by item (`samePrint`): values and objects are kept as they are, not printed into
-   * one string, which saved most of the memo check's time (a list of references and the strings
-   * cdk8s already holds, no string built per object).
-   */
-  private fingerprint(tree: readonly IConstruct[]): Fingerprint {
-    const parts: unknown[] = [this.planner.changes];
-    let constructs = 0;
-    let dependencies = 0;
-    for (const c of tree) {
-      constructs++;
-      // Chart-level dependencies (cdk8s adds them between nested or dependent charts) order nothing here.
-      if (!(c instanceof Chart)) dependencies += dependenciesOf(c).length;
-      if (c instanceof ApiObject) metadataPrint(c, parts);
-    }
-    parts.push(constructs, dependencies);
-    return parts;
-  }
-}
-
-type Fingerprint = readonly unknown[];
-const ANNOTATIONS = Symbol('annotations');
-const LABELS = Symbol('labels');
-
-/** An object's JSON patches and its annotations and labels as stored (each value itself: a string, or the Lazy or token). */
-function metadataPrint(o: ApiObject, parts: unknown[]): void {
-  const meta = metadataMaps(o);
-  parts.push(o, patchCount(o), ANNOTATIONS);
-  const annotations = meta.annotations;
-  if (annotations) for (const k in annotations) parts.push(k, annotations[k]);
-  parts.push(LABELS);
-  const labels = meta.labels;
-  if (labels) for (const k in labels) parts.push(k, labels[k]);
-}
-
-function samePrint(a: Fingerprint, b: Fingerprint): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 /**

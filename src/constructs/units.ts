@@ -31,8 +31,6 @@ export interface UnitSource {
 export interface ResolvedUnit {
   readonly unit: OrderUnit;
   readonly objects: ApiObject[];
-  /** Member construct of each object (for tiers). */
-  readonly memberOf: Map<ApiObject, IConstruct>;
   /** False for objects that only anchor an edge at the wave they were given by hand or by default. */
   readonly write: boolean;
   /** The tier or hook that declared it; absent for lone objects. */
@@ -53,6 +51,12 @@ export interface ChartView {
   fresh(o: ApiObject): any;
 }
 
+/** A unit's claim on an object, through one of its members. */
+interface Claim {
+  readonly r: ResolvedUnit;
+  readonly member: IConstruct;
+}
+
 export class UnitTable {
   public readonly resolved: ResolvedUnit[] = [];
   public readonly unitOf = new Map<ApiObject, ResolvedUnit>();
@@ -68,14 +72,16 @@ export class UnitTable {
       const r: ResolvedUnit = {
         unit: { id: path, label: `${s.construct.constructor.name} ${path}`, phase: s.phase, pin: s.pin },
         objects: [],
-        memberOf: new Map(),
         write: true,
         source: s,
       };
       this.resolved.push(r);
       this.byConstruct.set(s.construct, r);
     }
-    const claims = new Map<ApiObject, Array<{ r: ResolvedUnit; member: IConstruct }>>();
+    // The first claim of each object, and the others of the few claimed more than once: no list
+    // per object for tiers of thousands.
+    const claims = new Map<ApiObject, Claim>();
+    const more = new Map<ApiObject, Claim[]>();
     for (const s of sources) {
       const r = this.byConstruct.get(s.construct)!;
       for (const m of s.members()) {
@@ -85,17 +91,18 @@ export class UnitTable {
         const objects = under(m);
         if (objects.length === 0) this.checkSameChart(r, m);
         for (const o of objects) {
-          const list = claims.get(o);
-          if (list) list.push({ r, member: m });
-          else claims.set(o, [{ r, member: m }]);
+          const first = claims.get(o);
+          if (first === undefined) claims.set(o, { r, member: m });
+          else if (more.has(o)) more.get(o)!.push({ r, member: m });
+          else more.set(o, [first, { r, member: m }]);
         }
       }
     }
     for (const o of all) {
-      const list = claims.get(o);
-      if (!list) continue;
-      let claim = list[0]; // nearly always the only one: no arrays per object for tiers of thousands
-      if (list.length > 1) {
+      let claim = claims.get(o);
+      if (claim === undefined) continue;
+      const list = more.get(o);
+      if (list !== undefined) {
         const depthOf = (c: { member: IConstruct }) => c.member.node.scopes.length;
         let depth = -1;
         for (const c of list) depth = Math.max(depth, depthOf(c));
@@ -112,7 +119,6 @@ export class UnitTable {
       }
       this.unitOf.set(o, claim.r);
       claim.r.objects.push(o);
-      claim.r.memberOf.set(o, claim.member);
     }
   }
 
@@ -134,7 +140,6 @@ export class UnitTable {
     const r: ResolvedUnit = {
       unit: { id: o.node.path, label: `${o.kind} ${o.node.path}`, phase, pin },
       objects: [o],
-      memberOf: new Map([[o, o]]),
       write: write && pin === undefined,
     };
     this.add(r);

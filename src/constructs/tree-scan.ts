@@ -1,0 +1,140 @@
+/**
+ * What a validation reads of the charts' construct trees, in one walk: every construct in tree
+ * order, the ApiObjects and the constructs with dependencies (`node.addDependency`) among them, and
+ * the fingerprint of what can change without the planner being told (how many dependencies, each
+ * object's JSON patch count, annotations and labels). Planning reads the objects and the dependents
+ * from it; the validation memo asks a later walk whether it `matches`.
+ *
+ * What it buys: the trees are large and scattered in memory (the synth bench's 2,000-service chart
+ * has 16,061 constructs), so each pass over them is paid in cache misses, and each `instanceof` is
+ * a megamorphic symbol lookup. A synth walked them five times (two fingerprints, two tree lists, the
+ * plan's filter) and classified every construct three times; now a validation walks them once, and
+ * the memo hit (cdk8s's second validation of every synth) compares as it walks, asking no construct
+ * what it is (the same construct is the same kind). Measured on that chart (wall ms, median of 6
+ * runs alternated with the previous code, load 3): the memo hit 43 → 32 ms; the first validation
+ * besides planning 96 → 58 ms (walk 24, print 23); the plan's dependency pass 18 → 0.3 ms.
+ */
+import { ApiObject, Chart } from 'cdk8s';
+import { IConstruct } from 'constructs';
+import { childrenOf, dependenciesOf, metadataMaps, patchCount } from './cdk8s-internals';
+
+const OTHER = 0;
+const OBJECT = 1;
+const CHART = 2;
+const ANNOTATIONS = Symbol('annotations');
+const LABELS = Symbol('labels');
+
+export class TreeScan {
+  /** The scan of the trees of `roots`, each root's tree in turn (`node.findAll()` order). */
+  public static of(roots: readonly IConstruct[]): TreeScan {
+    const scan = new TreeScan();
+    for (const r of roots) scan.add(r);
+    return scan;
+  }
+
+  /** Every construct, in tree order. */
+  public readonly constructs: IConstruct[] = [];
+  /** Every ApiObject, in tree order. */
+  public readonly objects: ApiObject[] = [];
+  /** Every construct but a chart that has a dependency, in tree order. */
+  public readonly dependents: IConstruct[] = [];
+  /** What each construct is (OBJECT, CHART or OTHER), by position. */
+  private readonly kinds: number[] = [];
+  /**
+   * How many dependencies the constructs other than charts have: chart-level dependencies (cdk8s
+   * adds them between nested or dependent charts, between two validations) order nothing here.
+   */
+  private dependencies = 0;
+  /**
+   * The objects' JSON patch counts and annotations and labels as stored, in tree order, as a flat
+   * list compared item by item: each value itself (a string, or a Lazy or token), no string built.
+   */
+  private print: unknown[] = [];
+  /** Where `matches` is: the next construct, the next print item, the dependencies seen. */
+  private at = 0;
+  private printAt = 0;
+  private seen = 0;
+
+  private constructor() {}
+
+  /**
+   * Prints the objects' metadata as it is now, for `matches`: after planning, whose first look at
+   * a chart writes annotations too (the declared dependency on the objects a wave was opened for).
+   */
+  public printMetadata(): void {
+    this.print = [];
+    const objects = this.objects;
+    for (let i = 0; i < objects.length; i++) this.printOne(objects[i]);
+  }
+
+  /**
+   * True when the trees of `roots` now hold exactly these constructs, in this order, with as many
+   * dependencies, and every object's metadata prints what `printMetadata` printed; compared as
+   * walked, stopping at the first difference, building nothing.
+   */
+  public matches(roots: readonly IConstruct[]): boolean {
+    this.at = 0;
+    this.printAt = 0;
+    this.seen = 0;
+    for (const r of roots) if (!this.same(r)) return false;
+    return this.at === this.constructs.length && this.printAt === this.print.length && this.seen === this.dependencies;
+  }
+
+  private add(c: IConstruct): void {
+    this.constructs.push(c);
+    let kind = OTHER;
+    if (c instanceof ApiObject) {
+      kind = OBJECT;
+      this.objects.push(c);
+    } else if (c instanceof Chart) {
+      kind = CHART;
+    }
+    this.kinds.push(kind);
+    if (kind !== CHART) {
+      const n = dependenciesOf(c).length;
+      if (n > 0) {
+        this.dependents.push(c);
+        this.dependencies += n;
+      }
+    }
+    const children = childrenOf(c);
+    for (const id in children) this.add(children[id]);
+  }
+
+  private same(c: IConstruct): boolean {
+    const i = this.at++;
+    if (this.constructs[i] !== c) return false;
+    const kind = this.kinds[i];
+    if (kind !== CHART) this.seen += dependenciesOf(c).length;
+    if (kind === OBJECT && !this.sameMetadata(c as ApiObject)) return false;
+    const children = childrenOf(c);
+    for (const id in children) if (!this.same(children[id])) return false;
+    return true;
+  }
+
+  private printOne(o: ApiObject): void {
+    const print = this.print;
+    const meta = metadataMaps(o);
+    print.push(patchCount(o), ANNOTATIONS);
+    const annotations = meta.annotations;
+    if (annotations) for (const k in annotations) print.push(k, annotations[k]);
+    print.push(LABELS);
+    const labels = meta.labels;
+    if (labels) for (const k in labels) print.push(k, labels[k]);
+  }
+
+  /** `printOne`, compared with the print from `printAt` on. */
+  private sameMetadata(o: ApiObject): boolean {
+    const print = this.print;
+    let i = this.printAt;
+    const meta = metadataMaps(o);
+    if (print[i++] !== patchCount(o) || print[i++] !== ANNOTATIONS) return false;
+    const annotations = meta.annotations;
+    if (annotations) for (const k in annotations) if (print[i++] !== k || print[i++] !== annotations[k]) return false;
+    if (print[i++] !== LABELS) return false;
+    const labels = meta.labels;
+    if (labels) for (const k in labels) if (print[i++] !== k || print[i++] !== labels[k]) return false;
+    this.printAt = i;
+    return true;
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * The planner's tree walk (`constructsUnder`, reading constructs' `_children`) against the
+ * straightforward path, `node.findAll()`: the same constructs in the same order on random trees
+ * (ids that look like integers, which objects list first, and children removed again), from the
+ * root and from any construct in it.
+ */
+import { ApiObject, Chart, Testing } from 'cdk8s';
+import { Construct, IConstruct } from 'constructs';
+import * as fc from 'fast-check';
+import { constructsUnder } from '../../src/constructs/cdk8s-internals';
+
+/** A tree as data: each node's children by id, some removed after being added. */
+interface Shape {
+  readonly id: string;
+  readonly object: boolean;
+  readonly removed: boolean;
+  readonly children: readonly Shape[];
+}
+
+const id = fc.oneof(fc.constantFrom('0', '1', '2', '10', '007', 'a', 'b', 'Resource', 'Default', '-1'), fc.integer({ min: 0, max: 30 }).map(String));
+/** A subtree at most `depth` levels deep. */
+function shapeOf(depth: number): fc.Arbitrary<Shape> {
+  return fc.record({
+    id,
+    object: fc.boolean(),
+    removed: fc.boolean(),
+    children: depth === 0 ? fc.constant([]) : fc.array(shapeOf(depth - 1), { maxLength: 4 }),
+  });
+}
+const shape = shapeOf(3);
+
+function build(scope: Construct, s: Shape): void {
+  if (scope.node.tryFindChild(s.id)) return; // ids are unique among siblings
+  const c = s.object ? new ApiObject(scope, s.id, { apiVersion: 'v1', kind: 'ConfigMap' }) : new Construct(scope, s.id);
+  for (const child of s.children) build(c, child);
+  if (s.removed) scope.node.tryRemoveChild(s.id);
+}
+
+function tree(shapes: readonly Shape[]): Chart {
+  const chart = new Chart(Testing.app(), 'chart');
+  for (const s of shapes) build(chart, s);
+  return chart;
+}
+
+test('constructsUnder lists what node.findAll() lists, in its order, from the root and from any construct', () => {
+  fc.assert(fc.property(fc.array(shape, { maxLength: 5 }), fc.nat(), (shapes, k) => {
+    const chart = tree(shapes);
+    const all = chart.node.findAll();
+    expect(sameList(constructsUnder(chart, []), all)).toBe(true);
+    const inner = all[k % all.length];
+    expect(sameList(constructsUnder(inner, []), inner.node.findAll())).toBe(true);
+    // Appended to what `out` holds.
+    const before = [chart];
+    expect(sameList(constructsUnder(inner, before), [chart, ...inner.node.findAll()])).toBe(true);
+  }), { numRuns: 300 });
+});
+
+/** The same constructs (by identity) in the same order. */
+function sameList(a: readonly IConstruct[], b: readonly IConstruct[]): boolean {
+  return a.length === b.length && a.every((c, i) => c === b[i]);
+}
