@@ -70,11 +70,16 @@ export function childrenOf(c: IConstruct): Readonly<Record<string, IConstruct>> 
   return byPosition;
 }
 
-/** `root.node.findAll()` appended to `out` (preorder; see `childrenOf`), building no array per construct. */
-export function constructsUnder(root: IConstruct, out: IConstruct[]): IConstruct[] {
-  out.push(root);
+/** Visits `root` and every construct under it in `node.findAll()` order (preorder; see `childrenOf`), building no array per construct. */
+export function forEachConstructUnder(root: IConstruct, visit: (c: IConstruct) => void): void {
+  visit(root);
   const children = childrenOf(root);
-  for (const id in children) constructsUnder(children[id], out);
+  for (const id in children) forEachConstructUnder(children[id], visit);
+}
+
+/** `root.node.findAll()` appended to `out` (`forEachConstructUnder`). */
+export function constructsUnder(root: IConstruct, out: IConstruct[]): IConstruct[] {
+  forEachConstructUnder(root, (c) => out.push(c));
   return out;
 }
 

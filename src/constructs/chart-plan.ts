@@ -8,7 +8,7 @@
  */
 import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
-import { childrenOf } from './cdk8s-internals';
+import { forEachConstructUnder } from './cdk8s-internals';
 import { GapJudge } from './gaps';
 import { infraEdges } from './infra';
 import { afterEdges, CrossChart, dependencyEdges, IntentGraph, ObjectEdge } from './intent';
@@ -43,7 +43,11 @@ export function planChart(view: ChartView, sources: readonly UnitSource[], tree:
   const inChart = new Set<IConstruct>(all);
   const under = (c: IConstruct): ApiObject[] => {
     if (c === chart && group.size === 1) return all;
-    return objectsIn(c, inChart, []);
+    const objects: ApiObject[] = [];
+    forEachConstructUnder(c, (x) => {
+      if (inChart.has(x)) objects.push(x as ApiObject);
+    });
+    return objects;
   };
   const units = new UnitTable(view);
   units.declare(sources, all, under);
@@ -78,10 +82,3 @@ export function planChart(view: ChartView, sources: readonly UnitSource[], tree:
   };
 }
 
-/** The objects of `inChart` in `c`'s subtree (itself included), in tree order, appended to `out`. */
-function objectsIn(c: IConstruct, inChart: ReadonlySet<IConstruct>, out: ApiObject[]): ApiObject[] {
-  if (inChart.has(c)) out.push(c as ApiObject);
-  const children = childrenOf(c);
-  for (const id in children) objectsIn(children[id], inChart, out);
-  return out;
-}

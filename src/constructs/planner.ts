@@ -14,7 +14,7 @@
 import { ApiObject, Chart, Lazy } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import { chartsPlannedWith, registrationCount } from './application-registry';
-import { childrenOf, constructsUnder, rawAnnotations, RenderMemo } from './cdk8s-internals';
+import { forEachConstructUnder, rawAnnotations, RenderMemo } from './cdk8s-internals';
 import { planChart, PlannerResult } from './chart-plan';
 import { SynthChecks } from './synth-checks';
 import { checkChart, SynthValidation } from './synth-validation';
@@ -139,9 +139,9 @@ export class SyncPlanner extends Construct {
 
   /** Attaches the wave annotation to this chart's objects in `c`'s subtree. */
   private attachUnder(c: IConstruct): void {
-    if (c instanceof ApiObject && c.chart === this.chart) this.attach(c);
-    const children = childrenOf(c);
-    for (const id in children) this.attachUnder(children[id]);
+    forEachConstructUnder(c, (x) => {
+      if (x instanceof ApiObject && x.chart === this.chart) this.attach(x);
+    });
   }
 
   /** The current result, computed on demand. Throws an OrderingError for impossible intent. */
@@ -233,7 +233,11 @@ export class SyncPlanner extends Construct {
   /** The objects under a construct that the group's charts render. */
   private groupObjectsUnder(c: IConstruct): ApiObject[] {
     const charts = new Set(this.group().map((p) => p.chart));
-    return constructsUnder(c, []).filter((x): x is ApiObject => x instanceof ApiObject && charts.has(x.chart));
+    const objects: ApiObject[] = [];
+    forEachConstructUnder(c, (x) => {
+      if (x instanceof ApiObject && charts.has(x.chart)) objects.push(x);
+    });
+    return objects;
   }
 
   /** Renders an object for the read-back; cdk8s's own render right after reuses it. */
