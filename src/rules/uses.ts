@@ -27,7 +27,11 @@ function inner<K, V>(map: Map<K, V>, key: K, create: () => V): V {
 /** Appends a bucket's tasks (all, or those `keep` accepts) to `out`. */
 function pushBucket<T>(out: SyncTask[], bucket: Bucket<T> | undefined, task: (x: T) => SyncTask, keep?: (x: T) => boolean): void {
   if (bucket === undefined) return;
-  for (const x of Array.isArray(bucket) ? bucket : [bucket]) if (keep === undefined || keep(x)) out.push(task(x));
+  if (!Array.isArray(bucket)) {
+    if (keep === undefined || keep(bucket)) out.push(task(bucket)); // one task, no array made to loop over it
+    return;
+  }
+  for (const x of bucket) if (keep === undefined || keep(x)) out.push(task(x));
 }
 
 interface PodTemplate {
