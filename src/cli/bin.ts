@@ -11,11 +11,11 @@ import { join } from 'path';
 import { CHILD_PLANS_WORKER_ARG, useWorkerScript } from './worker-script';
 
 // Only a worker of child plans is started with this argument, so the main thread of every other
-// run never loads worker_threads (1 ms of start-up); the workerData check makes sure.
-const worker = process.argv[2] === CHILD_PLANS_WORKER_ARG && !(require('worker_threads') as typeof import('worker_threads')).isMainThread;
-if (!worker) {
+// run never loads worker_threads (1 ms of start-up); the thread and its workerData make sure.
+const threads = process.argv[2] === CHILD_PLANS_WORKER_ARG ? (require('worker_threads') as typeof import('worker_threads')) : undefined;
+if (!threads || threads.isMainThread) {
   useWorkerScript(join(__dirname, 'syncplan.js'));
   (require('./main') as typeof import('./main')).run();
-} else if ((require('worker_threads').workerData as { syncplanChildPlans?: boolean } | null)?.syncplanChildPlans) {
+} else if ((threads.workerData as { syncplanChildPlans?: boolean } | null)?.syncplanChildPlans) {
   (require('./child-plan-worker') as typeof import('./child-plan-worker')).serveChildPlans();
 }
