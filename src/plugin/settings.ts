@@ -3,7 +3,7 @@
  * rule pack's options: a misspelled property or rule id fails the synth naming it, instead of
  * being ignored.
  */
-import { checkAppSyncOption } from '../cli/app-options';
+import type * as AppOptionsModule from '../cli/app-options';
 import { RULE_IDS } from '../rules';
 import type { LevelSetting, LintOptions } from '../rules/types';
 
@@ -40,11 +40,17 @@ export function pluginSettings(properties: Record<string, unknown>): PluginSetti
     }
   }
   const syncOptions = strings('syncOptions');
-  for (const option of syncOptions) {
-    try {
-      checkAppSyncOption(option);
-    } catch (e) {
-      fail(`syncOptions: ${(e as Error).message.replace(/^--sync-option /, '')}`);
+  if (syncOptions.length > 0) {
+    // Loaded only when there are options to check: the CLI's option module brings commander, which
+    // every program that imports the library would otherwise load for nothing.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { checkAppSyncOption }: typeof AppOptionsModule = require('../cli/app-options');
+    for (const option of syncOptions) {
+      try {
+        checkAppSyncOption(option);
+      } catch (e) {
+        fail(`syncOptions: ${(e as Error).message.replace(/^--sync-option /, '')}`);
+      }
     }
   }
   const namespace = properties.namespace ?? '';
