@@ -115,6 +115,7 @@ try {
   const result = {
     apps: APPS, objects: OBJECTS, cores, load: os.loadavg()[0], medianMs: m, cpuMs: cpu,
     ratios: { plan: m.plan / m.parse, planOneThread: m.planOneThread / m.parse },
+    roundsMs: Object.fromEntries(names.map((v) => [v, runs[v].map((x) => x.ms)])),
     // What the cores allow at best: all the CPU time of the fanned-out run spread evenly over them,
     // against the parse's CPU time (on a quiet machine its wall time; CPU against CPU under load).
     bestRatio: cpu.plan / cores / cpu.parse,

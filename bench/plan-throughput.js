@@ -222,7 +222,9 @@ for (const docs of sizes) {
     const rss = (m) => median(res[m].map((x) => x.maxRssMiB));
     const ratio = (a, b) => `${(cpu(a) / cpu(b)).toFixed(2)}x [${(wall(a) / wall(b)).toFixed(2)}x]`;
     const per = (f) => Object.fromEntries(Object.keys(res).map((m) => [m, f(m)]));
-    results.push({ docs, mb, cpuMs: per(cpu), wallMs: per(wall), maxRssMiB: per(rss) });
+    // Each round's figures too, in round order (bench/run-all.js prints the range of the per-round ratios).
+    const perRound = (f) => Object.fromEntries(Object.keys(res).map((m) => [m, res[m].map(f)]));
+    results.push({ docs, mb, cpuMs: per(cpu), wallMs: per(wall), maxRssMiB: per(rss), roundsCpuMs: perRound((x) => x.cpuMs), roundsRssMiB: perRound((x) => x.maxRssMiB) });
     console.log(`${String(docs).padStart(7)} | ${mb.toFixed(1).padStart(4)} | ${fmt(cpu('parse')).padStart(11)} | ${fmt(cpu('stream')).padStart(9)} | ${fmt(cpu('plan'))} | `
       + `${ratio('plan', 'parse').padStart(13)} | ${ratio('plan', 'stream').padStart(13)} | ${fmt(cpu('lint'))} | ${ratio('lint', 'parse').padStart(13)} | `
       + `${fmt(rss('parse')).padStart(8)} MiB | ${fmt(rss('plan')).padStart(4)} MiB | ${(rss('plan') / rss('parse')).toFixed(2).padStart(8)}x`);

@@ -347,6 +347,8 @@ summary.ratios = Object.fromEntries(VARIANTS.filter((v) => v !== 'plain').map((v
 summary.wallRatio = summary.library.wallMs / summary.plain.wallMs;
 summary.ratio = summary.ratios.library;
 summary.targets = TARGETS;
+// Each round's total CPU per variant, in round order (bench/run-all.js prints the range of the per-round ratios).
+summary.roundsCpuMs = Object.fromEntries(VARIANTS.map((v) => [v, res[v].map(total)]));
 summary.pass = Object.entries(TARGETS).every(([v, t]) => summary.ratios[v] <= t);
 
 console.log(`synth overhead: node ${process.version}, ${os.cpus().length} x ${os.cpus()[0].model.trim()}, load ${os.loadavg()[0].toFixed(1)}; `
