@@ -28,7 +28,7 @@ test('importing the library loads neither the CLI nor its YAML parser', () => {
   expect(loaded.filter(CLI_ONLY)).toEqual([]);
 });
 
-test('the plugin loads the CLI reader and option checks when it is configured and run', () => {
+test('the plugin loads the option checks when its settings name sync options to check', () => {
   // Settings with a sync option to check load the option checks, which refuse a wrong one.
   const loaded = loadedBy('try { new lib.SyncPlanValidation({ syncOptions: [\'prunelast=true\'] }); } catch (e) { if (!/prunelast=true: not an Application sync option/.test(e.message)) throw e; }');
   expect(loaded).toContain('lib/cli/app-options.js');
