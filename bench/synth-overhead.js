@@ -19,6 +19,8 @@
  *   node bench/synth-overhead.js [--services 2000] [--rounds 5] [--group 100] [--json]   (--json: summary as a last line)
  *   node bench/synth-overhead.js --profile      (one library run under --cpu-prof, top functions)
  *   node bench/synth-overhead.js --breakdown    (one library run: calls and time of each synth-time step)
+ *   node bench/synth-overhead.js --node-flags --single-threaded   (every child under these V8 flags, e.g. to see
+ *     how much of a ratio is V8's parallel and concurrent GC: all of V8's work then runs on the main thread)
  *
  * Targets (CPU time, against `plain`, issue #15): `waves` at most 1.05x (what computing and writing
  * the order costs); `library` at most 1.20x (the same plus the synth-time proof and rule pack, which
@@ -244,8 +246,11 @@ const asJson = process.argv.includes('--json');
 /** Budgets against `plain` (CPU): issue #15's 1.05x for the order itself, 1.20x with the checks. */
 const TARGETS = { waves: 1.05, library: 1.20 };
 
+/** `--node-flags`: V8/Node flags for every child, space-separated (none by default). */
+const NODE_FLAGS = arg('node-flags', '').split(' ').filter(Boolean);
+
 function run(variant, extra = [], nodeArgs = []) {
-  const r = spawnSync(process.execPath, [...nodeArgs, __filename, '--child', variant, String(services), ...extra, '--group', String(GROUP)],
+  const r = spawnSync(process.execPath, [...NODE_FLAGS, ...nodeArgs, __filename, '--child', variant, String(services), ...extra, '--group', String(GROUP)],
     { encoding: 'utf8', maxBuffer: 1 << 30, cwd: ROOT, env: { ...process.env, CDK8S_CHECK_UPGRADE: 'false' } });
   if (r.status !== 0) throw new Error(`${variant} run failed: ${r.stderr}`);
   return JSON.parse(r.stdout.trim().split('\n').pop());
@@ -352,7 +357,7 @@ summary.roundsCpuMs = Object.fromEntries(VARIANTS.map((v) => [v, res[v].map(tota
 summary.pass = Object.entries(TARGETS).every(([v, t]) => summary.ratios[v] <= t);
 
 console.log(`synth overhead: node ${process.version}, ${os.cpus().length} x ${os.cpus()[0].model.trim()}, load ${os.loadavg()[0].toFixed(1)}; `
-  + `${services} services in tiers of ${GROUP}, ${docs} documents; median of ${rounds} rotating rounds, each a fresh process`);
+  + `${services} services in tiers of ${GROUP}, ${docs} documents; median of ${rounds} rotating rounds, each a fresh process${NODE_FLAGS.length > 0 ? ` (node ${NODE_FLAGS.join(' ')})` : ''}`);
 console.log('  variant  | build ms | synth ms | total CPU ms | wall ms | peak RSS | vs plain | target');
 for (const v of VARIANTS) {
   const s = summary[v];
