@@ -52,7 +52,6 @@ const packages = [...new Set(loaded.filter((p) => p.includes('node_modules/')).m
 console.log(`  packages a plan loads: ${packages.sort().join(', ')}`);
 console.log('targets: --version at most 1.3x, a small plan at most 1.8x node -e 0');
 if (process.argv.includes('--json')) {
-  // As a last line, for bench/run-all.js.
-  // Medians, and each round's times in round order.
+  // Medians, and each round's times in round order, as a last line for bench/run-all.js.
   console.log(JSON.stringify({ medianMs: Object.fromEntries(Object.entries(samples).map(([k, xs]) => [k, median(xs)])), roundsMs: samples, packages }));
 }

@@ -65,24 +65,31 @@ const TARGETS = {
   rss: { max: 1.3 }, // peak RSS of the plan vs the parse alone
 };
 
-const base = start.medianMs['node -e 0'];
-/** The min–max of round r's figure over round r's baseline, over the rounds (runs of one round sit side by side). */
-const span = (measured, baseline) => {
-  const ratios = measured.map((x, r) => x / baseline[r]);
-  return [Math.min(...ratios), Math.max(...ratios)];
-};
-const sc = synth.roundsCpuMs; const tc = throughput.roundsCpuMs; const tr = throughput.roundsRssMiB; const sm = start.roundsMs;
+/**
+ * One row: `key`'s median against `baseKey`'s, and the min–max of round r's figure over round r's
+ * baseline (the runs of one round sit side by side). `medians` and `rounds` are a bench's figures by key.
+ */
+function row(what, { medians, rounds }, key, baseKey, unit, baseLabel, target) {
+  const ratios = rounds[key].map((x, r) => x / rounds[baseKey][r]);
+  return [what, `${medians[key].toFixed(0)} ${unit}`, `${medians[baseKey].toFixed(0)} ${unit} ${baseLabel}`, medians[key] / medians[baseKey], target,
+    [Math.min(...ratios), Math.max(...ratios)]];
+}
+const synthCpu = { medians: Object.fromEntries(Object.keys(synth.roundsCpuMs).map((v) => [v, synth[v].totalCpuMs])), rounds: synth.roundsCpuMs };
+const planCpu = { medians: throughput.cpuMs, rounds: throughput.roundsCpuMs };
+const planRss = { medians: throughput.maxRssMiB, rounds: throughput.roundsRssMiB };
+const startWall = { medians: start.medianMs, rounds: start.roundsMs };
+const fanoutWall = { medians: fanout.medianMs, rounds: fanout.roundsMs };
 const rows = [
   // [what, measured, baseline, ratio, target, min–max of the per-round ratios]
-  [`synth ${synth.services} services (${synth.docs} docs), waves only, CPU`, `${synth.waves.totalCpuMs.toFixed(0)} ms`, `${synth.plain.totalCpuMs.toFixed(0)} ms hand-annotated`, synth.ratios.waves, TARGETS.synthWaves, span(sc.waves, sc.plain)],
-  [`synth ${synth.services} services, waves + proof + rule pack (default), CPU`, `${synth.library.totalCpuMs.toFixed(0)} ms`, `${synth.plain.totalCpuMs.toFixed(0)} ms hand-annotated`, synth.ratios.library, TARGETS.synthDefault, span(sc.library, sc.plain)],
-  [`plan -f json (+lint, time), ${DOCS} docs, CPU`, `${throughput.cpuMs.plan.toFixed(0)} ms`, `${throughput.cpuMs.parse.toFixed(0)} ms yaml parse`, throughput.cpuMs.plan / throughput.cpuMs.parse, TARGETS.planCpu, span(tc.plan, tc.parse)],
-  [`lint -f json, ${DOCS} docs, CPU`, `${throughput.cpuMs.lint.toFixed(0)} ms`, `${throughput.cpuMs.parse.toFixed(0)} ms yaml parse`, throughput.cpuMs.lint / throughput.cpuMs.parse, TARGETS.planCpu, span(tc.lint, tc.parse)],
-  ['syncplan --version, wall', `${start.medianMs['syncplan --version'].toFixed(0)} ms`, `${base.toFixed(0)} ms node -e 0`, start.medianMs['syncplan --version'] / base, TARGETS.version, span(sm['syncplan --version'], sm['node -e 0'])],
-  ['syncplan plan <small file>, wall', `${start.medianMs['syncplan plan <example>'].toFixed(0)} ms`, `${base.toFixed(0)} ms node -e 0`, start.medianMs['syncplan plan <example>'] / base, TARGETS.smallPlan, span(sm['syncplan plan <example>'], sm['node -e 0'])],
-  [`plan --repo-root, ${fanout.apps} Applications x ${fanout.objects} objects (workers), wall`, `${fanout.medianMs.plan.toFixed(0)} ms`, `${fanout.medianMs.parse.toFixed(0)} ms yaml parse`, fanout.ratios.plan, TARGETS.fanout, span(fanout.roundsMs.plan, fanout.roundsMs.parse)],
-  [`plan ${DOCS} docs, peak RSS`, `${throughput.maxRssMiB.plan.toFixed(0)} MiB`, `${throughput.maxRssMiB.parse.toFixed(0)} MiB yaml parse`, throughput.maxRssMiB.plan / throughput.maxRssMiB.parse, TARGETS.rss, span(tr.plan, tr.parse)],
-  [`lint ${DOCS} docs, peak RSS`, `${throughput.maxRssMiB.lint.toFixed(0)} MiB`, `${throughput.maxRssMiB.parse.toFixed(0)} MiB yaml parse`, throughput.maxRssMiB.lint / throughput.maxRssMiB.parse, TARGETS.rss, span(tr.lint, tr.parse)],
+  row(`synth ${synth.services} services (${synth.docs} docs), waves only, CPU`, synthCpu, 'waves', 'plain', 'ms', 'hand-annotated', TARGETS.synthWaves),
+  row(`synth ${synth.services} services, waves + proof + rule pack (default), CPU`, synthCpu, 'library', 'plain', 'ms', 'hand-annotated', TARGETS.synthDefault),
+  row(`plan -f json (+lint, time), ${DOCS} docs, CPU`, planCpu, 'plan', 'parse', 'ms', 'yaml parse', TARGETS.planCpu),
+  row(`lint -f json, ${DOCS} docs, CPU`, planCpu, 'lint', 'parse', 'ms', 'yaml parse', TARGETS.planCpu),
+  row('syncplan --version, wall', startWall, 'syncplan --version', 'node -e 0', 'ms', 'node -e 0', TARGETS.version),
+  row('syncplan plan <small file>, wall', startWall, 'syncplan plan <example>', 'node -e 0', 'ms', 'node -e 0', TARGETS.smallPlan),
+  row(`plan --repo-root, ${fanout.apps} Applications x ${fanout.objects} objects (workers), wall`, fanoutWall, 'plan', 'parse', 'ms', 'yaml parse', TARGETS.fanout),
+  row(`plan ${DOCS} docs, peak RSS`, planRss, 'plan', 'parse', 'MiB', 'yaml parse', TARGETS.rss),
+  row(`lint ${DOCS} docs, peak RSS`, planRss, 'lint', 'parse', 'MiB', 'yaml parse', TARGETS.rss),
 ];
 const passes = (ratio, target) => (target.below !== undefined ? ratio < target.below : ratio <= target.max);
 const targetText = (target) => (target.below !== undefined ? `< ${target.below.toFixed(2)}x` : `<= ${target.max.toFixed(2)}x`);
