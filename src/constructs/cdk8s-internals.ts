@@ -14,6 +14,7 @@
  */
 import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
+import { copyRendered } from './render-copy';
 
 /**
  * An object's metadata annotations as stored, before resolution: the planner's Lazy wave values
@@ -105,7 +106,8 @@ export class RenderMemo {
   /** Renders `o` as cdk8s does and keeps the JSON for the next `toJson()` call. */
   public render(o: ApiObject): any {
     this.install(o);
-    const json = this.original.get(o)!.call(o);
+    // Copied before anything reads it: the proof, the rule pack and cdk8s's YAML writer (`render-copy.ts`).
+    const json = copyRendered(this.original.get(o)!.call(o));
     this.kept.set(o, json);
     return json;
   }
