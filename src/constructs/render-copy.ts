@@ -11,7 +11,8 @@
  * Measured (`bench/synth-overhead.js` children, the default checks, 12 rounds alternated with the
  * code before and with the hand-annotated chart, idle machine): the whole synth's median CPU 7,440 →
  * 6,700 ms (lower in 9 of the 12 rounds), wall time 12% less; against the hand-annotated chart,
- * 1.23x → 1.11x. The copy itself costs 70–120 ms of that chart's synth.
+ * 1.23x → 1.11x. Most of it is cdk8s writing the YAML, ~250 ms faster (4 alternated runs
+ * timing `Yaml.save`); in the validation the copy (70–120 ms) costs about what the faster reads save.
  *
  * What is copied: arrays (their items, holes kept) and plain objects (prototype `Object.prototype`,
  * each own enumerable string-keyed property in order), as YAML and JSON read them. Everything else
