@@ -21,6 +21,8 @@
  *   node bench/synth-overhead.js --breakdown    (one library run: calls and time of each synth-time step)
  *   node bench/synth-overhead.js --node-flags --single-threaded   (every child under these V8 flags, e.g. to see
  *     how much of a ratio is V8's parallel and concurrent GC: all of V8's work then runs on the main thread)
+ *   node bench/synth-overhead.js --compare ../before [--variant library] [--rounds 12]   (this checkout against
+ *     another one's compiled lib/, alternated: the median CPU ratio and in how many rounds this one was lower)
  *
  * Targets (CPU time, against `plain`, issue #15): `waves` at most 1.05x (what computing and writing
  * the order costs); `library` at most 1.20x (the same plus the synth-time proof and rule pack, which
@@ -249,9 +251,10 @@ const TARGETS = { waves: 1.05, library: 1.20 };
 /** `--node-flags`: V8/Node flags for every child, space-separated (none by default). */
 const NODE_FLAGS = arg('node-flags', '').split(' ').filter(Boolean);
 
-function run(variant, extra = [], nodeArgs = []) {
-  const r = spawnSync(process.execPath, [...NODE_FLAGS, ...nodeArgs, __filename, '--child', variant, String(services), ...extra, '--group', String(GROUP)],
-    { encoding: 'utf8', maxBuffer: 1 << 30, cwd: ROOT, env: { ...process.env, CDK8S_CHECK_UPGRADE: 'false' } });
+/** One child run of `variant`; `root`: the checkout whose bench and compiled `lib/` run it (this one by default). */
+function run(variant, extra = [], nodeArgs = [], root = ROOT) {
+  const r = spawnSync(process.execPath, [...NODE_FLAGS, ...nodeArgs, path.join(root, 'bench', 'synth-overhead.js'), '--child', variant, String(services), ...extra, '--group', String(GROUP)],
+    { encoding: 'utf8', maxBuffer: 1 << 30, cwd: root, env: { ...process.env, CDK8S_CHECK_UPGRADE: 'false' } });
   if (r.status !== 0) throw new Error(`${variant} run failed: ${r.stderr}`);
   return JSON.parse(r.stdout.trim().split('\n').pop());
 }
@@ -328,6 +331,30 @@ if (process.argv.includes('--breakdown')) {
   const r = run('library', ['--breakdown']);
   console.log(`breakdown of one library run (${services} services, ${r.docs} documents): build ${r.buildMs.toFixed(0)} ms, synth ${r.synthMs.toFixed(0)} ms wall`);
   for (const [step, { calls, ms }] of Object.entries(r.breakdown)) console.log(`  ${step.padEnd(28)} ${String(calls).padStart(3)} calls ${ms.toFixed(0).padStart(7)} ms`);
+  process.exit(0);
+}
+
+if (arg('compare')) {
+  // This checkout against another (`git worktree add ../before HEAD~1`, then `npm ci` and `npx projen
+  // compile` there), one variant, alternated run by run: a change of a few percent shows only this way,
+  // since one synth's CPU varies by up to a third from process to process.
+  const other = path.resolve(arg('compare'));
+  const variant = arg('variant', 'library');
+  if (!fs.existsSync(path.join(other, 'lib', 'index.js')) || !fs.existsSync(path.join(other, 'bench', 'synth-overhead.js'))) {
+    console.error(`bench: ${other} has no compiled lib/ or no bench/synth-overhead.js; run \`npx projen compile\` there first`);
+    process.exit(2);
+  }
+  const cpu = { here: [], there: [] };
+  for (let r = 0; r < rounds; r++) {
+    for (const side of r % 2 === 0 ? ['here', 'there'] : ['there', 'here']) {
+      const x = run(variant, [], [], side === 'here' ? ROOT : other);
+      cpu[side].push(x.buildCpuMs + x.synthCpuMs);
+    }
+  }
+  const med = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const lower = cpu.here.filter((c, i) => c < cpu.there[i]).length;
+  console.log(`synth ${variant}, ${services} services, ${rounds} alternated rounds: this checkout ${med(cpu.here).toFixed(0)} ms CPU, `
+    + `${other} ${med(cpu.there).toFixed(0)} ms: ${(med(cpu.here) / med(cpu.there)).toFixed(3)}x, lower in ${lower} of ${rounds} rounds`);
   process.exit(0);
 }
 
