@@ -344,6 +344,10 @@ if (arg('compare')) {
     console.error(`bench: ${other} has no compiled lib/ or no bench/synth-overhead.js; run \`npx projen compile\` there first`);
     process.exit(2);
   }
+  // A speed-up changes no byte of the YAML (#15): say so when the two write different charts.
+  if (run(variant, ['--keep']).yaml !== run(variant, ['--keep'], [], other).yaml) {
+    console.log('note: the two checkouts write different YAML for this chart, so they are not doing the same work');
+  }
   const cpu = { here: [], there: [] };
   for (let r = 0; r < rounds; r++) {
     for (const side of r % 2 === 0 ? ['here', 'there'] : ['there', 'here']) {
