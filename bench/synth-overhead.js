@@ -334,6 +334,10 @@ if (process.argv.includes('--breakdown')) {
   process.exit(0);
 }
 
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+/** A run's CPU: building the chart and synthesizing it. */
+const total = (x) => x.buildCpuMs + x.synthCpuMs;
+
 if (arg('compare')) {
   // This checkout against another (`git worktree add ../before HEAD~1`, then `npm ci` and `npx projen
   // compile` there), one variant, alternated run by run: a change of a few percent shows only this way,
@@ -352,13 +356,12 @@ if (arg('compare')) {
   for (let r = 0; r < rounds; r++) {
     for (const side of r % 2 === 0 ? ['here', 'there'] : ['there', 'here']) {
       const x = run(variant, [], [], side === 'here' ? ROOT : other);
-      cpu[side].push(x.buildCpuMs + x.synthCpuMs);
+      cpu[side].push(total(x));
     }
   }
-  const med = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const lower = cpu.here.filter((c, i) => c < cpu.there[i]).length;
-  console.log(`synth ${variant}, ${services} services, ${rounds} alternated rounds: this checkout ${med(cpu.here).toFixed(0)} ms CPU, `
-    + `${other} ${med(cpu.there).toFixed(0)} ms: ${(med(cpu.here) / med(cpu.there)).toFixed(3)}x, lower in ${lower} of ${rounds} rounds`);
+  console.log(`synth ${variant}, ${services} services, ${rounds} alternated rounds: this checkout ${median(cpu.here).toFixed(0)} ms CPU, `
+    + `${other} ${median(cpu.there).toFixed(0)} ms: ${(median(cpu.here) / median(cpu.there)).toFixed(3)}x, lower in ${lower} of ${rounds} rounds`);
   process.exit(0);
 }
 
@@ -372,9 +375,7 @@ for (let r = 0; r < rounds; r++) {
     res[v].push(run(v));
   }
 }
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const m = (v, f) => median(res[v].map(f));
-const total = (x) => x.buildCpuMs + x.synthCpuMs;
 const wall = (x) => x.buildMs + x.synthMs;
 const figures = (v) => ({ buildCpuMs: m(v, (x) => x.buildCpuMs), synthCpuMs: m(v, (x) => x.synthCpuMs), totalCpuMs: m(v, total), wallMs: m(v, wall), maxRssMiB: m(v, (x) => x.maxRssMiB) });
 const summary = { services, docs, rounds, ...Object.fromEntries(VARIANTS.map((v) => [v, figures(v)])) };
