@@ -12,7 +12,7 @@
  * - `toJson` replaced per object (`RenderMemo`): the proof renders every object once, and cdk8s's own
  *   render right after the validation is served that JSON instead of rendering it a second time.
  */
-import { ApiObject } from 'cdk8s';
+import { ApiObject, Chart } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { copyRendered } from './render-copy';
 
@@ -44,6 +44,30 @@ export function dependenciesOf(c: IConstruct): readonly IConstruct[] {
   const node = c.node as unknown as { _dependencies?: { size: number } };
   if ('_dependencies' in node && (node._dependencies === undefined || node._dependencies.size === 0)) return NONE;
   return c.node.dependencies;
+}
+
+/**
+ * True when cdk8s's resolution of dependencies makes object `x` depend on object `t` for another
+ * dependency, of construct c on construct e, among `dependencies` and accepted by `from`. Before
+ * rendering (`App.synth`, `chart.toJson()`), cdk8s turns each dependency of c on e (neither a chart)
+ * into a dependency of each object of c's chart in c's subtree on each object of e's chart in e's
+ * subtree (`resolveDependencies` in its app.ts). So `x` on `t` may be only what c on e said; and
+ * `App.synth` validates once before that resolution and once after it.
+ */
+export function resolvedFrom(x: IConstruct, t: IConstruct, dependencies: (c: IConstruct) => Iterable<IConstruct> | undefined,
+  from: (c: IConstruct, e: IConstruct) => boolean): boolean {
+  if (x === t || !ApiObject.isApiObject(x) || !ApiObject.isApiObject(t)) return false;
+  const targets = t.node.scopes;
+  for (const c of x.node.scopes) {
+    if (Chart.isChart(c)) continue;
+    const deps = dependencies(c);
+    if (deps === undefined) continue;
+    for (const e of deps) {
+      if ((c === x && e === t) || Chart.isChart(e) || !targets.includes(e) || !from(c, e)) continue;
+      if (Chart.of(c) === x.chart && Chart.of(e) === t.chart) return true;
+    }
+  }
+  return false;
 }
 
 /** A construct's node as constructs 10 lays it out: children by id, the map absent until the first. */

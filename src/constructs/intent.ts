@@ -6,7 +6,7 @@
  */
 import { ApiObject, Chart } from 'cdk8s';
 import { IConstruct } from 'constructs';
-import { dependenciesOf } from './cdk8s-internals';
+import { dependenciesOf, resolvedFrom } from './cdk8s-internals';
 import { GapJudge } from './gaps';
 import { chartOf, ResolvedUnit, UnitSource, UnitTable } from './units';
 import { OrderingError } from '../plan';
@@ -151,6 +151,10 @@ export function dependencyEdges(src: IntentSources, graph: IntentGraph, dependen
       const afterObjs = src.objectsOf(c);
       const beforeObjs = src.objectsOf(d);
       if (afterObjs.length === 0 || beforeObjs.length === 0) continue;
+      // What cdk8s made of a dependency between constructs that are not units, object by object:
+      // that dependency orders these objects already, judged as one group, as stated (judged
+      // apart, a Service beside a Deployment would wait for a claim only the Deployment's Pods bind).
+      if (resolvedFrom(c, d, dependenciesOf, (x, e) => !units.byConstruct.has(x) && !units.byConstruct.has(e))) continue;
       const befores = groupByUnit(beforeObjs, units);
       const afters = groupByUnit(afterObjs, units);
       for (const [ua, xs] of afters) {

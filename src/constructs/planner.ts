@@ -100,6 +100,7 @@ export class SyncPlanner extends Construct {
       clearRenders: () => { for (const p of this.group()) p.renders.clear(); },
       forgetPlan: () => { this.lead().cached = undefined; },
       result: (tree) => this.result(tree),
+      units: () => new Set(this.group().flatMap((p) => p.sources.map((s) => s.construct))),
     }, (tree) => this.check(tree));
     this.node.addValidation({ validate: () => this.validation.validate() });
   }

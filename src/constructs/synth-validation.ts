@@ -9,7 +9,9 @@
  * - the same fingerprint: what can change between two synths in one job without telling the
  *   planner (constructs added or removed, `node.addDependency`, annotations, labels and JSON
  *   patches of any object, `tree-scan.ts`), plus the planner's own change counter (tiers,
- *   members, `after`).
+ *   members, `after`). The object dependencies cdk8s itself adds between the two validations of
+ *   `App.synth` (for a `node.addDependency` between constructs, and for nested charts) are not a
+ *   change: they join objects already joined, and the plan is the same (`tree-scan.ts`).
  * Not covered: changing an object's spec in place through an L2 method between two synths in
  * one synchronous job; the second synth still renders the new spec, only the rule pack is not
  * run again on it.
@@ -50,6 +52,8 @@ export interface Validatable {
   forgetPlan(): void;
   /** The plan; throws an OrderingError for impossible intent. */
   result(tree: TreeScan): PlannerResult;
+  /** The tier and hook constructs planned. */
+  units(): ReadonlySet<IConstruct>;
 }
 
 export class SynthValidation {
@@ -68,7 +72,7 @@ export class SynthValidation {
     const roots = p.roots();
     const last = this.validated;
     // A memo hit (cdk8s's second validation of every synth) compares as it walks the trees.
-    if (last && last.changes === p.changes && last.tree.matches(roots)) return [...last.errors];
+    if (last && last.changes === p.changes && last.tree.matches(roots, () => p.units())) return [...last.errors];
     // One walk of the trees serves the fingerprint and the planning of this validation.
     const tree = TreeScan.of(roots);
     const changes = p.changes;

@@ -64,12 +64,14 @@ export function synthAndRead(build: AppBuilder): AppReadBack {
   try {
     const app = new App({ outdir });
     build(app);
+    // The dependencies the app wrote: cdk8s adds one per object pair before it renders.
+    const written = new Map(app.node.findAll().map((c) => [c, c.node.dependencies]));
     const output = captureOutput(() => app.synth());
     const files = readdirSync(outdir);
     const charts = app.charts.map((chart) => {
       const file = files.find((f) => f === `${chart.node.id}.k8s.yaml` || f.endsWith(`-${chart.node.id}.k8s.yaml`));
       if (!file) throw new Error(`no file for chart ${chart.node.id} in ${files.join(', ')}`);
-      return readChart(chart, loadPaths([join(outdir, file)]));
+      return readChart(chart, loadPaths([join(outdir, file)]), (c) => written.get(c) ?? []);
     });
     return { charts, output };
   } finally {
@@ -100,7 +102,7 @@ function objectKey(o: ApiObject): string {
   return keyString(resourceKeyOf({ apiVersion: o.apiVersion, kind: o.kind, metadata: { name: o.name, namespace: o.metadata.namespace } }));
 }
 
-function readChart(chart: Chart, manifests: Manifest[]): ChartReadBack {
+function readChart(chart: Chart, manifests: Manifest[], dependencies: (c: IConstruct) => readonly IConstruct[]): ChartReadBack {
   const tierOf = new Map<ApiObject, Tier>();
   for (const [tier, objects] of tierObjects(chart, chart.node.findAll())) for (const o of objects) tierOf.set(o, tier);
   const plan = buildPlan(manifests);
@@ -111,7 +113,7 @@ function readChart(chart: Chart, manifests: Manifest[]): ChartReadBack {
     manifests,
     plan,
     findings: lintReport(manifests, {}, plan).findings,
-    edges: declaredEdges(chart, manifests),
+    edges: declaredEdges(chart, manifests, dependencies),
     unitOf: (o) => tierOf.get(o) ?? o,
     taskOf: (o) => tasks.get(objectKey(o)),
   };
@@ -143,8 +145,9 @@ function tierObjects(chart: Chart, all: readonly IConstruct[]): Map<Tier, ApiObj
   return out;
 }
 
-/** The intent the app wrote with the public API, as object groups. */
-export function declaredEdges(chart: Chart, manifests: readonly Manifest[]): DeclaredEdge[] {
+/** The intent the app wrote with the public API, as object groups (`dependencies`: as written, before cdk8s resolves them). */
+export function declaredEdges(chart: Chart, manifests: readonly Manifest[],
+  dependencies: (c: IConstruct) => readonly IConstruct[] = (c) => c.node.dependencies): DeclaredEdge[] {
   const edges: DeclaredEdge[] = [];
   const all = chart.node.findAll();
   const ofTier = tierObjects(chart, all);
@@ -155,7 +158,7 @@ export function declaredEdges(chart: Chart, manifests: readonly Manifest[]): Dec
   for (const c of all) {
     if (c instanceof Tier || c instanceof HookJob) for (const u of c.after) stated.push({ before: u, after: c, why: `${c.node.path} is after ${u.node.path}` });
     if (c instanceof Chart) continue;
-    for (const d of c.node.dependencies) {
+    for (const d of dependencies(c)) {
       if (!(d instanceof Chart)) stated.push({ before: d, after: c, why: `${c.node.path} depends on ${d.node.path}` });
     }
   }

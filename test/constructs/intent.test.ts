@@ -92,6 +92,24 @@ describe('same wave decided per object', () => {
     expect(how).toContain('chart/web/webService/Resource (Service web, Sync wave 1) before chart/worker/Resource (Deployment worker, Sync wave 1): the same step');
   });
 
+  test('a Deployment with exposeViaService depending on its claim\'s construct shares the claim\'s wave: cdk8s\'s object dependencies (the Service on the claim) are not judged apart', () => {
+    // cdk8s turns the dependency into one per object before rendering; the Service judged alone
+    // after the claim would open a wave that waits for a claim only the Deployment's Pods bind.
+    const chart = newChart();
+    const claim = new kplus.PersistentVolumeClaim(chart, 'data', { metadata: { name: 'data' }, storage: Size.gibibytes(1) });
+    const web = new kplus.Deployment(chart, 'web', {
+      metadata: { name: 'web' },
+      containers: [{ image: 'web:1', portNumber: 80, securityContext: { ensureNonRoot: false } }],
+    });
+    web.addVolume(kplus.Volume.fromPersistentVolumeClaim(chart, 'vol', claim));
+    web.exposeViaService({ name: 'web' });
+    new Tier(chart, 'storage').add(claim);
+    new Tier(chart, 'app').add(web);
+    web.node.addDependency(claim);
+    expect(stderrOf(() => expect(synthError(chart)).toBe(''))).toBe('');
+    expect(wavesByName(chart)).toEqual({ 'PersistentVolumeClaim/data': '0', 'Deployment/web': '0', 'Service/web': '0' });
+  });
+
   test('a dependency on a lone ApiObject of a kind with a health check still costs a wave', () => {
     const chart = newChart();
     const db = new ApiObject(chart, 'db', { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'db' } });

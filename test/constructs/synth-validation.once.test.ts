@@ -2,6 +2,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { ApiObject, ApiObjectMetadataDefinition, App, Chart, JsonPatch, Testing } from 'cdk8s';
+import { Construct } from 'constructs';
 import { configMap, newChart, synthError } from './helpers';
 import { ArgoApplication, Tier } from '../../src';
 import { SyncPlanner } from '../../src/constructs/planner';
@@ -68,6 +69,29 @@ describe('one validation and one render per synth', () => {
       app.synth();
       expect(check).toHaveBeenCalledTimes(1);
       expect(fs.readFileSync(path.join(outdir, 'deps.k8s.yaml'), 'utf8')).toContain(`${WAVE}: "1"`);
+    } finally {
+      fs.rmSync(outdir, { recursive: true, force: true });
+    }
+  });
+
+  test('a node.addDependency between constructs holding objects, and a nested chart: cdk8s adds object dependencies between its validations, and each chart is still checked once', () => {
+    const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'syncplan-once-'));
+    try {
+      const app = new App({ outdir });
+      const chart = new Chart(app, 'deps', { disableResourceNameHashes: true });
+      const data = new Construct(chart, 'data');
+      new ApiObject(data, 'db', { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'db' } });
+      const web = new Construct(chart, 'web');
+      const deployment = new ApiObject(web, 'web', { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web' } });
+      configMap(web, 'web-config');
+      new Tier(chart, 'web-tier').add(deployment);
+      web.node.addDependency(data); // cdk8s makes each object under web depend on db
+      const nested = new Chart(chart, 'nested', { disableResourceNameHashes: true }); // deps then depends on it, object by object
+      new Tier(nested, 't').add(configMap(nested, 'flags'));
+      const checks = [chart, nested].map((c) => jest.spyOn(SyncPlanner.of(c) as unknown as { check: () => string[] }, 'check'));
+      app.synth();
+      expect(checks.map((c) => c.mock.calls.length)).toEqual([1, 1]);
+      expect(fs.readFileSync(path.join(outdir, '0001-deps.k8s.yaml'), 'utf8')).toContain(`${WAVE}: "1"`);
     } finally {
       fs.rmSync(outdir, { recursive: true, force: true });
     }

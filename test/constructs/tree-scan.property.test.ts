@@ -20,6 +20,7 @@ type Change =
   | { readonly kind: 'patch'; readonly at: number }
   | { readonly kind: 'dependency'; readonly at: number; readonly on: number }
   | { readonly kind: 'chart-dependency' }
+  | { readonly kind: 'resolve' }
   | { readonly kind: 'none' };
 
 const at = fc.nat();
@@ -33,10 +34,11 @@ const change: fc.Arbitrary<Change> = fc.oneof(
   fc.record({ kind: fc.constant('patch' as const), at }),
   fc.record({ kind: fc.constant('dependency' as const), at, on: at }),
   fc.constant({ kind: 'chart-dependency' as const }),
+  fc.constant({ kind: 'resolve' as const }),
   fc.constant({ kind: 'none' as const }),
 );
 
-/** A chart (and a second one beside it) of constructs and objects, some labelled and annotated. */
+/** A chart (and a second one beside it) of constructs, nested charts and objects, some labelled and annotated. */
 function build(seed: readonly number[]): Chart[] {
   const app = Testing.app();
   const charts = [new Chart(app, 'one'), new Chart(app, 'two')];
@@ -45,6 +47,10 @@ function build(seed: readonly number[]): Chart[] {
     const scope = parents[n % parents.length];
     if (n % 3 === 0) {
       parents.push(new Construct(scope, `c${i}`));
+      return;
+    }
+    if (n % 7 === 1) {
+      parents.push(new Chart(scope, `n${i}`)); // a nested chart: its objects are its own
       return;
     }
     const o = new ApiObject(scope, `o${i}`, { apiVersion: 'v1', kind: 'ConfigMap', metadata: n % 2 ? { labels: { team: 'a' } } : {} });
@@ -81,26 +87,69 @@ function apply(c: Change, charts: readonly Chart[]): void {
       break;
     }
     case 'chart-dependency': charts[0].node.addDependency(charts[1]); break;
+    // cdk8s's own resolution of dependencies (what `App.synth` runs between its two validations).
+    case 'resolve': resolve(charts[0]); break;
     case 'none': break;
   }
 }
 
-/** The straightforward fingerprint of the charts' trees. */
+/** No construct is a tier or hook: what cdk8s makes of every dependency between constructs is unread by the plan. */
+const noUnits = () => new Set<IConstruct>();
+
+/** cdk8s resolves the app's dependencies, as `App.synth` does between its two validations (a cycle then fails the render, not the resolution). */
+function resolve(chart: Chart): void {
+  try {
+    chart.toJson();
+  } catch (e) {
+    if (!/Dependency cycle/.test(String(e))) throw e;
+  }
+}
+
+/** The straightforward fingerprint of the charts' trees, dependencies apart. */
 function fingerprint(charts: readonly Chart[]): unknown[] {
   const parts: unknown[] = [];
-  let dependencies = 0;
   for (const chart of charts) {
     for (const c of chart.node.findAll()) {
       parts.push(c);
-      if (!(c instanceof Chart)) dependencies += c.node.dependencies.length;
       if (!(c instanceof ApiObject)) continue;
       const meta = c.metadata as unknown as { annotations?: Record<string, unknown>; labels?: Record<string, unknown> };
       parts.push((c as unknown as { patches: unknown[] }).patches.length, 'annotations', ...Object.entries(meta.annotations ?? {}).flat(),
         'labels', ...Object.entries(meta.labels ?? {}).flat());
     }
   }
-  parts.push(dependencies);
   return parts;
+}
+
+type Dependency = readonly [IConstruct, IConstruct];
+
+/** Every dependency of a construct but a chart, as pairs. */
+function dependencies(charts: readonly Chart[]): Dependency[] {
+  return charts.flatMap((chart) => chart.node.findAll())
+    .filter((c) => !(c instanceof Chart))
+    .flatMap((c) => c.node.dependencies.map((d): Dependency => [c, d]));
+}
+
+/**
+ * What cdk8s's resolution adds for `deps`, restated from its source (`resolveDependencies`, third
+ * loop): each object of a construct's chart under the construct, on each object of the other's chart
+ * under the other. Those of a dependency on a chart are left out: the plan reads none of it.
+ */
+function resolved(deps: readonly Dependency[], charts: readonly Chart[]): Dependency[] {
+  const objectsUnder = (c: IConstruct) => c.node.findAll().filter((x): x is ApiObject => x instanceof ApiObject && Chart.of(x) === Chart.of(c));
+  const pairs = ([c, e]: Dependency) => objectsUnder(c).flatMap((x) => objectsUnder(e).filter((t) => t !== x).map((t): Dependency => [x, t]));
+  // First loop: each chart on the charts right in it.
+  const nested = charts.flatMap((chart) => chart.node.findAll()).filter((c): c is Chart => c instanceof Chart)
+    .flatMap((p) => p.node.children.filter((c): c is Chart => c instanceof Chart).map((n): Dependency => [p, n]));
+  return [...nested, ...deps.filter(([, e]) => !(e instanceof Chart))].flatMap(pairs);
+}
+
+/** True when `now` holds every dependency of `before`, and otherwise only what cdk8s's resolution adds for them and for nested charts. */
+function onlyResolved(before: readonly Dependency[], now: readonly Dependency[], charts: readonly Chart[], constructs = true): boolean {
+  const pathsOf = (d: Dependency) => `${d[0].node.path}\u0000${d[1].node.path}`;
+  const had = new Set(before.map(pathsOf));
+  const implied = new Set(resolved(constructs ? before : [], charts).map(pathsOf));
+  const present = new Set(now.map(pathsOf));
+  return [...had].every((k) => present.has(k)) && [...present].every((k) => had.has(k) || implied.has(k));
 }
 
 function same(a: readonly unknown[], b: readonly unknown[]): boolean {
@@ -115,13 +164,38 @@ test('matches says unchanged exactly when the straightforward fingerprint is equ
     const scan = TreeScan.of(charts);
     scan.printMetadata();
     const before = fingerprint(charts);
+    const depsBefore = dependencies(charts);
     for (const c of changes) apply(c, charts);
-    expect(scan.matches(charts)).toBe(same(before, fingerprint(charts)));
+    expect(scan.matches(charts, noUnits)).toBe(same(before, fingerprint(charts)) && onlyResolved(depsBefore, dependencies(charts), charts));
     // A scan taken (and printed) now matches now.
     const now = TreeScan.of(charts);
     now.printMetadata();
     expect(now.matches(charts)).toBe(true);
   }), { numRuns: 400 });
+});
+
+test('after cdk8s\'s own resolution of dependencies (App.synth, between its two validations) the scan matches, unless a dependency spans charts', () => {
+  fc.assert(fc.property(seed, fc.array(fc.tuple(fc.nat(), fc.nat()), { minLength: 1, maxLength: 4 }), fc.boolean(), (s, pairs, chartLevel) => {
+    const charts = build(s);
+    for (const [a, b] of pairs) apply({ kind: 'dependency', at: a, on: b }, charts);
+    if (chartLevel) apply({ kind: 'chart-dependency' }, charts);
+    const [scan, asUnits] = [TreeScan.of(charts), TreeScan.of(charts)];
+    scan.printMetadata();
+    asUnits.printMetadata();
+    const before = dependencies(charts);
+    resolve(charts[0]);
+    const now = dependencies(charts);
+    expect(scan.matches(charts, noUnits)).toBe(onlyResolved(before, now, charts));
+    // Inside one chart (nested charts apart), on no chart: what cdk8s adds never counts as a change.
+    const oneChart = !chartLevel && before.every(([c, d]) => !(d instanceof Chart) && Chart.of(c) === Chart.of(d));
+    if (oneChart) expect(scan.matches(charts, noUnits)).toBe(true);
+    // Asked again (the next chart's validation), the answer is the same.
+    const again = scan.matches(charts, noUnits);
+    expect(scan.matches(charts, noUnits)).toBe(again);
+    // With every construct a unit (whose dependencies the plan reads as units), only nested charts' count as unread.
+    const nestedOnly = onlyResolved(before, now, charts, false);
+    expect(asUnits.matches(charts, () => new Set(charts.flatMap((c) => c.node.findAll())))).toBe(nestedOnly);
+  }), { numRuns: 300 });
 });
 
 test('the scan lists every construct, the objects and the constructs with dependencies, in tree order', () => {
@@ -145,4 +219,21 @@ test('the metadata printed is what a later walk matches: annotations written aft
   expect(scan.matches([one, two])).toBe(true);
   o.metadata.addAnnotation('argocd.argoproj.io/sync-wave', '4');
   expect(scan.matches([one, two])).toBe(false);
+});
+
+test('a dependency cdk8s would not add counts as a change: an object of a chart nested in the construct, or on one', () => {
+  const app = Testing.app();
+  const chart = new Chart(app, 'p');
+  const [c, e] = [new Construct(chart, 'c'), new Construct(chart, 'e')];
+  const object = (scope: Construct, id: string) => new ApiObject(scope, id, { apiVersion: 'v1', kind: 'ConfigMap' });
+  const [x, t] = [object(c, 'x'), object(e, 't')];
+  const [xNested, tNested] = [object(new Chart(c, 'nc'), 'x'), object(new Chart(e, 'ne'), 't')];
+  c.node.addDependency(e);
+  for (const [from, to] of [[x, t], [xNested, t], [x, tNested]] as const) {
+    const scan = TreeScan.of([chart]);
+    scan.printMetadata();
+    from.node.addDependency(to);
+    // cdk8s adds x on t itself; the others it never adds (each object is of its own chart).
+    expect(scan.matches([chart], noUnits)).toBe(from === x && to === t);
+  }
 });
