@@ -151,10 +151,7 @@ export function dependencyEdges(src: IntentSources, graph: IntentGraph, dependen
       const afterObjs = src.objectsOf(c);
       const beforeObjs = src.objectsOf(d);
       if (afterObjs.length === 0 || beforeObjs.length === 0) continue;
-      // What cdk8s made of a dependency between constructs that are not units, object by object:
-      // that dependency orders these objects already, judged as one group, as stated (judged
-      // apart, a Service beside a Deployment would wait for a claim only the Deployment's Pods bind).
-      if (resolvedFrom(c, d, dependenciesOf, (x, e) => !units.byConstruct.has(x) && !units.byConstruct.has(e))) continue;
+      if (judgedWithItsGroup(c, d, dependenciesOf, units.byConstruct)) continue;
       const befores = groupByUnit(beforeObjs, units);
       const afters = groupByUnit(afterObjs, units);
       for (const [ua, xs] of afters) {
@@ -177,6 +174,17 @@ export function dependencyEdges(src: IntentSources, graph: IntentGraph, dependen
       }
     }
   }
+}
+
+/**
+ * True when `x`'s dependency on `t` is only cdk8s's per-object copy (`resolvedFrom`) of a dependency
+ * between constructs that are not units (`units`): that dependency orders these objects already,
+ * judged as one group, as stated. Judged apart, a Service beside a Deployment would wait for a claim
+ * only the Deployment's Pods bind. The validation memo asks the same (`tree-scan.ts`).
+ */
+export function judgedWithItsGroup(x: IConstruct, t: IConstruct, dependencies: (c: IConstruct) => Iterable<IConstruct> | undefined,
+  units: { has(c: IConstruct): boolean }): boolean {
+  return resolvedFrom(x, t, dependencies, (c, e) => !units.has(c) && !units.has(e));
 }
 
 /** The first dependency seen of each pair of charts. */

@@ -16,14 +16,14 @@
  */
 import { ApiObject, Chart } from 'cdk8s';
 import { IConstruct } from 'constructs';
-import { childrenOf, dependenciesOf, metadataMaps, patchCount, resolvedFrom } from './cdk8s-internals';
+import { childrenOf, dependenciesOf, metadataMaps, patchCount } from './cdk8s-internals';
+import { judgedWithItsGroup } from './intent';
 
 const OTHER = 0;
 const OBJECT = 1;
 const CHART = 2;
 const ANNOTATIONS = Symbol('annotations');
 const LABELS = Symbol('labels');
-
 
 export class TreeScan {
   /** The scan of the trees of `roots`, each root's tree in turn (`node.findAll()` order). */
@@ -91,8 +91,8 @@ export class TreeScan {
 
   /**
    * True when every dependency added since the scan is one the plan does not read: what cdk8s's
-   * `App.synth` adds between its two validations (`resolvedFrom`) for a dependency the scan saw
-   * between constructs that are not units (`units`), or for a chart on the charts nested right in
+   * `App.synth` adds between its two validations for a dependency the scan saw between constructs
+   * that are not units (`judgedWithItsGroup`), or for a chart on the charts nested right in
    * it (their objects are the nested charts' own, which this plan does not order). Without this,
    * every chart with a `node.addDependency` on a construct holding objects was planned, proven and
    * linted twice per synth (measured: 500 Deployments, each depending on its ConfigMap, default
@@ -102,8 +102,8 @@ export class TreeScan {
   private onlyResolvedSince(units: ReadonlySet<IConstruct> | undefined): boolean {
     const before = new Map<IConstruct, ReadonlySet<IConstruct>>();
     this.dependents.forEach((c, i) => before.set(c, new Set(this.dependencyLists[i])));
-    // What cdk8s made of a dependency between constructs that are not units: the plan skips it (`intent.ts`).
-    const unread = (c: IConstruct, e: IConstruct) => !units!.has(c) && !units!.has(e);
+    const unread = (x: IConstruct, d: IConstruct) => nestedRightIn(d, x)
+      || (units !== undefined && judgedWithItsGroup(x, d, (c) => before.get(c), units));
     const now = this.walkedDependents;
     const lists: (readonly IConstruct[])[] = [];
     let still = 0;
@@ -114,7 +114,7 @@ export class TreeScan {
       let kept = 0;
       for (const d of deps) {
         if (had?.has(d)) kept++;
-        else if (!(nestedRightIn(d, x) || (units !== undefined && resolvedFrom(x, d, (c) => before.get(c), unread)))) return false;
+        else if (!unread(x, d)) return false;
       }
       if (kept !== (had?.size ?? 0)) return false;
       lists.push(deps);
