@@ -88,6 +88,29 @@ describe('any cdk8s-plus line', () => {
     expect(with33).toContain('name: shop-config');
   });
 
+  test('with either line, a Deployment with exposeViaService depending on its claim shares the claim\'s wave, with nothing printed', () => {
+    for (const kplus of [plus27 as unknown as typeof plus33, plus33]) {
+      const chart = new Chart(Testing.app(), 'store', { disableResourceNameHashes: true });
+      const claim = new kplus.PersistentVolumeClaim(chart, 'data', { metadata: { name: 'data' }, storage: Size.gibibytes(1) });
+      const web = new kplus.Deployment(chart, 'web', { metadata: { name: 'web' }, containers: [{ image: 'web:1', portNumber: 80, securityContext: { user: 1000 } }] });
+      web.addVolume(kplus.Volume.fromPersistentVolumeClaim(chart, 'vol', claim));
+      web.exposeViaService({ name: 'web' });
+      new Tier(chart, 'storage').add(claim);
+      new Tier(chart, 'app').add(web);
+      web.node.addDependency(claim);
+      const stderr = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+      let docs: any[];
+      try {
+        docs = Testing.synth(chart);
+      } finally {
+        stderr.mockRestore();
+      }
+      expect(stderr).not.toHaveBeenCalled();
+      expect(docs.map((d) => `${d.kind}=${d.metadata.annotations?.['argocd.argoproj.io/sync-wave']}`))
+        .toEqual(['PersistentVolumeClaim=0', 'Deployment=0', 'Service=0']);
+    }
+  });
+
   test('a plain ApiObject Service is read the same way (a cdk8s import class is one)', () => {
     const chart = new Chart(Testing.app(), 'c');
     const svc = new ApiObject(chart, 'svc', { apiVersion: 'v1', kind: 'Service', metadata: { name: 'api', namespace: 'prod' }, spec: { ports: [{ port: 8443 }] } });
