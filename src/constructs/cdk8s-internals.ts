@@ -95,16 +95,23 @@ export function childrenOf(c: IConstruct): Readonly<Record<string, IConstruct>> 
   return byPosition;
 }
 
-/** Visits `root` and every construct under it in `node.findAll()` order (preorder; see `childrenOf`), building no array per construct. */
-export function forEachConstructUnder(root: IConstruct, visit: (c: IConstruct) => void): void {
-  visit(root);
+/** `root.node.findAll()` appended to `out`, building no array per construct (see `childrenOf`). */
+export function constructsUnder(root: IConstruct, out: IConstruct[]): IConstruct[] {
+  out.push(root);
   const children = childrenOf(root);
-  for (const id in children) forEachConstructUnder(children[id], visit);
+  for (const id in children) constructsUnder(children[id], out);
+  return out;
 }
 
-/** `root.node.findAll()` appended to `out` (`forEachConstructUnder`). */
-export function constructsUnder(root: IConstruct, out: IConstruct[]): IConstruct[] {
-  forEachConstructUnder(root, (c) => out.push(c));
+/**
+ * The ApiObjects among `root` and the constructs under it, in `node.findAll()` order, appended to
+ * `out`. A walk of its own rather than a visitor: each caller's callback made the one shared walk
+ * polymorphic, and V8 threw its optimized code away and compiled it again on the synth bench.
+ */
+export function objectsUnder(root: IConstruct, out: ApiObject[]): ApiObject[] {
+  if (ApiObject.isApiObject(root)) out.push(root);
+  const children = childrenOf(root);
+  for (const id in children) objectsUnder(children[id], out);
   return out;
 }
 

@@ -8,7 +8,7 @@
  */
 import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
-import { forEachConstructUnder } from './cdk8s-internals';
+import { objectsUnder } from './cdk8s-internals';
 import { GapJudge } from './gaps';
 import { infraEdges } from './infra';
 import { afterEdges, CrossChart, dependencyEdges, IntentGraph, ObjectEdge } from './intent';
@@ -40,13 +40,12 @@ export function planChart(view: ChartView, sources: readonly UnitSource[], tree:
   isPlanner: (c: IConstruct) => boolean): PlannerResult {
   const { chart, group } = view;
   const all = tree.objects.filter((x) => group.has(x.chart));
-  const inChart = new Set<IConstruct>(all);
   const under = (c: IConstruct): ApiObject[] => {
     if (c === chart && group.size === 1) return all;
-    const objects: ApiObject[] = [];
-    forEachConstructUnder(c, (x) => {
-      if (inChart.has(x)) objects.push(x as ApiObject);
-    });
+    const objects = objectsUnder(c, []);
+    let n = 0;
+    for (let i = 0; i < objects.length; i++) if (group.has(objects[i].chart)) objects[n++] = objects[i];
+    objects.length = n;
     return objects;
   };
   const units = new UnitTable(view);

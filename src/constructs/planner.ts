@@ -14,7 +14,7 @@
 import { ApiObject, Chart, Lazy } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import { chartsPlannedWith, registrationCount } from './application-registry';
-import { forEachConstructUnder, rawAnnotations, RenderMemo } from './cdk8s-internals';
+import { objectsUnder, rawAnnotations, RenderMemo } from './cdk8s-internals';
 import { planChart, PlannerResult } from './chart-plan';
 import { SynthChecks } from './synth-checks';
 import { checkChart, SynthValidation } from './synth-validation';
@@ -140,9 +140,8 @@ export class SyncPlanner extends Construct {
 
   /** Attaches the wave annotation to this chart's objects in `c`'s subtree. */
   private attachUnder(c: IConstruct): void {
-    forEachConstructUnder(c, (x) => {
-      if (x instanceof ApiObject && x.chart === this.chart) this.attach(x);
-    });
+    const objects = objectsUnder(c, []);
+    for (let i = 0; i < objects.length; i++) if (objects[i].chart === this.chart) this.attach(objects[i]);
   }
 
   /** The current result, computed on demand. Throws an OrderingError for impossible intent. */
@@ -234,11 +233,7 @@ export class SyncPlanner extends Construct {
   /** The objects under a construct that the group's charts render. */
   private groupObjectsUnder(c: IConstruct): ApiObject[] {
     const charts = new Set(this.group().map((p) => p.chart));
-    const objects: ApiObject[] = [];
-    forEachConstructUnder(c, (x) => {
-      if (x instanceof ApiObject && charts.has(x.chart)) objects.push(x);
-    });
-    return objects;
+    return objectsUnder(c, []).filter((x) => charts.has(x.chart));
   }
 
   /** Renders an object for the read-back; cdk8s's own render right after reuses it. */

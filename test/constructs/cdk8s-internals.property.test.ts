@@ -1,5 +1,5 @@
 /**
- * The planner's tree walk (`constructsUnder`, reading constructs' `_children`) against the
+ * The planner's tree walks (`constructsUnder` and `objectsUnder`, reading constructs' `_children`) against the
  * straightforward path, `node.findAll()`: the same constructs in the same order on random trees
  * (ids that look like integers, which objects list first, and children removed again), from the
  * root and from any construct in it.
@@ -7,7 +7,7 @@
 import { ApiObject, Chart, Testing } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import * as fc from 'fast-check';
-import { constructsUnder } from '../../src/constructs/cdk8s-internals';
+import { constructsUnder, objectsUnder } from '../../src/constructs/cdk8s-internals';
 
 /** A tree as data: each node's children by id, some removed after being added. */
 interface Shape {
@@ -52,6 +52,19 @@ test('constructsUnder lists what node.findAll() lists, in its order, from the ro
     // Appended to what `out` holds.
     const before = [chart];
     expect(sameList(constructsUnder(inner, before), [chart, ...inner.node.findAll()])).toBe(true);
+  }), { numRuns: 300 });
+});
+
+test('objectsUnder lists the ApiObjects node.findAll() lists, in its order, from the root and from any construct', () => {
+  fc.assert(fc.property(fc.array(shape, { maxLength: 5 }), fc.nat(), (shapes, k) => {
+    const chart = tree(shapes);
+    const all = chart.node.findAll();
+    const objects = (c: IConstruct) => c.node.findAll().filter((x) => x instanceof ApiObject);
+    expect(sameList(objectsUnder(chart, []), objects(chart))).toBe(true);
+    const inner = all[k % all.length];
+    expect(sameList(objectsUnder(inner, []), objects(inner))).toBe(true);
+    const before = [new ApiObject(chart, 'extra', { apiVersion: 'v1', kind: 'Secret' })];
+    expect(sameList(objectsUnder(inner, before), [before[0], ...objects(inner)])).toBe(true);
   }), { numRuns: 300 });
 });
 
