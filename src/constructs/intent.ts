@@ -174,6 +174,46 @@ export function dependencyEdges(src: IntentSources, graph: IntentGraph, dependen
       }
     }
   }
+  // A chart's own dependency (`chart.addDependency`), as written: cdk8s copies it onto every pair of
+  // the two charts' objects only when it renders, after the first validation of `App.synth`, so it
+  // is named as written, not by the first pair of objects cdk8s made of it.
+  for (const [chart, others] of chartPairs(group, dependenciesOf)) {
+    for (const [other, d] of others) {
+      addCrossChart(crossChart, { from: chart, to: other, first: `chart ${chart.node.path} depends on ${Chart.isChart(d) ? 'chart ' : ''}${d.node.path}`, via: 'node.addDependency' });
+    }
+  }
+}
+
+/**
+ * Each chart of `group` that itself depends (`dependencies`) on a chart unrelated to the group, or
+ * on a construct of one: those charts, each with the first such dependency on it.
+ */
+export function chartPairs(group: ReadonlySet<Chart>,
+  dependencies: (c: Chart) => Iterable<IConstruct> | undefined): Map<Chart, Map<Chart, IConstruct>> {
+  const pairs = new Map<Chart, Map<Chart, IConstruct>>();
+  for (const chart of group) {
+    for (const d of dependencies(chart) ?? []) {
+      const other = unrelatedChartOf(d, group);
+      if (other === undefined) continue;
+      let mine = pairs.get(chart);
+      if (mine === undefined) pairs.set(chart, mine = new Map());
+      if (!mine.has(other)) mine.set(other, d);
+    }
+  }
+  return pairs;
+}
+
+/**
+ * True when object `x`'s dependency on object `t` changes nothing the plan reads: x's chart itself
+ * depends on t's chart or a construct of it, t's chart unrelated to the charts planned as one
+ * (`pairs`, from `chartPairs` as the scan saw them), so the plan reads the dependency only as one
+ * between the two charts, which it records from the chart's own already (`dependencyEdges`). What
+ * cdk8s makes of such a chart dependency when it renders: every object of the one chart on every
+ * object of the other (the whole chart, even for a dependency on one construct of it). The
+ * validation memo asks it (`tree-scan.ts`).
+ */
+export function recordedAsChartPair(x: IConstruct, t: IConstruct, pairs: ReadonlyMap<Chart, ReadonlyMap<Chart, IConstruct>>): boolean {
+  return ApiObject.isApiObject(x) && ApiObject.isApiObject(t) && pairs.get(x.chart)?.has(t.chart) === true;
 }
 
 /**

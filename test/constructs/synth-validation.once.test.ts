@@ -3,6 +3,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { ApiObject, ApiObjectMetadataDefinition, App, Chart, JsonPatch, Testing } from 'cdk8s';
 import { Construct } from 'constructs';
+import * as YAML from 'yaml';
 import { configMap, newChart, synthError } from './helpers';
 import { ArgoApplication, Tier } from '../../src';
 import { SyncPlanner } from '../../src/constructs/planner';
@@ -92,6 +93,32 @@ describe('one validation and one render per synth', () => {
       app.synth();
       expect(checks.map((c) => c.mock.calls.length)).toEqual([1, 1]);
       expect(fs.readFileSync(path.join(outdir, '0001-deps.k8s.yaml'), 'utf8')).toContain(`${WAVE}: "1"`);
+    } finally {
+      fs.rmSync(outdir, { recursive: true, force: true });
+    }
+  });
+
+  test('a chart depending on another chart of one parent\'s Applications (cdk8s copies it onto every pair of their objects) keeps one check per chart, and the YAML orders the Applications', () => {
+    const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'syncplan-once-'));
+    try {
+      const app = new App({ outdir });
+      const base = new Chart(app, 'base', { disableResourceNameHashes: true });
+      const apps = new Chart(app, 'apps', { disableResourceNameHashes: true });
+      new Tier(base, 't').add(configMap(base, 'b0'), configMap(base, 'b1'));
+      new Tier(apps, 't').add(configMap(apps, 'a0'), configMap(apps, 'a1'), configMap(apps, 'a2'));
+      apps.addDependency(base);
+      const parent = new Chart(app, 'platform', { disableResourceNameHashes: true });
+      new ArgoApplication(parent, 'base', { charts: [base], repoURL: 'https://git.example.com/p.git', path: 'dist' });
+      new ArgoApplication(parent, 'apps', { charts: [apps], repoURL: 'https://git.example.com/p.git', path: 'dist' });
+      const checks = [base, apps].map((c) => jest.spyOn(SyncPlanner.of(c) as unknown as { check: () => string[] }, 'check'));
+      app.synth();
+      expect(checks.map((c) => c.mock.calls.length)).toEqual([1, 1]);
+      // cdk8s did copy it: every object of apps now depends on every object of base.
+      expect(apps.node.findChild('a0').node.dependencies.map((d) => d.node.path).sort()).toEqual(['base/b0', 'base/b1']);
+      const platform = fs.readdirSync(outdir).find((f) => f.endsWith('platform.k8s.yaml'))!;
+      const docs = YAML.parseAllDocuments(fs.readFileSync(path.join(outdir, platform), 'utf8')).map((d) => d.toJS());
+      const waveOf = (name: string) => Number(docs.find((d) => d.kind === 'Application' && d.metadata.name === name)?.metadata.annotations?.[WAVE] ?? 0);
+      expect(waveOf('apps')).toBe(waveOf('base') + 1);
     } finally {
       fs.rmSync(outdir, { recursive: true, force: true });
     }

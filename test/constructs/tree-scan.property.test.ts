@@ -3,7 +3,7 @@
  * fingerprint: `node.findAll()` of the charts, each object's JSON patch count, annotations and
  * labels as stored, and the dependencies of every construct but a chart. On random trees changed in
  * random ways (constructs added or removed, annotations and labels set, patches, dependencies,
- * chart-level dependencies, which the plan ignores), `matches` says "unchanged" exactly when the
+ * chart-level dependencies, whose copies the plan reads unless they span to a chart planned apart), `matches` says "unchanged" exactly when the
  * straightforward fingerprint is equal; and the scan lists the objects and the constructs with
  * dependencies in tree order.
  */
@@ -236,4 +236,38 @@ test('a dependency cdk8s would not add counts as a change: an object of a chart 
     // cdk8s adds x on t itself; the others it never adds (each object is of its own chart).
     expect(scan.matches([chart], noUnits)).toBe(from === x && to === t);
   }
+});
+
+test('what cdk8s copies of a chart\'s own dependency on a chart planned apart is unread; on a chart planned with it, or inside itself, it is a change', () => {
+  const object = (scope: Construct, id: string) => new ApiObject(scope, id, { apiVersion: 'v1', kind: 'ConfigMap' });
+  const setup = () => {
+    const app = Testing.app();
+    const [one, two] = [new Chart(app, 'one'), new Chart(app, 'two')];
+    object(one, 'a');
+    object(new Construct(one, 'g'), 'b');
+    const held = new Construct(two, 'held');
+    object(held, 'c');
+    object(two, 'd');
+    return { one, two, held };
+  };
+  // On the other chart, or on a construct of it: unread when the scan plans `one` alone.
+  for (const on of ['chart', 'construct'] as const) {
+    const { one, two, held } = setup();
+    one.addDependency(on === 'chart' ? two : held);
+    const [alone, together] = [TreeScan.of([one]), TreeScan.of([one, two])];
+    alone.printMetadata();
+    together.printMetadata();
+    resolve(one);
+    expect(one.node.findAll().filter((x) => x instanceof ApiObject).every((x) => x.node.dependencies.length > 0)).toBe(true);
+    expect(alone.matches([one], noUnits)).toBe(true);
+    // Planned as one (two charts of one ArgoApplication), the copies order objects of the plan.
+    expect(together.matches([one, two], noUnits)).toBe(false);
+  }
+  // On a construct of its own chart: cdk8s makes the chart's objects depend on its objects, which the plan orders.
+  const { one } = setup();
+  one.addDependency(one.node.findChild('g'));
+  const scan = TreeScan.of([one]);
+  scan.printMetadata();
+  resolve(one);
+  expect(scan.matches([one], noUnits)).toBe(false);
 });
