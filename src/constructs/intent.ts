@@ -182,6 +182,22 @@ export function dependencyEdges(src: IntentSources, graph: IntentGraph, dependen
       addCrossChart(crossChart, { from: chart, to: other, first: `chart ${chart.node.path} depends on ${Chart.isChart(d) ? 'chart ' : ''}${d.node.path}`, via: 'node.addDependency' });
     }
   }
+  for (const chart of group) for (const d of dependenciesOf(chart)) refuseSelfCycle(chart, d, src.under);
+}
+
+/**
+ * A chart depending on a construct of its own that holds two objects or more: cdk8s makes every
+ * other object of the chart depend on each of them, so each of them on the others, a cycle it
+ * refuses when it renders with only the paths of the cycle to say so. Refused at the first
+ * validation instead, naming the dependency as written and the fix.
+ */
+function refuseSelfCycle(chart: Chart, d: IConstruct, under: (c: IConstruct) => readonly ApiObject[]): void {
+  if (Chart.isChart(d) || chartOf(d) !== chart) return;
+  const held = under(d).filter((o) => o.chart === chart);
+  if (held.length < 2) return;
+  throw new OrderingError(`chart ${chart.node.path} depends on ${d.node.path}, which holds ${held.length} of its objects (${held.slice(0, 2).map((o) => o.node.path).join(', ')}`
+    + `${held.length > 2 ? ', ...' : ''}): cdk8s makes every other object of the chart depend on each of them, so each of them on the others, a cycle; `
+    + `make the constructs that need ${d.node.path} depend on it (node.addDependency), or put it in a Tier the others come \`after\``);
 }
 
 /**

@@ -1,11 +1,16 @@
 /**
  * Intent edges from `after` and `node.addDependency`: a dependency inside one tier is kept by kind
  * order where one wave honours it (and refused, saying how to split, where it does not), and the
- * gap of an edge is decided on the objects it joins, not on the whole units.
+ * gap of an edge is decided on the objects it joins, not on the whole units; a chart's own
+ * dependency on a construct of it holding two objects (a cycle once cdk8s copies it) is refused.
  */
-import { ApiObject, Size } from 'cdk8s';
+import { mkdtempSync, readdirSync, rmSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import { ApiObject, App, Chart, Size } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
-import { newChart, stderrOf, synthError, wavesByName } from './helpers';
+import { Construct } from 'constructs';
+import { configMap, newChart, stderrOf, synthError, wavesByName } from './helpers';
 import { SyncOrder, Tier } from '../../src';
 
 function database(chart: ReturnType<typeof newChart>, serviceType?: kplus.ServiceType) {
@@ -116,5 +121,42 @@ describe('same wave decided per object', () => {
     const t = new Tier(chart, 't').add(new ApiObject(chart, 'cm', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cm' } }));
     t.node.addDependency(db);
     expect(wavesByName(chart)).toEqual({ 'StatefulSet/db': '0', 'ConfigMap/cm': '1' });
+  });
+});
+
+describe('a chart\'s own dependency on a construct of the chart', () => {
+  /** A chart whose Deployment is in a tier, and a construct `db` holding `n` ConfigMaps the chart depends on. */
+  function dependingOnOwn(n: number, app?: App) {
+    const chart = app ? new Chart(app, 'web', { disableResourceNameHashes: true }) : newChart('web');
+    const db = new Construct(chart, 'db');
+    for (let i = 0; i < n; i++) configMap(db, `db${i}`);
+    new Tier(chart, 'app').add(new ApiObject(chart, 'api', { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'api' } }));
+    chart.addDependency(db);
+    return { chart, db };
+  }
+  const REFUSED = 'chart web depends on web/db, which holds 2 of its objects (web/db/db0, web/db/db1): cdk8s makes every other object of the chart depend on each of them, '
+    + 'so each of them on the others, a cycle; make the constructs that need web/db depend on it (node.addDependency), or put it in a Tier the others come `after`';
+
+  test('holding one object: everything else comes after it (kind order keeps a ConfigMap before a Deployment in one wave)', () => {
+    const { chart } = dependingOnOwn(1);
+    expect(synthError(chart)).toBe('');
+    expect(wavesByName(chart)).toEqual({ 'ConfigMap/db0': '0', 'Deployment/api': '0' });
+  });
+
+  test('holding two: refused by name and with the fix, where cdk8s only names the cycle it made (Testing.synth: cdk8s copies it first)', () => {
+    expect(synthError(dependingOnOwn(2).chart)).toContain(REFUSED);
+  });
+
+  test('holding two, app.synth: refused at the first validation, before cdk8s makes the cycle, and nothing is written', () => {
+    const outdir = mkdtempSync(join(tmpdir(), 'syncplan-own-'));
+    try {
+      const app = new App({ outdir });
+      const { db } = dependingOnOwn(2, app);
+      expect(() => stderrOf(() => app.synth())).toThrow(REFUSED);
+      expect(db.node.findAll().map((c) => c.node.dependencies.length)).toEqual([0, 0, 0]);
+      expect(readdirSync(outdir)).toEqual([]);
+    } finally {
+      rmSync(outdir, { recursive: true, force: true });
+    }
   });
 });
