@@ -104,14 +104,14 @@ export function constructsUnder(root: IConstruct, out: IConstruct[]): IConstruct
 }
 
 /**
- * The ApiObjects among `root` and the constructs under it, in `node.findAll()` order, appended to
- * `out`. A walk of its own rather than a visitor: each caller's callback made the one shared walk
- * polymorphic, and V8 threw its optimized code away and compiled it again on the synth bench.
+ * The ApiObjects of `charts` among `root` and the constructs under it, in `node.findAll()` order,
+ * appended to `out`. A walk of its own rather than a visitor: each caller's callback made the one
+ * shared walk polymorphic, and V8 threw its optimized code away and compiled it again on the synth bench.
  */
-export function objectsUnder(root: IConstruct, out: ApiObject[]): ApiObject[] {
-  if (ApiObject.isApiObject(root)) out.push(root);
+export function objectsUnder(root: IConstruct, charts: ReadonlySet<Chart>, out: ApiObject[]): ApiObject[] {
+  if (ApiObject.isApiObject(root) && charts.has(root.chart)) out.push(root);
   const children = childrenOf(root);
-  for (const id in children) objectsUnder(children[id], out);
+  for (const id in children) objectsUnder(children[id], charts, out);
   return out;
 }
 

@@ -42,11 +42,7 @@ export function planChart(view: ChartView, sources: readonly UnitSource[], tree:
   const all = tree.objects.filter((x) => group.has(x.chart));
   const under = (c: IConstruct): ApiObject[] => {
     if (c === chart && group.size === 1) return all;
-    const objects = objectsUnder(c, []);
-    let n = 0;
-    for (let i = 0; i < objects.length; i++) if (group.has(objects[i].chart)) objects[n++] = objects[i];
-    objects.length = n;
-    return objects;
+    return objectsUnder(c, group, []);
   };
   const units = new UnitTable(view);
   units.declare(sources, all, under);

@@ -55,6 +55,8 @@ export class SyncPlanner extends Construct {
   }
 
   public readonly chart: Chart;
+  /** The chart alone, as the set the tree walks take (`objectsUnder`). */
+  private readonly ownChart: ReadonlySet<Chart>;
   private readonly sources: UnitSource[] = [];
   private cached?: PlannerResult;
   private computing = false;
@@ -82,6 +84,7 @@ export class SyncPlanner extends Construct {
     super(chart, PLANNER_ID);
     plannersCreated++;
     this.chart = chart;
+    this.ownChart = new Set([chart]);
     const self0 = this;
     this.view = {
       chart,
@@ -140,8 +143,8 @@ export class SyncPlanner extends Construct {
 
   /** Attaches the wave annotation to this chart's objects in `c`'s subtree. */
   private attachUnder(c: IConstruct): void {
-    const objects = objectsUnder(c, []);
-    for (let i = 0; i < objects.length; i++) if (objects[i].chart === this.chart) this.attach(objects[i]);
+    const objects = objectsUnder(c, this.ownChart, []);
+    for (let i = 0; i < objects.length; i++) this.attach(objects[i]);
   }
 
   /** The current result, computed on demand. Throws an OrderingError for impossible intent. */
@@ -233,7 +236,7 @@ export class SyncPlanner extends Construct {
   /** The objects under a construct that the group's charts render. */
   private groupObjectsUnder(c: IConstruct): ApiObject[] {
     const charts = new Set(this.group().map((p) => p.chart));
-    return objectsUnder(c, []).filter((x) => charts.has(x.chart));
+    return objectsUnder(c, charts, []);
   }
 
   /** Renders an object for the read-back; cdk8s's own render right after reuses it. */

@@ -60,11 +60,14 @@ test('objectsUnder lists the ApiObjects node.findAll() lists, in its order, from
     const chart = tree(shapes);
     const all = chart.node.findAll();
     const objects = (c: IConstruct) => c.node.findAll().filter((x) => x instanceof ApiObject);
-    expect(sameList(objectsUnder(chart, []), objects(chart))).toBe(true);
+    const charts = new Set([chart]);
+    expect(sameList(objectsUnder(chart, charts, []), objects(chart))).toBe(true);
     const inner = all[k % all.length];
-    expect(sameList(objectsUnder(inner, []), objects(inner))).toBe(true);
+    expect(sameList(objectsUnder(inner, charts, []), objects(inner))).toBe(true);
     const before = [new ApiObject(chart, 'extra', { apiVersion: 'v1', kind: 'Secret' })];
-    expect(sameList(objectsUnder(inner, before), [before[0], ...objects(inner)])).toBe(true);
+    expect(sameList(objectsUnder(inner, charts, before), [before[0], ...objects(inner)])).toBe(true);
+    // Of the charts given only: none of another chart's.
+    expect(objectsUnder(chart, new Set([new Chart(Testing.app(), 'other')]), [])).toEqual([]);
   }), { numRuns: 300 });
 });
 

@@ -98,53 +98,54 @@ describe('one validation and one render per synth', () => {
     }
   });
 
-  test('a chart depending on another chart of one parent\'s Applications (cdk8s copies it onto every pair of their objects) keeps one check per chart, and the YAML orders the Applications', () => {
+  /**
+   * Charts `base` and `apps`, each an ArgoApplication of one parent chart, joined by `join`; synthesized,
+   * with how often each chart's planner checked. Nothing is left on disk.
+   */
+  function twoApplications(join: (base: Chart, apps: Chart) => void,
+    look: (r: { outdir: string; base: Chart; apps: Chart; checks: number[] }) => void): void {
     const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'syncplan-once-'));
     try {
       const app = new App({ outdir });
       const base = new Chart(app, 'base', { disableResourceNameHashes: true });
       const apps = new Chart(app, 'apps', { disableResourceNameHashes: true });
-      new Tier(base, 't').add(configMap(base, 'b0'), configMap(base, 'b1'));
-      new Tier(apps, 't').add(configMap(apps, 'a0'), configMap(apps, 'a1'), configMap(apps, 'a2'));
-      apps.addDependency(base);
+      join(base, apps);
       const parent = new Chart(app, 'platform', { disableResourceNameHashes: true });
       new ArgoApplication(parent, 'base', { charts: [base], repoURL: 'https://git.example.com/p.git', path: 'dist' });
       new ArgoApplication(parent, 'apps', { charts: [apps], repoURL: 'https://git.example.com/p.git', path: 'dist' });
       const checks = [base, apps].map((c) => jest.spyOn(SyncPlanner.of(c) as unknown as { check: () => string[] }, 'check'));
       app.synth();
-      expect(checks.map((c) => c.mock.calls.length)).toEqual([1, 1]);
+      look({ outdir, base, apps, checks: checks.map((c) => c.mock.calls.length) });
+    } finally {
+      fs.rmSync(outdir, { recursive: true, force: true });
+    }
+  }
+
+  test('a chart depending on another chart of one parent\'s Applications (cdk8s copies it onto every pair of their objects) keeps one check per chart, and the YAML orders the Applications', () => {
+    twoApplications((base, apps) => {
+      new Tier(base, 't').add(configMap(base, 'b0'), configMap(base, 'b1'));
+      new Tier(apps, 't').add(configMap(apps, 'a0'), configMap(apps, 'a1'), configMap(apps, 'a2'));
+      apps.addDependency(base);
+    }, ({ outdir, apps, checks }) => {
+      expect(checks).toEqual([1, 1]);
       // cdk8s did copy it: every object of apps now depends on every object of base.
       expect(apps.node.findChild('a0').node.dependencies.map((d) => d.node.path).sort()).toEqual(['base/b0', 'base/b1']);
       const platform = fs.readdirSync(outdir).find((f) => f.endsWith('platform.k8s.yaml'))!;
       const docs = YAML.parseAllDocuments(fs.readFileSync(path.join(outdir, platform), 'utf8')).map((d) => d.toJS());
       const waveOf = (name: string) => Number(docs.find((d) => d.kind === 'Application' && d.metadata.name === name)?.metadata.annotations?.[WAVE] ?? 0);
       expect(waveOf('apps')).toBe(waveOf('base') + 1);
-    } finally {
-      fs.rmSync(outdir, { recursive: true, force: true });
-    }
+    });
   });
 
   test('a dependency across charts of two Applications (cdk8s then orders the charts themselves) keeps one check per chart', () => {
-    const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'syncplan-once-'));
-    try {
-      const app = new App({ outdir });
-      const base = new Chart(app, 'base', { disableResourceNameHashes: true });
-      const apps = new Chart(app, 'apps', { disableResourceNameHashes: true });
+    twoApplications((base, apps) => {
       const shared = configMap(base, 'shared');
       new Tier(base, 't').add(shared);
       const user = configMap(apps, 'user');
       new Tier(apps, 't').add(user);
-      user.node.addDependency(shared);
       // Without Applications of one parent the dependency fails the synth (synth-validation.cross-chart.test.ts).
-      const parent = new Chart(app, 'platform');
-      new ArgoApplication(parent, 'base', { charts: [base], repoURL: 'https://git.example.com/p.git', path: 'dist' });
-      new ArgoApplication(parent, 'apps', { charts: [apps], repoURL: 'https://git.example.com/p.git', path: 'dist' });
-      const checks = [base, apps].map((c) => jest.spyOn(SyncPlanner.of(c) as unknown as { check: () => string[] }, 'check'));
-      app.synth();
-      expect(checks.map((c) => c.mock.calls.length)).toEqual([1, 1]);
-    } finally {
-      fs.rmSync(outdir, { recursive: true, force: true });
-    }
+      user.node.addDependency(shared);
+    }, ({ checks }) => expect(checks).toEqual([1, 1]));
   });
 
   test('Testing.synth twice in one job gives equal, independent output (a served render is never served again)', () => {
