@@ -7,6 +7,7 @@ import { InvalidArgumentError, Option } from 'commander';
 import type { Command } from 'commander';
 import { UsageError } from './errors';
 import type * as LoadModule from './load';
+import { collect } from './options';
 import type * as PruneOptionModule from '../argo/prune-option';
 import { DEFAULT_KUBE_VERSION, KUBE_VERSIONS, kubeMinor } from '../argo/served-versions';
 import type * as SyncOptionsModule from '../argo/sync-options';
@@ -15,7 +16,6 @@ import type { TrackingMethod } from '../argo/tracking';
 import type { Manifest, PlanOptions } from '../argo/types';
 import { ARGOCD_VERSIONS, LATEST_ARGOCD_VERSION, SINCE, parseArgoCdVersion } from '../argo/versions';
 
-const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 export interface AppFlags {
   readonly syncOption?: string[];

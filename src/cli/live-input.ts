@@ -6,6 +6,7 @@ import { InvalidArgumentError } from 'commander';
 import type { Command } from 'commander';
 import type * as ErrorsModule from './errors';
 import type * as LoadModule from './load';
+import { collect } from './options';
 import type * as ReadModule from './read-object';
 import type * as ApplicationModule from '../argo/live/application';
 import type * as ExplanationModule from '../argo/live/explanation';
@@ -16,7 +17,6 @@ import type { SyncPlan } from '../argo/types';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 
-const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 export interface ExplainFlags {
   readonly live?: string[];
@@ -44,25 +44,9 @@ export function addLiveOptions(cmd: Command): Command {
 /** The live objects, the tree and the argocd-cm health scripts of the flags. */
 export function healthSources(flags: ExplainFlags): { live?: LiveObject[]; tree?: HealthModule.TreeNode[]; override?: HealthOverride } {
   const { readValues }: typeof ReadModule = require('./read-object');
-  const { InputError }: typeof ErrorsModule = require('./errors');
-  const { readResourceTree }: typeof HealthModule = require('../argo/live/observed-health');
   const out: { live?: LiveObject[]; tree?: HealthModule.TreeNode[]; override?: HealthOverride } = {};
-  if (flags.live && flags.live.length > 0) {
-    out.live = flags.live.flatMap(p => readValues(p).map((v) => {
-      if (v.value === null || typeof v.value !== 'object' || Array.isArray(v.value) || typeof (v.value as LiveObject).kind !== 'string') {
-        throw new InputError(v.file, v.line, 'not a Kubernetes object (no kind)', 'give kubectl get ... -o json output: objects or a List');
-      }
-      return v.value as LiveObject;
-    }));
-  }
-  if (flags.tree) {
-    const [first] = readValues(flags.tree);
-    try {
-      out.tree = readResourceTree(first.value);
-    } catch (e) {
-      throw new InputError(first.file, first.line, (e as Error).message, 'give the JSON of Argo CD\'s resource tree (GET /api/v1/applications/NAME/resource-tree)');
-    }
-  }
+  if (flags.live && flags.live.length > 0) out.live = flags.live.flatMap(p => liveObjectsOf(readValues(p)));
+  if (flags.tree) out.tree = resourceTreeOf(readValues(flags.tree)[0]);
   if (flags.argocdCm) {
     const { argocdCmOverride }: typeof import('./argocd-cm') = require('./argocd-cm');
     out.override = argocdCmOverride(flags.argocdCm);
@@ -70,30 +54,74 @@ export function healthSources(flags: ExplainFlags): { live?: LiveObject[]; tree?
   return out;
 }
 
-/** The plan of the manifests given after APP, in the Application's destination namespace. */
-export function planOf(paths: readonly string[], namespace: string, syncOptions: readonly string[]): SyncPlan | undefined {
-  if (paths.length === 0) return undefined;
-  const { loadPaths }: typeof LoadModule = require('./load');
-  const { buildPlan }: typeof PlanModule = require('../argo/plan');
-  return buildPlan(loadPaths(paths), { namespace, syncOptions });
+/** Live objects read from a file or a command's output: each must be a Kubernetes object. */
+export function liveObjectsOf(values: readonly ReadModule.ReadValue[]): LiveObject[] {
+  const { InputError }: typeof ErrorsModule = require('./errors');
+  return values.map((v) => {
+    if (v.value === null || typeof v.value !== 'object' || Array.isArray(v.value) || typeof (v.value as LiveObject).kind !== 'string') {
+      throw new InputError(v.file, v.line, 'not a Kubernetes object (no kind)', 'give kubectl get ... -o json output: objects or a List');
+    }
+    return v.value as LiveObject;
+  });
 }
 
-/** Explains one Application object read from `file`. */
-export function explainValue(value: unknown, file: string, line: number, flags: ExplainFlags, manifests: readonly string[],
-  sources = healthSources(flags)): ExplanationModule.Explanation {
-  const { readApplication, NotAnApplicationError }: typeof ApplicationModule = require('../argo/live/application');
-  const { ObservedHealthIndex }: typeof HealthModule = require('../argo/live/observed-health');
-  const { explainApplication }: typeof ExplanationModule = require('../argo/live/explanation');
+/** Argo CD's resource tree read from a file or a command's output. */
+export function resourceTreeOf(v: ReadModule.ReadValue): HealthModule.TreeNode[] {
   const { InputError }: typeof ErrorsModule = require('./errors');
-  let app;
+  const { readResourceTree }: typeof HealthModule = require('../argo/live/observed-health');
   try {
-    app = readApplication(value);
+    return readResourceTree(v.value);
+  } catch (e) {
+    throw new InputError(v.file, v.line, (e as Error).message, 'give the JSON of Argo CD\'s resource tree (GET /api/v1/applications/NAME/resource-tree)');
+  }
+}
+
+/** The plan of the app's manifests for an Application's destination namespace and sync options (undefined: none given). */
+export type PlanSource = (namespace: string, syncOptions: readonly string[]) => SyncPlan | undefined;
+
+/**
+ * The manifests given after APP, read and planned once per destination namespace and sync options:
+ * `watch` asks on every reading, an ApplicationSet's explanation once per Application.
+ */
+export function planSource(paths: readonly string[]): PlanSource {
+  const plans = new Map<string, SyncPlan>();
+  return (namespace, syncOptions) => {
+    if (paths.length === 0) return undefined;
+    const key = JSON.stringify([namespace, syncOptions]);
+    let plan = plans.get(key);
+    if (!plan) {
+      const { loadPaths }: typeof LoadModule = require('./load');
+      const { buildPlan }: typeof PlanModule = require('../argo/plan');
+      plans.set(key, plan = buildPlan(loadPaths(paths), { namespace, syncOptions }));
+    }
+    return plan;
+  };
+}
+
+/** The Application in `value` (read from `file`), or an InputError saying what to give. */
+export function readLiveApplication(value: unknown, file: string, line: number): ApplicationModule.ApplicationView {
+  const { readApplication, NotAnApplicationError }: typeof ApplicationModule = require('../argo/live/application');
+  const { InputError }: typeof ErrorsModule = require('./errors');
+  try {
+    return readApplication(value);
   } catch (e) {
     if (e instanceof NotAnApplicationError) throw new InputError(file, line, e.message, 'give kubectl get application NAME -n argocd -o json, or argocd app get NAME -o json');
     throw e;
   }
-  const plan = planOf(manifests, app.destinationNamespace, app.syncOptions);
+}
+
+/** Explains an Application already read, with its health sources and the plan of its manifests. */
+export function explainLive(app: ApplicationModule.ApplicationView, flags: ExplainFlags, plans: PlanSource,
+  sources: ReturnType<typeof healthSources>): ExplanationModule.Explanation {
+  const { ObservedHealthIndex }: typeof HealthModule = require('../argo/live/observed-health');
+  const { explainApplication }: typeof ExplanationModule = require('../argo/live/explanation');
+  const plan = plans(app.destinationNamespace, app.syncOptions);
   const health = new ObservedHealthIndex({ app, ...sources });
   return explainApplication({ app, health, ...(plan ? { plan } : {}), now: flags.now ?? Date.now() });
 }
 
+/** Explains one Application object read from `file`. */
+export function explainValue(value: unknown, file: string, line: number, flags: ExplainFlags, plans: PlanSource,
+  sources = healthSources(flags)): ExplanationModule.Explanation {
+  return explainLive(readLiveApplication(value, file, line), flags, plans, sources);
+}

@@ -10,6 +10,9 @@ import { parseSelectedResource } from '../argo/selective-sync';
 import type { SelectedResource } from '../argo/selective-sync';
 import type { Manifest, PlanOptions } from '../argo/types';
 
+/** A repeatable option's values, in the order given (commander's argParser for `--x a --x b`). */
+export const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+
 /** What commander hands an action after `addPlanOptions` (and `addFormatOption`). */
 export interface CommonFlags {
   readonly namespace?: string;

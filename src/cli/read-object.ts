@@ -28,15 +28,18 @@ export function readValues(path: string, read?: () => Buffer): ReadValue[] {
       throw new InputError(file, lines.linePos(error.pos[0]).line, `not valid YAML or JSON: ${error.message.split('\n')[0]}`, 'give the output of kubectl get ... -o json');
     }
     const line = doc.contents ? lines.linePos(doc.contents.range[0]).line : 0;
-    const value = doc.toJS({ maxAliasCount: 100 }) as unknown;
-    if (value === null || value === undefined) continue;
-    const items = (value as Record<string, unknown>).items;
-    if (typeof value === 'object' && !Array.isArray(value) && Array.isArray(items) && (value as Record<string, unknown>).kind !== undefined) {
-      for (const item of items) out.push({ value: item, file, line });
-    } else {
-      out.push({ value, file, line });
-    }
+    for (const v of valuesOf(doc.toJS({ maxAliasCount: 100 }) as unknown, file, line)) out.push(v); // no spread: a List may hold more items than a call takes arguments
   }
   if (out.length === 0) throw new InputError(file, 0, 'the file holds no object', 'give the output of kubectl get ... -o json');
   return out;
+}
+
+/** One document's value as read values: a `List`'s items, nothing for an empty document, else itself. */
+export function valuesOf(value: unknown, file: string, line: number): ReadValue[] {
+  if (value === null || value === undefined) return [];
+  const items = (value as Record<string, unknown>).items;
+  if (typeof value === 'object' && !Array.isArray(value) && Array.isArray(items) && (value as Record<string, unknown>).kind !== undefined) {
+    return items.map(item => ({ value: item, file, line }));
+  }
+  return [{ value, file, line }];
 }

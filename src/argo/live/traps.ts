@@ -83,7 +83,7 @@ export function trapReason(t: TrapInput): string | undefined {
     // Since 3.0 (resourceHealthSource: appTree) health lives in the resource tree; the API server fills it back
     // into status.resources (server/application/application.go inferResourcesStatusHealth), kubectl does not.
     return 'no health source: the Application as kubectl reads it carries no per-resource health since Argo CD 3.0 (resourceHealthSource: appTree); '
-      + 'read it with argocd app get NAME -o json (the API server fills it in from the resource tree), or give --tree or --live';
+      + 'read it with argocd app get NAME -o json (the API server fills it in from the resource tree), or give --tree or --live (watch: --tree-command or --live-command, run on every reading)';
   }
   if (status === 'Missing' && t.hook && t.kind === 'Job') {
     const ttl = t.ttlSecondsAfterFinished !== undefined ? ` (its ttlSecondsAfterFinished is ${t.ttlSecondsAfterFinished})` : '';

@@ -1,7 +1,7 @@
 /** `syncplan explain` given an ApplicationSet (and, optionally, its Applications in the same file or List). */
 import type { Explanation } from '../../argo/live/explanation';
 import { InputError } from '../errors';
-import { explainValue, healthSources } from '../live-input';
+import { explainValue, healthSources, planSource } from '../live-input';
 import type { ExplainFlags } from '../live-input';
 import type { ReadValue } from '../read-object';
 
@@ -14,12 +14,13 @@ export function explainAppSetValues(appset: ReadValue, others: readonly ReadValu
   const { renderAppSetJson, renderAppSetText }: typeof import('../../report/appset-text') = require('../../report/appset-text');
   const rollout = readAppSetRollout(appset.value);
   const sources = healthSources(flags);
+  const plans = planSource(manifests);
   const apps = new Map<string, Explanation>();
   for (const v of others) {
     if (!isApplication(v.value)) {
       throw new InputError(v.file, v.line, 'beside an ApplicationSet only its Applications can be given', 'remove the other objects');
     }
-    const e = explainValue(v.value, v.file, v.line, flags, manifests, sources);
+    const e = explainValue(v.value, v.file, v.line, flags, plans, sources);
     apps.set(e.app.name, e);
   }
   const done = rollout.progressive ? rollout.rollingStep === undefined : rollout.pending.length === 0;

@@ -14,7 +14,7 @@ import type * as ArgocdCmModule from '../argocd-cm';
 import { addSingleAppOption, distApps } from '../dist-input';
 import type { SingleAppFlags } from '../dist-input';
 import { UsageError } from '../errors';
-import { addFormatOption, addPlanOptions, planOptions, readManifests, writeOut } from '../options';
+import { addFormatOption, addPlanOptions, collect, planOptions, readManifests, writeOut } from '../options';
 import type { CommonFlags } from '../options';
 
 interface LintFlags extends CommonFlags, SingleAppFlags {
@@ -26,7 +26,6 @@ interface LintFlags extends CommonFlags, SingleAppFlags {
   readonly argocdCm?: string;
 }
 
-const collect = (value: string, previous: string[]): string[] => [...previous, value];
 
 export function register(program: Command): void {
   const cmd = program

@@ -20,7 +20,7 @@ import type * as DeletionOutputModule from '../deletion-output';
 import { addSingleAppOption, distApps } from '../dist-input';
 import type { SingleAppFlags } from '../dist-input';
 import type * as ErrorsModule from '../errors';
-import { addFormatOption, addPlanOptions, planOptions, readManifests, writeOut } from '../options';
+import { addFormatOption, addPlanOptions, collect, planOptions, readManifests, writeOut } from '../options';
 import type { CommonFlags } from '../options';
 import { addDeleteOptions, checkDeleteFlags, runDeletion } from '../simulate-delete';
 import type { DeleteFlags } from '../simulate-delete';
@@ -62,7 +62,6 @@ export function listFlags(flags: SimulateFlags) {
   };
 }
 
-const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 /** `--wave-delay <seconds>` (`controller.sync.wave.delay.seconds`, `ARGOCD_SYNC_WAVE_DELAY` before 3.2; default 2). */
 export function addWaveDelayOption(cmd: Command): Command {

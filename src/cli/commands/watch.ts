@@ -1,19 +1,25 @@
 /**
- * `syncplan watch APP_NAME`: reads the Application every interval (`kubectl get application NAME
- * -n NS -o json`, or any command that prints it, e.g. `argocd app get {name} -o json`) and prints
- * transitions as they happen. Exit status 0 Succeeded, 1 Failed or timed out (with the blockers at
- * that moment), 2 bad input or a command that fails.
+ * `syncplan watch APP_NAME [MANIFESTS...]`: reads the Application every interval (`kubectl get
+ * application NAME -n NS -o json`, or any command that prints it, e.g. `argocd app get {name} -o
+ * json`) and prints transitions as they happen. Since Argo CD 3.0 the Application as kubectl reads
+ * it carries no per-resource health, so each reading can also run commands that print the app's
+ * live objects or Argo CD's resource tree (`--live-command`, `--tree-command`), as `explain` reads
+ * them from files. Exit status 0 Succeeded, 1 Failed or timed out (with the blockers at that moment),
+ * 2 bad input or a command that fails.
  */
-import { spawnSync } from 'child_process';
 import { renameSync, writeFileSync } from 'fs';
 import { InvalidArgumentError, Option } from 'commander';
 import type { Command } from 'commander';
+import type { ApplicationView } from '../../argo/live/application';
 import type { Explanation } from '../../argo/live/explanation';
 import type * as TransitionsModule from '../../argo/live/transitions';
 import type * as TextModule from '../../report/explain-text';
 import type * as EventsModule from '../../report/watch-events';
-import type * as ErrorsModule from '../errors';
+import type * as JsonCommandModule from '../json-command';
+import { addLiveOptions, explainLive, healthSources, liveObjectsOf, planSource, readLiveApplication, resourceTreeOf } from '../live-input';
 import type { ExplainFlags } from '../live-input';
+import { collect } from '../options';
+import type * as ReadModule from '../read-object';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 
@@ -22,8 +28,12 @@ export interface WatchFlags extends ExplainFlags {
   readonly interval: number;
   readonly timeout: number;
   readonly command?: string;
+  readonly liveCommand?: string[];
+  readonly treeCommand?: string;
   readonly textfile?: string;
 }
+
+type HealthSources = ReturnType<typeof healthSources>;
 
 /** `500ms`, `5s`, `2m`, `1h` (or plain seconds) → milliseconds. */
 export function parseDuration(value: string): number {
@@ -34,25 +44,37 @@ export function parseDuration(value: string): number {
   return n;
 }
 
-/** The command to run, as argv: `--command` with {name} and {namespace} filled in, split on spaces (no shell). */
-export function commandArgv(name: string, namespace: string, command?: string): string[] {
+/** The Application's command, as argv: `--command` with {name} and {namespace} filled in, split on spaces (no shell). */
+export function applicationArgv(name: string, namespace: string, command?: string): string[] {
   if (!command) return ['kubectl', 'get', 'application', name, '-n', namespace, '-o', 'json'];
-  return command.trim().split(/\s+/).map(w => w.replace(/\{name\}/g, name).replace(/\{namespace\}/g, namespace));
+  const { commandArgv }: typeof JsonCommandModule = require('../json-command');
+  return commandArgv(command, { name, namespace }, '--command');
 }
 
-function readApplicationOnce(argv: readonly string[]): unknown {
-  const { UsageError }: typeof ErrorsModule = require('../errors');
-  const r = spawnSync(argv[0], argv.slice(1), { encoding: 'utf8', timeout: 60_000, maxBuffer: 64 * 2 ** 20 });
-  if (r.error) throw new UsageError(`${argv.join(' ')}: cannot run it (${(r.error as NodeJS.ErrnoException).code ?? r.error.message}); is ${argv[0]} on PATH? --command sets another`);
-  if (r.status !== 0) {
-    const why = (r.stderr || r.stdout || '').trim().split('\n')[0] || `exit status ${r.status}`;
-    throw new UsageError(`${argv.join(' ')} failed: ${why}`);
+/**
+ * The health sources of one reading: the `--live` and `--tree` files read again (another process
+ * may refresh them), and what `--live-command` and `--tree-command` print now, with {name},
+ * {namespace} and {destinationNamespace} filled in from the Application just read.
+ */
+function readingSources(app: ApplicationView, flags: WatchFlags, argocdCm: HealthSources): HealthSources {
+  const { commandArgv, runJson }: typeof JsonCommandModule = require('../json-command');
+  const { valuesOf }: typeof ReadModule = require('../read-object');
+  const fill = { name: app.name, namespace: app.namespace, destinationNamespace: app.destinationNamespace };
+  const run = (template: string, option: string, hint: string): ReadModule.ReadValue => {
+    const argv = commandArgv(template, fill, option);
+    return { value: runJson(argv, option, hint), file: argv.join(' '), line: 0 };
+  };
+  const files = healthSources({ live: flags.live, tree: flags.tree });
+  const live = files.live ?? [];
+  for (const command of flags.liveCommand ?? []) {
+    const out = run(command, '--live-command', 'give a command that prints the objects with -o json');
+    for (const o of liveObjectsOf(valuesOf(out.value, out.file, out.line))) live.push(o);
   }
-  try {
-    return JSON.parse(r.stdout);
-  } catch {
-    throw new UsageError(`${argv.join(' ')} printed no JSON: give a command that prints the Application with -o json`);
+  const tree = files.tree ?? [];
+  if (flags.treeCommand) {
+    for (const n of resourceTreeOf(run(flags.treeCommand, '--tree-command', "give a command that prints Argo CD's resource tree as JSON"))) tree.push(n);
   }
+  return { ...argocdCm, ...(live.length > 0 ? { live } : {}), ...(flags.tree || flags.treeCommand ? { tree } : {}) };
 }
 
 const sleep = (ms: number) => new Promise<void>(resolve => setTimeout(resolve, ms));
@@ -66,25 +88,34 @@ export function register(program: Command): void {
       + 'A progress line on a terminal, plain lines when piped; --format ndjson for a log shipper, prometheus for a '
       + 'textfile collector. Exit status: 0 Succeeded, 1 Failed or timed out (the blockers at that moment are printed), 2 bad input.')
     .argument('<app-name>', 'the Application\'s name')
+    .argument('[manifests...]', "the app's manifests (files or folders), to place what Argo CD reports in the plan")
     .option('-n, --namespace <ns>', 'the namespace the Application lives in', 'argocd')
     .option('--interval <duration>', 'time between readings (500ms, 5s, 1m)', parseDuration, 5000)
     .option('--timeout <duration>', 'give up after this long (exit 1)', parseDuration, 30 * 60_000)
     .option('--command <command>', 'the command that prints the Application as JSON; {name} and {namespace} are filled in '
       + '(default: kubectl get application {name} -n {namespace} -o json; e.g. "argocd app get {name} -o json")')
+    .option('--live-command <command>', 'run on every reading: prints the app\'s live objects as JSON, whose health is computed with Argo CD\'s checks '
+      + 'when the Application does not carry it (Argo CD 3.0+ read with kubectl); {name}, {namespace} and {destinationNamespace} are filled in '
+      + '(e.g. "kubectl get deploy,sts,ds,job,pod,pvc,svc,ing -n {destinationNamespace} -o json"; repeatable)', collect)
+    .option('--tree-command <command>', 'run on every reading: prints Argo CD\'s resource tree JSON (nodes[] with health), '
+      + 'e.g. a curl of the API\'s /api/v1/applications/{name}/resource-tree')
     .option('--textfile <path>', 'with --format prometheus: write each reading to this file atomically (for node_exporter\'s textfile collector) instead of stdout')
     .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'ndjson', 'prometheus']).default('text'));
-  cmd.action(async (name: string, flags: WatchFlags) => {
-    process.exitCode = await watch(name, flags);
+  addLiveOptions(cmd);
+  cmd.action(async (name: string, manifests: string[], flags: WatchFlags) => {
+    process.exitCode = await watch(name, flags, manifests);
   });
 }
 
+
 /** The watch loop; resolves to the exit status. */
-export async function watch(name: string, flags: WatchFlags): Promise<number> {
-  const { explainValue }: typeof import('../live-input') = require('../live-input');
+export async function watch(name: string, flags: WatchFlags, manifests: readonly string[] = []): Promise<number> {
+  const { runJson }: typeof JsonCommandModule = require('../json-command');
   const { transitions, INITIAL_WATCH_STATE, isFinished }: typeof TransitionsModule = require('../../argo/live/transitions');
   const events: typeof EventsModule = require('../../report/watch-events');
   const { refKey }: typeof import('../../argo/live/application') = require('../../argo/live/application');
-  const argv = commandArgv(name, flags.namespace, flags.command);
+  const argv = applicationArgv(name, flags.namespace, flags.command);
+  const shown = argv.join(' ');
   const tty = flags.format === 'text' && process.stdout.isTTY === true;
   const started = Date.now();
   let state = INITIAL_WATCH_STATE;
@@ -94,11 +125,12 @@ export async function watch(name: string, flags: WatchFlags): Promise<number> {
     progress = false;
     process.stdout.write(line + '\n');
   };
-  const sources = {};
+  const argocdCm = healthSources({ argocdCm: flags.argocdCm }); // its Lua scripts compiled once
+  const plans = planSource(manifests); // read and planned once
   for (;;) {
     const now = Date.now();
-    const value = readApplicationOnce(argv);
-    const e: Explanation = explainValue(value, argv.join(' '), 0, { ...flags, now }, [], sources);
+    const app = readLiveApplication(runJson(argv, '--command', 'give a command that prints the Application with -o json'), shown, 0);
+    const e: Explanation = explainLive(app, { ...flags, now }, plans, readingSources(app, flags, argocdCm));
     const step = transitions(state, e, now);
     state = step.state;
     for (const ev of step.events) {

@@ -19,22 +19,35 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-function watch(states: string, args: string[]) {
+/** The arguments each call of a fake got, in order (none when it was never called). */
+function callsOf(counter: string): string[] {
+  try {
+    return readFileSync(`${counter}.args`, 'utf8').trim().split('\n');
+  } catch {
+    return [];
+  }
+}
+
+/** `watch shop` replaying the Application states of `states` (and, for `fake-live`, the files of `live`). */
+function watch(states: string, args: string[], live?: string) {
   const counter = join(dir, 'counter');
+  const liveCounter = join(dir, 'live-counter');
   const r = spawnSync(process.execPath, [BIN, 'watch', 'shop', '--interval', '10ms', ...args], {
     cwd: ROOT,
     encoding: 'utf8',
     timeout: 30_000,
-    env: { ...process.env, PATH: `${join(WATCH, 'bin')}${delimiter}${process.env.PATH}`, SYNCPLAN_FAKE_STATES: join(WATCH, states), SYNCPLAN_FAKE_COUNTER: counter },
+    env: {
+      ...process.env,
+      PATH: `${join(WATCH, 'bin')}${delimiter}${process.env.PATH}`,
+      SYNCPLAN_FAKE_STATES: join(WATCH, states),
+      SYNCPLAN_FAKE_COUNTER: counter,
+      ...(live ? { SYNCPLAN_FAKE_LIVE: join(WATCH, live), SYNCPLAN_FAKE_LIVE_COUNTER: liveCounter } : {}),
+    },
   });
-  let calls: string[] = [];
-  try {
-    calls = readFileSync(`${counter}.args`, 'utf8').trim().split('\n');
-  } catch {
-    // never called
-  }
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr, calls };
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr, calls: callsOf(counter), liveCalls: callsOf(liveCounter) };
 }
+
+const linesOf = (stdout: string) => stdout.trimEnd().split('\n').map(l => l.replace(/^\S+ shop: /, ''));
 
 test('a sync that succeeds: plain lines when piped, one per transition, exit 0', () => {
   const r = watch('succeeds', []);
@@ -85,6 +98,65 @@ test('a command that fails or is missing: exit 2, one line', () => {
   const bad = watch('succeeds', ['--interval', 'soon']);
   expect(bad.code).toBe(2);
   expect(bad.stderr).toMatch(/--interval/);
+});
+
+describe('Argo CD 3.0+: the Application as kubectl reads it carries no per-resource health', () => {
+  const LIVE = ['--live-command', 'fake-live get deploy,rs,pod -n {destinationNamespace} -o json'];
+
+  test('without a health source: no transition is invented, and the timeout names what to give', () => {
+    const r = watch('v3-no-destination', ['--timeout', '50ms']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).not.toMatch(/stalled|Healthy/);
+    expect(r.stdout).toMatch(/Deployment\/api \(shop\): no health source\n {4}why: .*resourceHealthSource: appTree.*\(watch: --tree-command or --live-command, run on every reading\)/);
+  });
+
+  test('--live-command runs on every reading with the destination namespace: the stall with its cause, then Healthy, then Succeeded', () => {
+    const r = watch('v3', LIVE, 'v3-live');
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    expect(r.liveCalls.length).toBe(r.calls.length);
+    expect(new Set(r.liveCalls)).toEqual(new Set(['get deploy,rs,pod -n shop -o json']));
+    const out = linesOf(r.stdout);
+    const stalled = out.findIndex(l => /^stalled \d+ minutes on Deployment\/api \(Progressing: .*\); the image does not pull \(Pod api-7f9c8d6b5-q4m2z, container api: ImagePullBackOff/.test(l));
+    const healthy = out.findIndex(l => /^Deployment\/api Healthy after /.test(l));
+    expect(stalled).toBeGreaterThan(0);
+    expect(healthy).toBeGreaterThan(stalled);
+    expect(out[out.length - 1]).toBe('sync Succeeded in 3m 30s: successfully synced (no more tasks)');
+  });
+
+  test('--tree-command: the resource tree\'s health, with {name} filled in', () => {
+    const r = watch('v3-no-destination', ['--timeout', '50ms', '--tree-command', 'fake-live tree {name}'], 'v3-tree');
+    expect(r.code).toBe(1);
+    expect(r.liveCalls[0]).toBe('tree shop');
+    expect(r.stdout).toContain('Deployment/api (shop): Degraded: Deployment "api" exceeded its progress deadline');
+  });
+
+  test('--live files, as explain takes them, are read again on every reading', () => {
+    const r = watch('v3-no-destination', ['--timeout', '50ms', '--live', 'test/fixtures/explain/watch/v3-live/1.json']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/Deployment\/api \(shop\): Progressing: Waiting for rollout to finish[^\n]*\n {4}why: the image does not pull/);
+  });
+
+  test('the app\'s manifests after the name place each blocker at its file and line', () => {
+    const r = watch('stuck', ['test/fixtures/explain/manifests', '--timeout', '50ms']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/Deployment\/api \(shop\): Progressing[^\n]*\n(?: {4}[^\n]*\n)* {4}from: test\/fixtures\/explain\/manifests\/shop\.yaml:\d+/);
+  });
+
+  test('a live command that cannot serve: exit 2 with one line naming it and the fix', () => {
+    const cases: Array<[string[], RegExp]> = [
+      [LIVE, /--live-command uses \{destinationNamespace\}, which is empty for this Application; write the value in the command instead/],
+      [['--live-command', 'echo hello'], /echo hello printed no JSON: give a command that prints the objects with -o json/],
+      [['--live-command', 'echo {"kind":1}'], /echo \{"kind":1\}: not a Kubernetes object \(no kind\)/],
+      [['--tree-command', 'echo {}'], /echo \{\}: expected Argo CD's resource tree: an object with nodes\[\]/],
+      [['--live-command', 'no-such-tool-here get pods'], /no-such-tool-here get pods: cannot run it \(ENOENT\); is no-such-tool-here on PATH\? --live-command sets another/],
+    ];
+    for (const [args, message] of cases) {
+      const r = watch('v3-no-destination', args, 'v3-live');
+      expect([r.code, r.stdout]).toEqual([2, '']);
+      expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(message);
+    }
+  });
 });
 
 // `script` (util-linux) gives the CLI a terminal, where a progress line is redrawn in place.
