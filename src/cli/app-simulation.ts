@@ -6,18 +6,17 @@
  * parent's wave and every later child, which the parent never applies.
  */
 import type { ChildApplication } from './applications';
-import { childApplications } from './applications';
+import { appOfAppsParent, childApplications } from './applications';
 import { InputError } from './errors';
 import { checkHandles } from './simulation-input';
 import type { SimulationInput } from './simulation-input';
 import { applicationSyncOptionItems, isAutomatedSync } from '../argo/application';
 import { hasHealthCheck } from '../argo/health';
-import { buildPlan } from '../argo/plan';
 import { simulate } from '../argo/simulate';
 import { retryStrategyOf } from '../argo/simulate/retry';
 import type { RetryStrategy } from '../argo/simulate/retry';
 import type { HealthStatus, OperationPhase, SimulationResult } from '../argo/simulate/types';
-import type { SyncPlan } from '../argo/types';
+import type { Manifest, SyncPlan } from '../argo/types';
 
 export interface ChildSimulation {
   readonly child: ChildApplication;
@@ -30,7 +29,8 @@ export interface ChildSimulation {
 }
 
 export interface AppOfAppsSimulation {
-  /** The parent's own plan. */
+  /** The parent's own manifests (without its children's files, `appOfAppsParent`) and plan. */
+  readonly manifests: readonly Manifest[];
   readonly plan: SyncPlan;
   readonly parent: SimulationResult;
   readonly children: readonly ChildSimulation[];
@@ -41,7 +41,7 @@ const CHILD_HEALTH: Record<OperationPhase, HealthStatus> = { Succeeded: 'Healthy
 
 /** The parent's simulated sync over the children's simulated syncs. */
 export function simulateAppOfApps(input: SimulationInput, repoRoot: string): AppOfAppsSimulation {
-  const parentPlan = buildPlan(input.manifests, input.planOptions);
+  const { manifests, plan: parentPlan } = appOfAppsParent(input.manifests, input.planOptions, repoRoot);
   const children = childApplications(parentPlan, repoRoot);
   checkHandles([parentPlan, ...children.flatMap(c => (c.plan ? [c.plan] : []))], input.options);
   const results = children.map(child => ({
@@ -66,6 +66,7 @@ export function simulateAppOfApps(input: SimulationInput, repoRoot: string): App
   });
   const applied = new Set(parent.applied.filter(a => a.kind === 'Application' && a.action === 'apply').map(a => a.name));
   return {
+    manifests,
     plan: parentPlan,
     parent,
     children: results.map(({ child, result }) => ({

@@ -67,7 +67,7 @@ export function applicationsView(paths: readonly string[], input: SimulationInpu
         } : { render: c.source.render }),
         ...(result ? { result } : {}),
       })),
-      parent: { title: 'Parent Application', plan: sim.plan, manifests: input.manifests, planOptions: input.planOptions, result: sim.parent },
+      parent: { title: 'Parent Application', plan: sim.plan, manifests: sim.manifests, planOptions: input.planOptions, result: sim.parent },
     };
   }
   const dist = distApps(paths, input.manifests, flags);

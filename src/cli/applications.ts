@@ -7,12 +7,13 @@
  */
 import { existsSync, readdirSync, statSync } from 'fs';
 import { join, relative, resolve, sep } from 'path';
+import { isApplicationManifest } from './cdk8s-dist';
 import { InputError } from './errors';
 import { loadPaths } from './load';
 import { applicationSyncOptionItems } from '../argo/application';
 import { directoryReads, DirectoryOptions } from '../argo/directory-source';
 import { buildPlan } from '../argo/plan';
-import type { Manifest, SyncPlan } from '../argo/types';
+import type { Manifest, PlanOptions, SyncPlan } from '../argo/types';
 import { rollingSyncJson, rollingSyncOrder } from '../report/application-order';
 import type { ApplicationOrder, RollingSyncJson } from '../report/application-order';
 
@@ -60,6 +61,26 @@ export function planChild(job: ChildPlanJob): SyncPlan {
 function planChildManifests(job: ChildPlanJob): { manifests: Manifest[]; plan: SyncPlan } {
   const manifests = job.files.length === 0 ? [] : loadPaths(job.files);
   return { manifests, plan: buildPlan(manifests, { namespace: job.namespace, syncOptions: [...job.syncOptions] }) };
+}
+
+/**
+ * The app-of-apps parent's own manifests and plan. When the input also holds its children's files
+ * (a cdk8s dist: the parent chart's file beside the chart files its Applications sync), a file a
+ * child Application reads under the repo root is that child's, synced by it and not by the parent,
+ * unless it holds an Application the parent applies. Planning them with the parent would merge
+ * waves of Applications Argo CD never orders together.
+ */
+export function appOfAppsParent(manifests: readonly Manifest[], options: PlanOptions, repoRoot: string):
+{ manifests: readonly Manifest[]; plan: SyncPlan } {
+  const plan = buildPlan(manifests, options);
+  const childFiles = new Set(childSources(plan, repoRoot).flatMap(c => c.job?.files ?? []));
+  if (childFiles.size === 0) return { manifests, plan };
+  const parentFiles = new Set(manifests.filter(isApplicationManifest).map(m => resolve(m.source.file)));
+  const own = manifests.filter((m) => {
+    const file = resolve(m.source.file);
+    return !childFiles.has(file) || parentFiles.has(file);
+  });
+  return own.length === manifests.length ? { manifests, plan } : { manifests: own, plan: buildPlan(own, options) };
 }
 
 /** The parent's child Applications in sync order, each resolved under `repoRoot` and planned. */

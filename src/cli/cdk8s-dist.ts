@@ -3,11 +3,13 @@
  * charts depend on each other), and each chart is usually synced by its own Application. Planning
  * the files together would merge waves of Applications Argo CD never orders together, so a folder
  * that is evidently per-chart output is planned one Application per file. The rule, exactly: two or
- * more files, every one named `*.k8s.yaml`, all in one folder, and no `Application` among their
- * objects (an Application in them is an app-of-apps parent: plan it with `--repo-root`). Anything
- * else, a folder of hand-written manifests included, stays one Application.
+ * more files, every one named `*.k8s.yaml`, all in one folder. A file holding Applications is an
+ * app-of-apps parent (the `ArgoApplication` construct writes its chart beside the charts it syncs):
+ * still one Application per file, unless `--repo-root` is given, which plans the parent with its
+ * children in its order (`applications.ts`). Anything else, a folder of hand-written manifests
+ * included, stays one Application.
  */
-import { basename, dirname } from 'path';
+import { basename, dirname, relative, resolve, sep } from 'path';
 import type { Manifest } from '../argo/types';
 
 /** cdk8s's chart output file name (`App.synth`, the default `outputFileExtension`). */
@@ -26,28 +28,61 @@ export interface Cdk8sDist {
   readonly note: string;
 }
 
-/** The per-chart Applications of `manifests` read from `paths`, or undefined when they are one app. */
-export function cdk8sDist(paths: readonly string[], manifests: readonly Manifest[]): Cdk8sDist | undefined {
+/**
+ * The per-chart Applications of `manifests` read from `paths`, or undefined when they are one app.
+ * `repoRoot`: given (`--repo-root`), a dist holding an app-of-apps parent is planned as that parent
+ * with its children instead.
+ */
+export function cdk8sDist(paths: readonly string[], manifests: readonly Manifest[], repoRoot?: string): Cdk8sDist | undefined {
   if (paths.includes('-')) return undefined;
   const files = [...new Set(manifests.map(m => m.source.file))];
   if (files.length < 2) return undefined;
   if (new Set(files.map(f => dirname(f))).size !== 1) return undefined;
   if (!files.every(f => CHART_FILE.test(basename(f)))) return undefined;
-  if (manifests.some(isApplication)) return undefined;
+  const parents = manifests.filter(isApplicationManifest);
+  if (parents.length > 0 && repoRoot !== undefined) return undefined;
   const apps = files.map(file => ({
     name: CHART_FILE.exec(basename(file))![1],
     file,
     manifests: manifests.filter(m => m.source.file === file),
   }));
+  const split = 'each file is planned as its own Application, as Argo CD syncs Applications separately and waves never order one Application\'s objects after another\'s';
+  if (parents.length === 0) {
+    return { apps, note: `${files.length} cdk8s chart files (*.k8s.yaml, one per chart) and no Application: ${split}; if one Application syncs them all, pass --single-app` };
+  }
+  const parentFiles = [...new Set(parents.map(m => basename(m.source.file)))];
+  const root = inferredRepoRoot(parents);
   return {
     apps,
-    note: `${files.length} cdk8s chart files (*.k8s.yaml, one per chart) and no Application: each file is planned as its own Application, `
-      + 'as Argo CD syncs Applications separately and waves never order one Application\'s objects after another\'s; '
-      + 'if one Application syncs them all, pass --single-app',
+    note: `${files.length} cdk8s chart files (*.k8s.yaml, one per chart), ${parentFiles.join(', ')} holding Applications (an app-of-apps parent): ${split}; `
+      + `plan, simulate, report and diagram order the children under the parent with --repo-root ${root ?? 'CHECKOUT (the checkout of their repoURL)'}`,
   };
 }
 
-function isApplication(m: Manifest): boolean {
+/**
+ * The repository root the Applications' source paths are read under, when every one of them names
+ * this very folder (`spec.source.path` is the end of its path, as `ArgoApplication` writes it): the
+ * folder minus that path, relative to the working directory. Undefined when they disagree or name
+ * another folder.
+ */
+function inferredRepoRoot(applications: readonly Manifest[]): string | undefined {
+  const roots = new Set<string>();
+  for (const m of applications) {
+    const spec = (m.object.spec ?? {}) as Record<string, any>;
+    const source = (spec.source ?? (Array.isArray(spec.sources) ? spec.sources[0] : undefined) ?? {}) as Record<string, unknown>;
+    const folder = resolve(dirname(m.source.file));
+    const path = typeof source.path === 'string' ? source.path.replace(/^\.\/|\/+$/g, '') : '';
+    if (path === '' || path.startsWith('/') || path.split('/').includes('..')) return undefined;
+    const tail = sep + path.split('/').join(sep);
+    if (!folder.endsWith(tail)) return undefined;
+    roots.add(folder.slice(0, folder.length - tail.length) || sep);
+  }
+  if (roots.size !== 1) return undefined;
+  return relative(process.cwd(), [...roots][0]) || '.';
+}
+
+/** An Argo CD Application among the manifests (an app-of-apps parent's object). */
+export function isApplicationManifest(m: Manifest): boolean {
   const apiVersion = String(m.object.apiVersion ?? '');
   return m.object.kind === 'Application' && apiVersion.startsWith('argoproj.io/');
 }

@@ -8,17 +8,19 @@ import type { Manifest } from '../argo/types';
 
 export interface SingleAppFlags {
   readonly singleApp?: boolean;
+  /** `--repo-root`, where a command takes it: a dist holding an app-of-apps parent is then that parent with its children. */
+  readonly repoRoot?: string;
 }
 
 export function addSingleAppOption(cmd: Command): Command {
-  return cmd.option('--single-app', 'plan a cdk8s dist (several *.k8s.yaml chart files, no Application) as one Application, '
+  return cmd.option('--single-app', 'plan a cdk8s dist (several *.k8s.yaml chart files) as one Application, '
     + 'not one Application per chart file');
 }
 
-/** The per-chart Applications, unless `--single-app` or the input is not a cdk8s dist. */
+/** The per-chart Applications, unless `--single-app`, the input is not a cdk8s dist, or a parent's dist with `--repo-root`. */
 export function distApps(paths: readonly string[], manifests: readonly Manifest[], flags: SingleAppFlags): Cdk8sDistModule.Cdk8sDist | undefined {
   if (flags.singleApp) return undefined;
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { cdk8sDist }: typeof Cdk8sDistModule = require('./cdk8s-dist');
-  return cdk8sDist(paths, manifests);
+  return cdk8sDist(paths, manifests, flags.repoRoot);
 }

@@ -6,7 +6,7 @@
  */
 import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
-import { join } from 'path';
+import { join, relative } from 'path';
 import { App } from 'cdk8s';
 import { brokenEdges, findingLines, synthAndRead } from './harness';
 import { tierAcrossApplicationsApp } from './tier-across-applications';
@@ -45,4 +45,35 @@ test('syncplan plan PARENT --repo-root: the application order says cache, then o
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
+});
+
+describe('the whole dist folder (the parent chart beside the charts its Applications sync)', () => {
+  let root: string;
+  beforeAll(() => {
+    root = mkdtempSync(join(tmpdir(), 'syncplan-shop-dist-'));
+    const app = new App({ outdir: join(root, 'dist') });
+    tierAcrossApplicationsApp(app, 'dist');
+    app.synth();
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  test('with --repo-root: the same plan as the parent file alone (the children\'s files are theirs, not merged into the parent)', async () => {
+    const dist = join(root, 'dist');
+    for (const command of ['plan', 'simulate']) {
+      const folder = await cli(command, dist, '--repo-root', root, '-f', 'json');
+      const parent = await cli(command, join(dist, 'shop.k8s.yaml'), '--repo-root', root, '-f', 'json');
+      expect([folder.stderr, folder.code]).toEqual([parent.stderr, parent.code]);
+      expect(JSON.parse(folder.stdout)).toEqual(JSON.parse(parent.stdout));
+    }
+    const json = JSON.parse((await cli('plan', dist, '--repo-root', root, '-f', 'json')).stdout);
+    expect(json.steps.map((s: any) => s.tasks.map((t: any) => `${t.kind}/${t.name}`))).toEqual([['Application/cache'], ['Application/orders']]);
+  });
+
+  test('without it: one plan per file, and the note names the parent and the --repo-root that orders its children', async () => {
+    const r = await cli('plan', join(root, 'dist'), '-f', 'json');
+    const json = JSON.parse(r.stdout);
+    expect(json.applications.map((a: any) => a.name).sort()).toEqual(['cache', 'orders', 'shop']);
+    expect(json.note).toContain('shop.k8s.yaml holding Applications (an app-of-apps parent): each file is planned as its own Application');
+    expect(json.note).toContain(`order the children under the parent with --repo-root ${relative(process.cwd(), root)}`);
+  });
 });

@@ -1,9 +1,9 @@
 /**
- * A cdk8s `dist/` (several `*.k8s.yaml` chart files, no Application among them) is planned one
- * Application per file, with a note; a folder of hand-written manifests stays one Application.
+ * A cdk8s `dist/` (several `*.k8s.yaml` chart files, an app-of-apps parent's among them or not) is
+ * planned one Application per file, with a note; a folder of hand-written manifests stays one Application.
  */
 import { mkdirSync, writeFileSync } from 'fs';
-import { join } from 'path';
+import { join, relative } from 'path';
 import { stringify } from 'yaml';
 import { tempDirEach } from './helpers';
 import { cli } from './run-cli';
@@ -42,10 +42,27 @@ describe('cdk8sDist', () => {
     expect(dist.note).toMatch(/2 cdk8s chart files .* no Application: each file is planned as its own Application/);
   });
 
-  test('hand-written manifests, one chart file, or an Application among them: one app', () => {
+  test('hand-written manifests, or one chart file: one app', () => {
     expect(detect([write({ 'a.yaml': [deployment('a')], 'b.yaml': [deployment('b')] })])).toBeUndefined();
-    expect(detect([write({ 'only.k8s.yaml': [deployment('a')] })])).toBeUndefined();
-    expect(detect([write({ 'c.k8s.yaml': [deployment('c')], 'd.k8s.yaml': [application] })])).toBeUndefined();
+    expect(detect([join(write({ 'only.k8s.yaml': [deployment('a')] }), 'only.k8s.yaml')])).toBeUndefined();
+  });
+
+  test('an app-of-apps parent among the chart files: still one app per file (each is its own Application), the note naming the parent', () => {
+    const out = write({ 'db.k8s.yaml': [deployment('db')], 'platform.k8s.yaml': [application] });
+    const dist = detect([out])!;
+    expect(dist.apps.map(a => a.name)).toEqual(['db', 'platform']);
+    // The Application's source path is `dist`, the end of this folder's path: the checkout is its parent folder.
+    expect(dist.note).toBe('2 cdk8s chart files (*.k8s.yaml, one per chart), platform.k8s.yaml holding Applications (an app-of-apps parent): '
+      + 'each file is planned as its own Application, as Argo CD syncs Applications separately and waves never order one Application\'s objects after another\'s; '
+      + `plan, simulate, report and diagram order the children under the parent with --repo-root ${relative(process.cwd(), dir())}`);
+    // With --repo-root, it is the parent with its children (applications.ts).
+    expect(cdk8sDist([out], loadPaths([out]), dir())).toBeUndefined();
+  });
+
+  test('a parent whose source path names another folder: the note asks for the checkout', () => {
+    const elsewhere = { ...application, spec: { ...application.spec, source: { ...application.spec.source, path: 'manifests/prod' } } };
+    const dist = detect([write({ 'db.k8s.yaml': [deployment('db')], 'platform.k8s.yaml': [elsewhere] })])!;
+    expect(dist.note).toMatch(/--repo-root CHECKOUT \(the checkout of their repoURL\)$/);
   });
 
   test('a chart file beside a hand-written one is not per-chart output', () => {

@@ -117,8 +117,10 @@ export function register(program: Command): void {
       writeDistPlans(dist, options, flags);
       return;
     }
-    const plan = buildPlan(manifests, options);
     const apps: typeof ApplicationsModule | undefined = flags.repoRoot === undefined ? undefined : require('../applications');
+    // A parent given with its children's files (a cdk8s dist) keeps only its own.
+    const parent = apps ? apps.appOfAppsParent(manifests, options, flags.repoRoot!) : { manifests, plan: buildPlan(manifests, options) };
+    const plan = parent.plan;
     const children = apps?.childSources(plan, flags.repoRoot!);
     // Started before the parent's lint, so worker threads start up while this thread lints.
     const planned = children
@@ -126,7 +128,7 @@ export function register(program: Command): void {
       : Promise.resolve([]);
     const { estimateTime, timeJson, timeTextSection }: typeof TimingModule = require('../../report/timing');
     const { lintReport, findingToJson }: typeof RulesModule = require('../../rules');
-    const { findings, suppressed } = lintReport(manifests, options, plan);
+    const { findings, suppressed } = lintReport(parent.manifests, options, plan);
     const time = estimateTime(plan, { waveDelaySeconds: flags.waveDelay, argocdVersion: flags.argocdVersion });
     const views = await planned;
     if (flags.format === 'json') {
