@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
-import { ApiObject, App, Chart } from 'cdk8s';
+import { ApiObject, App, Chart, Testing } from 'cdk8s';
 import { stderrOf } from './helpers';
 import { ArgoApplication, SynthChecks, SyncWaves, Tier } from '../../src';
 
@@ -104,6 +104,25 @@ test('a chart depending on a construct of another chart: named as written', () =
     web.addDependency(data);
   });
   expect(message).toContain('objects of chart vweb depend on chart vdb (chart vweb depends on vdb/schema, node.addDependency)');
+});
+
+test('chart.toJson() and Testing.synth render before they validate: the chart dependency is still named as written, not as a pair of objects', () => {
+  for (const render of [(c: Chart) => c.toJson(), (c: Chart) => Testing.synth(c)]) {
+    const app = Testing.app();
+    const db = new Chart(app, 'tdb');
+    const web = new Chart(app, 'tweb');
+    cm(db, 'schema');
+    new Tier(web, 'tier').add(cm(web, 'config'));
+    web.addDependency(db);
+    let message = '';
+    try {
+      stderrOf(() => render(web));
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message).toContain('objects of chart tweb depend on chart tdb (chart tweb depends on chart tdb, node.addDependency)');
+    expect(message).not.toContain('tweb/config depends on');
+  }
 });
 
 test('nested charts and dependencies inside one chart: no error', () => {
