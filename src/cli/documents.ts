@@ -9,6 +9,7 @@ import type { Node, Pair, ParsedNode, Tags } from 'yaml';
 import { InputError } from './errors';
 import { EMPTY, jsonFault, jsonItemSpans, lineColumn } from './json-text';
 import { withPlainEnv } from './plain-env';
+import { RENDER_FIRST, TemplateScan } from './template-actions';
 import { isPlainObject } from '../argo/annotations';
 import { shapeProblem } from '../argo/object-validity';
 import type { Manifest, SourceLocation } from '../argo/types';
@@ -251,6 +252,7 @@ function parseYamlWith(text: string, file: string, lines: LineCounter | undefine
   const forward = new ForwardLines(text);
   const lineOfOffset = lines ? (offset: number) => lines.linePos(offset).line : (offset: number) => forward.at(offset);
   const composer = new Composer(YAML_OPTIONS);
+  const templates = new TemplateScan(text);
   const manifests: Manifest[] = [];
   let index = 0;
   // Composed one document at a time, so only one syntax tree is alive at once past the budget of kept trees.
@@ -258,9 +260,19 @@ function parseYamlWith(text: string, file: string, lines: LineCounter | undefine
     const docIndex = index++;
     const error = doc.errors[0];
     if (error) {
-      throw new InputError(file, lineOfOffset(error.pos[0]), `invalid YAML: ${describe(error)}`, 'fix the YAML syntax');
+      const errorLine = lineOfOffset(error.pos[0]);
+      const action = templates.unquotedActionIn(doc.range[0], doc.range[2]);
+      if (action !== undefined) {
+        throw new InputError(file, errorLine, `invalid YAML: ${describe(error)}; line ${lineOfOffset(action)} holds a Go template action ({{ … }}) outside quotes, `
+          + 'so this looks like a Go template (Helm\'s syntax), not a rendered manifest', RENDER_FIRST);
+      }
+      throw new InputError(file, errorLine, `invalid YAML: ${describe(error)}`, 'fix the YAML syntax');
     }
     if (!doc.contents) continue;
+    const action = templates.templateActionIn(doc);
+    if (action !== undefined) {
+      throw new InputError(file, lineOfOffset(action), 'a Go template action ({{ … }}) where YAML reads a key or a value: this is a Go template (Helm\'s syntax), not a rendered manifest', RENDER_FIRST);
+    }
     const docLine = lineOfOffset(doc.contents.range[0]);
     let value: unknown;
     try {
@@ -371,6 +383,9 @@ function checked(object: Record<string, unknown>, source: SourceLocation, raw: R
   if (problem === 'not a string') {
     // YAML 1.1 reads `y`, `yes`, `on`, `no`, `1e3` ... as booleans and numbers, as Kubernetes does.
     const key = path[path.length - 1];
+    if (typeof value === 'object' && value !== null) {
+      throw new InputError(source.file, line, `${field} is ${Array.isArray(value) ? 'a list' : 'a mapping'}, not a string`, `give ${key} a string value`);
+    }
     throw new InputError(source.file, line, `${field} is ${JSON.stringify(value)} (a ${typeof value}), not a string`,
       `quote it, e.g. \`${json ? JSON.stringify(key) : key}: "${raw(path) ?? String(value)}"\``);
   }
