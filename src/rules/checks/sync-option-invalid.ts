@@ -1,11 +1,12 @@
-import { ANNOTATION_SYNC_OPTIONS } from '../../argo/annotations';
-import { SYNC_OPTIONS, syncOptionsOf } from '../../argo/sync-options';
+import { SYNC_OPTIONS } from '../../argo/sync-options';
 import { quote } from '../quote';
+import { syncOptionSites } from '../sync-option-sites';
 import type { Hit, Rule } from '../types';
 
 /**
  * `gitops-engine pkg/sync/common/types.go`: options match exactly and case-sensitively, so `PruneLast=True` or
- * `prune=false` do nothing at all; app-only options do nothing on a resource.
+ * `prune=false` do nothing at all; app-only options do nothing on a resource, and `Force=true` nothing in an
+ * Application's syncOptions. On resources and in child Applications' syncOptions alike.
  */
 export const syncOptionInvalid: Rule = {
   id: 'sync-option-invalid',
@@ -13,11 +14,9 @@ export const syncOptionInvalid: Rule = {
   title: 'A sync option Argo CD ignores: wrong case, wrong value, or app-only',
   check(ctx) {
     const hits: Hit[] = [];
-    for (const manifest of ctx.withAnnotation(ANNOTATION_SYNC_OPTIONS)) {
-      for (const option of syncOptionsOf(manifest.object)) {
-        const problem = checkOption(option);
-        if (problem) hits.push({ manifest, ...problem, path: ['metadata', 'annotations', ANNOTATION_SYNC_OPTIONS] });
-      }
+    for (const { manifest, option, where, path } of syncOptionSites(ctx)) {
+      const problem = checkOption(option, where);
+      if (problem) hits.push({ manifest, ...problem, path });
     }
     return hits;
   },
@@ -46,6 +45,14 @@ export function checkOption(option: string, where: 'resource' | 'app' = 'resourc
     return {
       message: `sync option ${quote(option)} does nothing: ${spec.name} ${what}`,
       fix: looseValue !== undefined || exactValue !== undefined ? `write "${canonical}"` : `write one of ${spec.values.map(v => `"${spec.name}=${v}"`).join(', ')}`,
+    };
+  }
+  if (spec.scope === 'resource' && where === 'app') {
+    // controller/sync.go: the sync's force comes from the operation (argocd app sync --force), never from syncOptions.
+    return {
+      message: `sync option ${quote(option)} is read only from a resource's argocd.argoproj.io/sync-options annotation (and a forced sync from argocd app sync --force), `
+        + 'never from the Application\'s syncOptions, so it does nothing here',
+      fix: `annotate the objects that need it with argocd.argoproj.io/sync-options: ${option}, or sync with --force`,
     };
   }
   if (spec.scope === 'app' && where === 'resource') {
