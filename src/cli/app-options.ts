@@ -10,11 +10,12 @@ import type * as LoadModule from './load';
 import { collect } from './options';
 import type * as PruneOptionModule from '../argo/prune-option';
 import { DEFAULT_KUBE_VERSION, KUBE_VERSIONS, kubeMinor } from '../argo/served-versions';
-import type * as SyncOptionsModule from '../argo/sync-options';
 import { TRACKING_METHODS } from '../argo/tracking';
 import type { TrackingMethod } from '../argo/tracking';
 import type { Manifest, PlanOptions } from '../argo/types';
 import { ARGOCD_VERSIONS, LATEST_ARGOCD_VERSION, SINCE, parseArgoCdVersion } from '../argo/versions';
+import type * as SyncOptionInvalidModule from '../rules/checks/sync-option-invalid';
+import type * as SyncOptionUnknownModule from '../rules/checks/sync-option-unknown';
 
 
 export interface AppFlags {
@@ -79,31 +80,17 @@ export function appModelOptions(flags: AppFlags): Pick<PlanOptions, 'managedName
 
 /**
  * Refuses an option Argo CD would silently ignore at the Application level: unknown, mis-cased
- * (matching is exact) or a value it does not act on.
+ * (matching is exact), a value it does not act on, or one it reads from objects only. Judged by the
+ * rules `lint` reports such options in manifests with (`sync-option-invalid`, `sync-option-unknown`).
  * @throws UsageError (exit status 2)
  */
 export function checkAppSyncOption(option: string): void {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { SYNC_OPTIONS }: typeof SyncOptionsModule = require('../argo/sync-options');
-  const eq = option.indexOf('=');
-  const name = eq < 0 ? option : option.slice(0, eq);
-  const value = eq < 0 ? '' : option.slice(eq + 1);
-  const refuse = (why: string, fix: string) => {
-    throw new UsageError(`--sync-option ${option}: not an Application sync option Argo CD acts on (${why}); ${fix}`);
-  };
-  const spec = SYNC_OPTIONS.find(o => o.name.toLowerCase() === name.toLowerCase());
-  if (!spec) refuse(`Argo CD knows no option ${name}`, `use one of ${SYNC_OPTIONS.map(o => o.name).join(', ')}`);
-  if (spec!.scope === 'resource') {
-    refuse(`Argo CD reads ${spec!.name} from the objects' ${'argocd.argoproj.io/sync-options'} annotation only`,
-      spec!.name === 'Force' ? 'annotate the objects Force=true,Replace=true, or simulate the sync\'s own force with --force' : 'annotate the objects instead');
-  }
-  const meant = spec!.values.find(v => v.toLowerCase() === value.toLowerCase());
-  if (meant === undefined) {
-    refuse(`${spec!.name} takes ${spec!.values.map(v => `"${v}"`).join(' or ')}`, `write "${spec!.name}=${spec!.values[0]}"`);
-  }
-  if (spec!.name !== name || meant !== value) {
-    refuse('names and values are matched exactly and case-sensitively', `write "${spec!.name}=${meant}"`);
-  }
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const { checkOption }: typeof SyncOptionInvalidModule = require('../rules/checks/sync-option-invalid');
+  const { unknownOption }: typeof SyncOptionUnknownModule = require('../rules/checks/sync-option-unknown');
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  const problem = checkOption(option, 'app') ?? unknownOption(option, 'app');
+  if (problem) throw new UsageError(`--sync-option ${option}: not an Application sync option Argo CD acts on (${problem.why}); ${problem.fix}`);
 }
 
 /** The checked sync options, plus `extra` ones a command adds from its own flags. */

@@ -5,14 +5,17 @@
  * within a third of its length, so a word that only shares letters suggests nothing.
  */
 
-/** The candidate nearest to `value`, if one is close enough to be what was meant. */
-export function nearest(value: string, candidates: Iterable<string>): string | undefined {
+/**
+ * The candidate nearest to `value`, if one is close enough to be what was meant. `most`: fewer
+ * edits still, where a near name can mean the opposite (`PruneFirst` is three from `PruneLast`).
+ */
+export function nearest(value: string, candidates: Iterable<string>, most = Number.POSITIVE_INFINITY): string | undefined {
   const v = value.toLowerCase();
   let best: string | undefined;
   let bestDistance = Number.POSITIVE_INFINITY;
   for (const c of candidates) {
     const d = distance(v, c.toLowerCase());
-    if (d < bestDistance && d <= Math.max(1, Math.floor(c.length / 3))) {
+    if (d < bestDistance && d <= Math.min(most, Math.max(1, Math.floor(c.length / 3)))) {
       best = c;
       bestDistance = d;
     }

@@ -271,7 +271,7 @@ describe('the Application and its cluster: --live and --sync-option', () => {
 
   test.each([
     ['mis-cased', 'prunelast=true', /matched exactly and case-sensitively\); write "PruneLast=true"/],
-    ['a value Argo CD ignores', 'Prune=maybe', /Prune takes "false" or "confirm"\); write "Prune=false"/],
+    ['a value Argo CD ignores', 'Prune=maybe', /Prune takes "false" or "confirm", not "maybe"\); write one of "Prune=false", "Prune=confirm"/],
     ['unknown', 'PruneFirst=true', /Argo CD knows no option PruneFirst\); use one of Prune, /],
   ])('a %s --sync-option is refused, the same way by plan, lint and simulate', (_what, option, pattern) => {
     for (const command of ['plan', 'lint', 'simulate']) {

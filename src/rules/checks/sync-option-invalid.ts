@@ -22,13 +22,14 @@ export const syncOptionInvalid: Rule = {
   },
 };
 
-interface Problem { readonly message: string; readonly fix: string }
+/** What is wrong with one option: the finding's message and fix, and the reason alone for callers that word their own refusal (`--sync-option`). */
+export interface OptionProblem { readonly message: string; readonly fix: string; readonly why: string }
 
 /**
  * A problem with a known option (unknown names are sync-option-unknown's business), written on a
  * resource's annotation or, with `where: 'app'`, in an Application's `spec.syncPolicy.syncOptions`.
  */
-export function checkOption(option: string, where: 'resource' | 'app' = 'resource'): Problem | undefined {
+export function checkOption(option: string, where: 'resource' | 'app' = 'resource'): OptionProblem | undefined {
   const eq = option.indexOf('=');
   const name = eq < 0 ? option : option.slice(0, eq);
   const value = eq < 0 ? undefined : option.slice(eq + 1);
@@ -44,6 +45,7 @@ export function checkOption(option: string, where: 'resource' | 'app' = 'resourc
       ? `takes ${spec.values.map(v => `"${v}"`).join(' or ')}, not ${quote(value)}` : 'is matched exactly and case-sensitively';
     return {
       message: `sync option ${quote(option)} does nothing: ${spec.name} ${what}`,
+      why: `${spec.name} ${what}`,
       fix: looseValue !== undefined || exactValue !== undefined ? `write "${canonical}"` : `write one of ${spec.values.map(v => `"${spec.name}=${v}"`).join(', ')}`,
     };
   }
@@ -52,12 +54,14 @@ export function checkOption(option: string, where: 'resource' | 'app' = 'resourc
     return {
       message: `sync option ${quote(option)} is read only from a resource's argocd.argoproj.io/sync-options annotation (and a forced sync from argocd app sync --force), `
         + 'never from the Application\'s syncOptions, so it does nothing here',
+      why: `Argo CD reads ${spec.name} from the objects' argocd.argoproj.io/sync-options annotation only`,
       fix: `annotate the objects that need it with argocd.argoproj.io/sync-options: ${option}, or sync with --force`,
     };
   }
   if (spec.scope === 'app' && where === 'resource') {
     return {
       message: `sync option ${quote(option)} is read only from the Application's spec.syncPolicy.syncOptions, never from a resource annotation, so it does nothing here`,
+      why: `Argo CD reads ${spec.name} from the Application's syncOptions only`,
       fix: `move ${quote(option)} to the Application's syncOptions`,
     };
   }

@@ -1,5 +1,6 @@
 import { SYNC_OPTIONS } from '../../argo/sync-options';
 import { quote } from '../quote';
+import type { OptionProblem } from './sync-option-invalid';
 import { nearest } from '../suggest';
 import { syncOptionSites } from '../sync-option-sites';
 import type { Hit, Rule } from '../types';
@@ -30,13 +31,15 @@ export const syncOptionUnknown: Rule = {
 const MEANT: Readonly<Record<string, string>> = { DisableClientSideApplyMigration: 'ClientSideApplyMigration=false' };
 
 /** The problem with an option whose name Argo CD does not know (on a resource, or `where: 'app'`). */
-export function unknownOption(option: string, where: 'resource' | 'app' = 'resource'): { readonly message: string; readonly fix: string } | undefined {
+export function unknownOption(option: string, where: 'resource' | 'app' = 'resource'): OptionProblem | undefined {
   const name = option.split('=')[0];
   if (SYNC_OPTIONS.some(o => o.name.toLowerCase() === name.toLowerCase())) return undefined;
   const usable = SYNC_OPTIONS.filter(o => o.scope === 'both' || o.scope === where).map(o => o.name);
-  const meant = MEANT[name] ?? nearest(name, usable);
+  // A typo is an edit or two away; further, a near name may mean the opposite (PruneFirst, PruneLast).
+  const meant = MEANT[name] ?? nearest(name, usable, 2);
   return {
     message: `sync option ${quote(option)} is not one Argo CD knows, so it is ignored`,
+    why: `Argo CD knows no option ${name}`,
     fix: meant !== undefined ? `write ${quote(meant.includes('=') || !option.includes('=') ? meant : `${meant}=${option.slice(option.indexOf('=') + 1)}`)}`
       : `use one of ${usable.join(', ')} (Key=value, exact case)`,
   };

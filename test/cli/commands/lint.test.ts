@@ -73,7 +73,7 @@ describe('exit status', () => {
     ['a misspelled rule in --level', ['clean.yaml', '--level', 'wave-unneded=error'], /"wave-unneded" is not a rule id \(did you mean "wave-unneeded"\?\)/],
     ['a bad level', ['clean.yaml', '--level', 'wave-invalid=fatal'], /level must be error, warning, info or off/],
     ['an unknown format', ['clean.yaml', '--format', 'xml'], /Allowed choices are text, json, sarif/],
-    ['a miscased --sync-option', ['clean.yaml', '--sync-option', 'PruneLast=True'], /--sync-option PruneLast=True: not an Application sync option Argo CD acts on \(names and values are matched exactly and case-sensitively\); write "PruneLast=true"/],
+    ['a miscased --sync-option', ['clean.yaml', '--sync-option', 'PruneLast=True'], /--sync-option PruneLast=True: not an Application sync option Argo CD acts on \(PruneLast is matched exactly and case-sensitively\); write "PruneLast=true"/],
     ['an unknown --sync-option', ['clean.yaml', '--sync-option', 'Bogus=true'], /--sync-option Bogus=true: not an Application sync option Argo CD acts on \(Argo CD knows no option Bogus\)/],
   ])('2 on %s, one line on stderr and nothing on stdout', (_what, args, pattern) => {
     const r = syncplan(args);
