@@ -13,7 +13,9 @@ import { manifest } from '../fixtures/manifests';
 /** The sync-option findings of a child Application with this one option. */
 function lintedAsChild(option: string): string[] {
   const app = manifest({
-    apiVersion: 'argoproj.io/v1alpha1', kind: 'Application', metadata: { name: 'child', namespace: 'argocd' },
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'Application',
+    metadata: { name: 'child', namespace: 'argocd' },
     spec: { project: 'default', source: { repoURL: 'https://git.example.com/r.git', path: 'child' }, destination: { namespace: 'child' }, syncPolicy: { syncOptions: [option] } },
   });
   return lintReport([app]).findings.filter(f => f.rule.startsWith('sync-option-')).map(f => f.fix);
