@@ -4,28 +4,15 @@
  * empty documents skipped, every object checked for apiVersion, kind and name. Each manifest knows
  * its file and line, and the line of any field.
  */
-import { Composer, Document, isMap, isScalar, isSeq, LineCounter, Parser } from 'yaml';
-import type { Node, Pair, ParsedNode, Tags } from 'yaml';
+import { Composer, Document, isScalar, LineCounter, Parser } from 'yaml';
+import { collect } from './document-objects';
 import { InputError } from './errors';
 import { EMPTY, jsonFault, jsonItemSpans, lineColumn } from './json-text';
 import { withPlainEnv } from './plain-env';
 import { RENDER_FIRST, TemplateScan } from './template-actions';
+import { ForwardLines, MAX_ALIAS_COUNT, offsetOf, YAML_OPTIONS, YamlFields } from './yaml-fields';
 import { isPlainObject } from '../argo/annotations';
-import { shapeProblem } from '../argo/object-validity';
-import type { Manifest, SourceLocation } from '../argo/types';
-
-/** Enough for hand-written anchors; stops "billion laughs" expansions long before they hurt. */
-const MAX_ALIAS_COUNT = 100;
-
-/**
- * Kubernetes and Argo CD read YAML with go-yaml v2 (YAML 1.1 scalars: `yes`/`on` are booleans,
- * `0755` is octal, `<<` merges), but go-yaml keeps timestamps and `1:30` as strings.
- */
-const YAML_OPTIONS = {
-  version: '1.1' as const,
-  prettyErrors: false,
-  customTags: (tags: Tags) => tags.filter((t) => typeof t === 'string' || (!t.tag.endsWith(':timestamp') && t.format !== 'TIME')),
-};
+import type { Manifest } from '../argo/types';
 
 /**
  * A YAML parse of JSON text, only to find lines: JSON is YAML 1.2 flow style. Duplicate keys are
@@ -294,54 +281,6 @@ function parseYamlWith(text: string, file: string, lines: LineCounter | undefine
   return manifests;
 }
 
-/** `\n` in `text[from, to)`. */
-function newlines(text: string, from: number, to: number): number {
-  let n = 0;
-  for (let i = text.indexOf('\n', from); i >= 0 && i < to; i = text.indexOf('\n', i + 1)) n++;
-  return n;
-}
-
-/** The 1-based line of `offset`, as yaml's LineCounter gives it for text it parsed without error. */
-function lineAt(text: string, offset: number): number {
-  return 1 + newlines(text, 0, offset);
-}
-
-/** Lines of ascending offsets (the documents of a file, in order), each counted on from the one before. */
-class ForwardLines {
-  private offset = 0;
-  private line = 1;
-  constructor(private readonly text: string) {}
-
-  at(offset: number): number {
-    if (offset < this.offset) return lineAt(this.text, offset);
-    this.line += newlines(this.text, this.offset, offset);
-    this.offset = offset;
-    return this.line;
-  }
-}
-
-/** One document's value into manifests: an object, or the items of a list. */
-function collect(value: unknown, docSource: SourceLocation, itemLine: (i: number) => number, raw: RawText, into: Manifest[], json = false): void {
-  const object = asObject(value, docSource, 'document');
-  const items = object.items;
-  if (Array.isArray(items)) {
-    // Argo CD expands anything with an `items` list, as `unstructured.IsList()` does.
-    const lineOf = docSource.lineOf;
-    items.forEach((item, i) => {
-      const itemSource: SourceLocation = {
-        ...docSource,
-        line: itemLine(i),
-        lineOf: lineOf && ((path) => lineOf(['items', i, ...path])),
-      };
-      into.push(checked(asObject(item, itemSource, `item ${i} of the list`), itemSource, (p) => raw(['items', i, ...p]), json));
-    });
-  } else if (items === null && !('spec' in object) && !('status' in object)) {
-    return; // a List with `items: null` holds nothing (Argo CD `isNullList`)
-  } else {
-    into.push(checked(object, docSource, raw, json));
-  }
-}
-
 function describe(e: unknown): string {
   const message = firstSentence(String((e as Error)?.message ?? e));
   return /call stack/i.test(message) ? 'nested too deeply' : message;
@@ -349,146 +288,4 @@ function describe(e: unknown): string {
 
 function firstSentence(message: string): string {
   return message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '').trim();
-}
-
-function asObject(value: unknown, source: SourceLocation, label: string): Record<string, unknown> {
-  if (!isPlainObject(value)) {
-    const found = Array.isArray(value) ? 'a list'
-      : value instanceof Uint8Array ? 'binary data (!!binary)'
-        : `a ${typeof value} (${JSON.stringify(String(value)).slice(0, 40)})`;
-    throw new InputError(source.file, source.line, `${label} is ${found}, not a Kubernetes object`,
-      'each document must be a mapping with apiVersion, kind and metadata');
-  }
-  return value as Record<string, unknown>;
-}
-
-/** The source text of a scalar, by path. */
-type RawText = (path: ReadonlyArray<string | number>) => string | undefined;
-
-/** The fields every object needs before Argo CD can even read it (`shapeProblem`, which the synth asks too). */
-function checked(object: Record<string, unknown>, source: SourceLocation, raw: RawText, json: boolean): Manifest {
-  // The line of the field, else of its nearest parent that exists.
-  const at = (path: string[]) => {
-    for (let n = path.length; n > 0; n--) {
-      const line = source.lineOf?.(path.slice(0, n));
-      if (line !== undefined) return line;
-    }
-    return source.line;
-  };
-  const shape = shapeProblem(object);
-  if (shape === undefined) return { object, source };
-  const { path, problem, value } = shape;
-  const field = path.join('.');
-  const line = at([...path]);
-  if (problem === 'not a string') {
-    // YAML 1.1 reads `y`, `yes`, `on`, `no`, `1e3` ... as booleans and numbers, as Kubernetes does.
-    const key = path[path.length - 1];
-    if (typeof value === 'object' && value !== null) {
-      throw new InputError(source.file, line, `${field} is ${Array.isArray(value) ? 'a list' : 'a mapping'}, not a string`, `give ${key} a string value`);
-    }
-    throw new InputError(source.file, line, `${field} is ${JSON.stringify(value)} (a ${typeof value}), not a string`,
-      `quote it, e.g. \`${json ? JSON.stringify(key) : key}: "${raw(path) ?? String(value)}"\``);
-  }
-  if (field === 'metadata') {
-    if (problem === 'not a mapping') {
-      const found = Array.isArray(value) ? 'a list' : `a ${typeof value}`;
-      throw new InputError(source.file, line, `${what(object)} has metadata that is ${found}, not a mapping`, json ? 'make `"metadata"` an object with a `"name"`' : 'make `metadata:` a mapping with a `name:`');
-    }
-    throw new InputError(source.file, line, `${what(object)} has no metadata`, json ? 'add `"metadata": {"name": ...}`' : 'add `metadata:` with a `name:`');
-  }
-  // Examples in the file's own syntax: a `.json` file is fixed with JSON, not YAML.
-  const example = field === 'kind' ? 'Deployment' : 'apps/v1';
-  throw new InputError(source.file, line, `${what(object)} has no ${field}`, `add one, e.g. \`${json ? `"${field}": "${example}"` : `${field}: ${example}`}\``);
-}
-
-function what(object: Record<string, unknown>): string {
-  return nonEmptyString(object.kind) ? object.kind : 'object';
-}
-
-function nonEmptyString(v: unknown): v is string {
-  return typeof v === 'string' && v.length > 0;
-}
-
-/**
- * The lines and raw text of one YAML document's fields, from its syntax tree: the parsed one while
- * the file is being read (and after, within the load's `KeptTrees`), else one re-parsed from the
- * document's text on first use (keeping every tree would cost far more memory than the objects
- * themselves). One object per document holds what that takes, kept by its manifest's `lineOf`
- * (bound to it): at 20,000 documents, 3.9 MiB less memory alive after loading than the closures
- * (and contexts) per document it replaced.
- */
-class YamlFields {
-  /** The parsed tree until `release`, then the re-parsed one (once asked for). */
-  private tree: Document.Parsed | undefined;
-  /** Offset of `tree` in the file's text: 0 for the parsed tree, the document's start for a re-parsed one. */
-  private base = 0;
-  private readonly start: number;
-  private readonly end: number;
-  /** Where the document's contents start (its first line, `docLine`). */
-  private readonly anchor: number;
-
-  constructor(
-    private readonly text: string, doc: Document.Parsed, private readonly docLine: number, private readonly lines: LineCounter | undefined,
-  ) {
-    this.tree = doc;
-    [this.start, , this.end] = doc.range;
-    this.anchor = doc.contents!.range[0];
-  }
-
-  lineOf(path: ReadonlyArray<string | number>): number | undefined {
-    const offset = offsetOf(this.root(), path);
-    return offset === undefined ? undefined : this.lineAtOffset(this.base + offset);
-  }
-
-  raw(path: ReadonlyArray<string | number>): string | undefined {
-    const node = this.root().getIn(path, true);
-    return isScalar(node) && typeof node.source === 'string' ? node.source : undefined;
-  }
-
-  release(): void {
-    this.tree = undefined;
-  }
-
-  private root(): Document.Parsed {
-    if (!this.tree) {
-      const docs = [...new Composer(YAML_OPTIONS).compose(new Parser().parse(this.text.slice(this.start, this.end)))];
-      this.tree = docs.find((d) => d.contents) ?? docs[0];
-      this.base = this.start;
-    }
-    return this.tree;
-  }
-
-  /** A field's line: from yaml's LineCounter when the file was read with one, else counted from the document's first line (fields never come before it). */
-  private lineAtOffset(offset: number): number {
-    if (this.lines) return this.lines.linePos(offset).line;
-    return offset < this.anchor ? lineAt(this.text, offset) : this.docLine + newlines(this.text, this.anchor, offset);
-  }
-}
-
-/** Offset of the key (or item) at the end of `path`, relative to the document. */
-function offsetOf(doc: Document.Parsed, path: ReadonlyArray<string | number>): number | undefined {
-  let node: ParsedNode | null = doc.contents;
-  let offset = node?.range[0];
-  for (const step of path) {
-    if (isMap(node)) {
-      // The last pair with that key: the one JSON readers keep (YAML refuses duplicates).
-      const pairs = node.items as Pair<ParsedNode, ParsedNode | null>[];
-      let pair: Pair<ParsedNode, ParsedNode | null> | undefined;
-      for (let k = pairs.length - 1; k >= 0 && !pair; k--) {
-        const key = pairs[k].key;
-        if (isScalar(key) && String(key.value) === String(step)) pair = pairs[k];
-      }
-      if (!pair) return undefined;
-      offset = (pair.key as Node).range?.[0];
-      node = pair.value;
-    } else if (isSeq(node) && typeof step === 'number') {
-      const item = node.items[step] as ParsedNode | undefined;
-      if (!item) return undefined;
-      offset = item.range[0];
-      node = item;
-    } else {
-      return undefined;
-    }
-  }
-  return offset;
 }
