@@ -16,3 +16,13 @@ export function applicationSyncOptionItems(app: Record<string, unknown>): readon
   const options = (app.spec as { syncPolicy?: { syncOptions?: unknown } | null } | undefined)?.syncPolicy?.syncOptions;
   return Array.isArray(options) ? options : [];
 }
+
+/**
+ * The source the Application syncs: `spec.source`, else the first of `spec.sources` (a multi-source
+ * Application's first; the others are read by none of syncplan's planning); {} when it has none.
+ */
+export function applicationSource(app: Record<string, unknown>): Record<string, any> {
+  const spec = (app.spec ?? {}) as { source?: unknown; sources?: unknown };
+  const source = spec.source ?? (Array.isArray(spec.sources) ? spec.sources[0] : undefined);
+  return source !== null && typeof source === 'object' && !Array.isArray(source) ? source as Record<string, any> : {};
+}

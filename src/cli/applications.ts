@@ -10,7 +10,7 @@ import { join, relative, resolve, sep } from 'path';
 import { isApplicationManifest } from './cdk8s-dist';
 import { InputError } from './errors';
 import { loadPaths } from './load';
-import { applicationSyncOptionItems } from '../argo/application';
+import { applicationSource, applicationSyncOptionItems } from '../argo/application';
 import { directoryReads, DirectoryOptions } from '../argo/directory-source';
 import { buildPlan } from '../argo/plan';
 import type { Manifest, PlanOptions, SyncPlan } from '../argo/types';
@@ -123,7 +123,7 @@ export function childSources(parent: SyncPlan, repoRoot: string): ChildApplicati
 
 function resolveChild(manifest: Manifest, name: string, namespace: string, wave: number, order: number, repoRoot: string): ChildApplication {
   const spec = (manifest.object.spec ?? {}) as Record<string, any>;
-  const src = (spec.source ?? (Array.isArray(spec.sources) ? spec.sources[0] : undefined) ?? {}) as Record<string, any>;
+  const src = applicationSource(manifest.object);
   const destinationNamespace = String(spec.destination?.namespace ?? '');
   const base = { repoURL: String(src.repoURL ?? ''), targetRevision: String(src.targetRevision ?? 'HEAD'), path: String(src.path ?? '') };
   const child = { name, namespace, wave, order, destinationNamespace, manifest };

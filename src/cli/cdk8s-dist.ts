@@ -10,6 +10,7 @@
  * included, stays one Application.
  */
 import { basename, dirname, relative, resolve, sep } from 'path';
+import { applicationSource } from '../argo/application';
 import type { Manifest } from '../argo/types';
 
 /** cdk8s's chart output file name (`App.synth`, the default `outputFileExtension`). */
@@ -68,8 +69,7 @@ export function cdk8sDist(paths: readonly string[], manifests: readonly Manifest
 function inferredRepoRoot(applications: readonly Manifest[]): string | undefined {
   const roots = new Set<string>();
   for (const m of applications) {
-    const spec = (m.object.spec ?? {}) as Record<string, any>;
-    const source = (spec.source ?? (Array.isArray(spec.sources) ? spec.sources[0] : undefined) ?? {}) as Record<string, unknown>;
+    const source = applicationSource(m.object);
     const folder = resolve(dirname(m.source.file));
     const path = typeof source.path === 'string' ? source.path.replace(/^\.\/|\/+$/g, '') : '';
     if (path === '' || path.startsWith('/') || path.split('/').includes('..')) return undefined;

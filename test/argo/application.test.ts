@@ -1,5 +1,5 @@
 /** Facts of an Application object (src/argo/application.ts), read as argo-cd's `v1alpha1` types read them. */
-import { applicationSyncOptionItems, isAutomatedSync } from '../../src/argo/application';
+import { applicationSource, applicationSyncOptionItems, isAutomatedSync } from '../../src/argo/application';
 
 const app = (spec: unknown) => ({ apiVersion: 'argoproj.io/v1alpha1', kind: 'Application', metadata: { name: 'a' }, spec });
 
@@ -15,4 +15,13 @@ test('applicationSyncOptionItems: the items as written, [] for anything that is 
   for (const spec of [undefined, 'x', {}, { syncPolicy: null }, { syncPolicy: { syncOptions: 'Prune=false' } }]) {
     expect(applicationSyncOptionItems(app(spec))).toEqual([]);
   }
+});
+
+test('applicationSource: spec.source, else the first of spec.sources, else {}', () => {
+  const one = { repoURL: 'https://git.example.com/a.git', path: 'a' };
+  const two = { repoURL: 'https://git.example.com/b.git', path: 'b' };
+  expect(applicationSource({ spec: { source: one, sources: [two] } })).toBe(one);
+  expect(applicationSource({ spec: { sources: [two, one] } })).toBe(two);
+  expect(applicationSource({ spec: { source: null, sources: [two] } })).toBe(two);
+  for (const spec of [undefined, {}, { source: 'a' }, { sources: [] }, { sources: 'x' }]) expect(applicationSource({ spec })).toEqual({});
 });

@@ -107,7 +107,6 @@ export function register(program: Command): void {
   });
 }
 
-
 /** The watch loop; resolves to the exit status. */
 export async function watch(name: string, flags: WatchFlags, manifests: readonly string[] = []): Promise<number> {
   const { runJson }: typeof JsonCommandModule = require('../json-command');
