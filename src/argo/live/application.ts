@@ -79,6 +79,9 @@ export interface ApplicationView {
   readonly name: string;
   readonly namespace: string;
   readonly destinationNamespace: string;
+  /** `spec.destination.server` and `.name` ('' when absent): the cluster the Application deploys to. */
+  readonly destinationServer: string;
+  readonly destinationName: string;
   readonly operation?: OperationStateView;
   readonly resources: readonly ResourceStatus[];
   readonly conditions: readonly AppCondition[];
@@ -145,6 +148,8 @@ export function readApplication(obj: unknown): ApplicationView {
     name: s(metadata.name),
     namespace: s(metadata.namespace),
     destinationNamespace: s(rec(spec.destination).namespace),
+    destinationServer: s(rec(spec.destination).server),
+    destinationName: s(rec(spec.destination).name),
     ...(operation ? { operation } : {}),
     resources: arr(status.resources).map((r): ResourceStatus => {
       const h = health(r.health);
@@ -166,6 +171,19 @@ export function readApplication(obj: unknown): ApplicationView {
     syncOptions: (Array.isArray(syncPolicy.syncOptions) ? syncPolicy.syncOptions as unknown[] : []).filter((x): x is string => typeof x === 'string'),
     ...(opt(status.resourceHealthSource) ? { resourceHealthSource: s(status.resourceHealthSource) } : {}),
   };
+}
+
+/**
+ * The cluster Argo CD itself runs in, as Argo CD names it (argo-cd
+ * `pkg/apis/application/v1alpha1/application_defaults.go`: `KubernetesInternalAPIServerAddr`, `KubernetesInClusterName`).
+ */
+export const IN_CLUSTER_SERVER = 'https://kubernetes.default.svc';
+export const IN_CLUSTER_NAME = 'in-cluster';
+
+/** True when the Application deploys to the cluster Argo CD runs in (its own objects live beside it). */
+export function deploysInCluster(app: Pick<ApplicationView, 'destinationServer' | 'destinationName'>): boolean {
+  return app.destinationServer === IN_CLUSTER_SERVER || app.destinationName === IN_CLUSTER_NAME
+    || (app.destinationServer === '' && app.destinationName === '');
 }
 
 /** `group/kind/namespace/name` for maps (Argo CD's `kube.ResourceKey`). */

@@ -10,7 +10,7 @@
 import { renameSync, writeFileSync } from 'fs';
 import { InvalidArgumentError, Option } from 'commander';
 import type { Command } from 'commander';
-import type { ApplicationView } from '../../argo/live/application';
+import type * as ApplicationModule from '../../argo/live/application';
 import type { Explanation } from '../../argo/live/explanation';
 import type * as TransitionsModule from '../../argo/live/transitions';
 import type * as TextModule from '../../report/explain-text';
@@ -56,7 +56,7 @@ export function applicationArgv(name: string, namespace: string, command?: strin
  * may refresh them), and what `--live-command` and `--tree-command` print now, with {name},
  * {namespace} and {destinationNamespace} filled in from the Application just read.
  */
-function readingSources(app: ApplicationView, flags: WatchFlags, argocdCm: HealthSources): HealthSources {
+function readingSources(app: ApplicationModule.ApplicationView, flags: WatchFlags, argocdCm: HealthSources): HealthSources {
   const { commandArgv, runJson }: typeof JsonCommandModule = require('../json-command');
   const { valuesOf }: typeof ReadModule = require('../read-object');
   const fill = { name: app.name, namespace: app.namespace, destinationNamespace: app.destinationNamespace };
@@ -75,6 +75,23 @@ function readingSources(app: ApplicationView, flags: WatchFlags, argocdCm: Healt
     for (const n of resourceTreeOf(run(flags.treeCommand, '--tree-command', "give a command that prints Argo CD's resource tree as JSON"))) tree.push(n);
   }
   return { ...argocdCm, ...(live.length > 0 ? { live } : {}), ...(flags.tree || flags.treeCommand ? { tree } : {}) };
+}
+
+/** A kubectl flag that picks the cluster: without one, a command reads kubectl's current context. */
+const PICKS_CLUSTER = /(?:^|\s)(?:--context|--kubeconfig|--server|-s|--cluster)(?:[=\s]|$)/;
+
+/**
+ * Said once when `--live-command` reads kubectl's current context while the Application deploys to
+ * another cluster than Argo CD's own: the objects it prints would be another cluster's (a staging
+ * Deployment of the same name, or none), and their health would be reported as this sync's.
+ */
+export function otherClusterNote(app: ApplicationModule.ApplicationView, liveCommands: readonly string[]): string | undefined {
+  if (liveCommands.length === 0) return undefined;
+  const { deploysInCluster }: typeof ApplicationModule = require('../../argo/live/application');
+  if (deploysInCluster(app) || liveCommands.every(c => PICKS_CLUSTER.test(c))) return undefined;
+  const where = app.destinationName !== '' ? `cluster ${app.destinationName}` : app.destinationServer;
+  return `note: Application ${app.name} deploys to ${where}, not the cluster Argo CD runs in, and --live-command runs in kubectl's current context: `
+    + 'give it --context (or --kubeconfig) for that cluster, or its objects\' health is another cluster\'s';
 }
 
 const sleep = (ms: number) => new Promise<void>(resolve => setTimeout(resolve, ms));
@@ -126,9 +143,13 @@ export async function watch(name: string, flags: WatchFlags, manifests: readonly
   };
   const argocdCm = healthSources({ argocdCm: flags.argocdCm }); // its Lua scripts compiled once
   const plans = planSource(manifests); // read and planned once
+  let noted = false;
   for (;;) {
     const now = Date.now();
     const app = readLiveApplication(runJson(argv, '--command', 'give a command that prints the Application with -o json'), shown, 0);
+    const note = noted ? undefined : otherClusterNote(app, flags.liveCommand ?? []);
+    if (note) process.stderr.write(`${note}\n`);
+    noted = true;
     const e: Explanation = explainLive(app, { ...flags, now }, plans, readingSources(app, flags, argocdCm));
     const step = transitions(state, e, now);
     state = step.state;

@@ -1,5 +1,5 @@
 /** Reading an Application's status (fields of `pkg/apis/application/v1alpha1/types.go`). */
-import { NotAnApplicationError, readApplication } from '../../../src/argo/live/application';
+import { deploysInCluster, NotAnApplicationError, readApplication } from '../../../src/argo/live/application';
 
 test('operationState, syncResult.resources, status.resources, health; absent fields are defaults', () => {
   const app = readApplication({
@@ -33,4 +33,14 @@ test('argocd app get -o json (no kind) is read; another kind is refused with wha
   expect(() => readApplication({ apiVersion: 'v1', kind: 'ConfigMap' })).toThrow(NotAnApplicationError);
   expect(() => readApplication({ apiVersion: 'v1', kind: 'ConfigMap' })).toThrow('expected an argoproj.io Application, got v1 ConfigMap');
   expect(() => readApplication(['x'])).toThrow(NotAnApplicationError);
+});
+
+test('the destination cluster: read as written; in-cluster by Argo CD\'s own server address or name', () => {
+  const app = (destination: Record<string, string>) => readApplication({ apiVersion: 'argoproj.io/v1alpha1', kind: 'Application', metadata: { name: 'a' }, spec: { destination }, status: {} });
+  expect(app({ server: 'https://prod.example.com:6443', namespace: 'shop' })).toMatchObject({ destinationServer: 'https://prod.example.com:6443', destinationName: '', destinationNamespace: 'shop' });
+  expect(deploysInCluster(app({ server: 'https://kubernetes.default.svc' }))).toBe(true);
+  expect(deploysInCluster(app({ name: 'in-cluster' }))).toBe(true);
+  expect(deploysInCluster(app({}))).toBe(true); // nothing said: nothing to warn about
+  expect(deploysInCluster(app({ name: 'prod' }))).toBe(false);
+  expect(deploysInCluster(app({ server: 'https://prod.example.com:6443' }))).toBe(false);
 });

@@ -142,6 +142,18 @@ describe('Argo CD 3.0+: the Application as kubectl reads it carries no per-resou
     expect(r.stdout).toMatch(/Deployment\/api \(shop\): Progressing[^\n]*\n(?: {4}[^\n]*\n)* {4}from: test\/fixtures\/explain\/manifests\/shop\.yaml:\d+/);
   });
 
+  test('an Application deploying to another cluster: --live-command without --context gets one note on stderr', () => {
+    const r = watch('v3-remote', ['--timeout', '50ms', ...LIVE], 'v3-live');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('note: Application shop deploys to https://prod.example.com:6443, not the cluster Argo CD runs in, and --live-command runs in '
+      + "kubectl's current context: give it --context (or --kubeconfig) for that cluster, or its objects' health is another cluster's\n");
+    expect(r.calls.length).toBeGreaterThan(1); // said once, not per reading
+    const picked = watch('v3-remote', ['--timeout', '50ms', '--live-command', 'fake-live --context prod get pods -n {destinationNamespace} -o json'], 'v3-live');
+    expect(picked.stderr).toBe('');
+    // The cluster Argo CD runs in: nothing to say.
+    expect(watch('v3', LIVE, 'v3-live').stderr).toBe('');
+  });
+
   test('a live command that cannot serve: exit 2 with one line naming it and the fix', () => {
     const cases: Array<[string[], RegExp]> = [
       [LIVE, /--live-command uses \{destinationNamespace\}, which is empty for this Application; write the value in the command instead/],
