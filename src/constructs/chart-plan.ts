@@ -35,6 +35,15 @@ export interface PlannerResult {
   readonly crossChart: ReadonlyMap<string, CrossChart>;
 }
 
+/**
+ * The objects a construct stands for in an ordering: a tier's or hook's objects, else every object
+ * of the charts planned in its subtree (what cdk8s's `addDependency` means by it).
+ */
+export function objectsStoodFor(c: IConstruct, byConstruct: ReadonlyMap<IConstruct, ResolvedUnit>,
+  under: (c: IConstruct) => readonly ApiObject[]): readonly ApiObject[] {
+  return byConstruct.get(c)?.objects ?? under(c);
+}
+
 /** Plans a chart (or the charts of one ArgoApplication, as one); throws an OrderingError for impossible intent. */
 export function planChart(view: ChartView, sources: readonly UnitSource[], tree: TreeScan,
   isPlanner: (c: IConstruct) => boolean): PlannerResult {
@@ -57,7 +66,7 @@ export function planChart(view: ChartView, sources: readonly UnitSource[], tree:
     under,
     gaps,
     isPlanner,
-    objectsOf: (c: IConstruct) => units.byConstruct.get(c)?.objects ?? under(c),
+    objectsOf: (c: IConstruct) => objectsStoodFor(c, units.byConstruct, under),
   };
   const crossChart = new Map<string, CrossChart>();
   afterEdges(src, graph, crossChart);

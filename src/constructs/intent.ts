@@ -77,7 +77,7 @@ export interface IntentSources {
   readonly units: UnitTable;
   readonly gaps: GapJudge;
   /** The objects of the chart a construct stands for: a unit's objects, else its subtree's. */
-  objectsOf(c: IConstruct): ApiObject[];
+  objectsOf(c: IConstruct): readonly ApiObject[];
   /** Objects of the chart under a construct (its subtree). */
   under(c: IConstruct): ApiObject[];
   /** Skip the planner's own construct. */

@@ -15,7 +15,7 @@ import { ApiObject, Chart, Lazy } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import { chartsPlannedWith, registrationCount } from './application-registry';
 import { objectsUnder, rawAnnotations, RenderMemo } from './cdk8s-internals';
-import { planChart, PlannerResult } from './chart-plan';
+import { objectsStoodFor, planChart, PlannerResult } from './chart-plan';
 import { SynthChecks } from './synth-checks';
 import { checkChart, SynthValidation } from './synth-validation';
 import { TreeScan } from './tree-scan';
@@ -207,11 +207,11 @@ export class SyncPlanner extends Construct {
 
   /**
    * The chart's objects a construct stands for in an ordering: a tier's or hook's objects, else
-   * every object of the chart in its subtree (what cdk8s's `addDependency` means by it).
+   * every object of the chart in its subtree (what cdk8s's `addDependency` means by it), as the
+   * plan reads it (`objectsStoodFor`).
    */
   public objectsOf(c: IConstruct): ApiObject[] {
-    const unit = this.result().byConstruct.get(c);
-    return unit ? [...unit.objects] : this.groupObjectsUnder(c);
+    return [...objectsStoodFor(c, this.result().byConstruct, (x) => this.groupObjectsUnder(x))];
   }
 
   /** The wave the plan writes on `o` (nothing while the plan is being computed). */
