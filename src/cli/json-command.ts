@@ -13,7 +13,7 @@ import { UsageError } from './errors';
  */
 export function commandArgv(template: string, values: Readonly<Record<string, string>>, option: string): string[] {
   return template.trim().split(/\s+/).map(word => word.replace(/\{(\w+)\}/g, (whole, key: string) => {
-    if (!(key in values)) return whole; // not ours: kept as written (a jsonpath template, say)
+    if (!Object.prototype.hasOwnProperty.call(values, key)) return whole; // not ours: kept as written (a jsonpath template, say)
     if (values[key] === '') throw new UsageError(`${option} uses {${key}}, which is empty for this Application; write the value in the command instead`);
     return values[key];
   }));

@@ -9,6 +9,7 @@ test('split on spaces, each placeholder filled, unknown braces kept as written',
     .toEqual(['kubectl', 'get', 'pods', '-n', 'shop-prod', '-o', 'json']);
   expect(commandArgv('argocd app get {namespace}/{name} -o jsonpath={.status}', fill, '--command'))
     .toEqual(['argocd', 'app', 'get', 'argocd/shop', '-o', 'jsonpath={.status}']);
+  expect(commandArgv('echo {constructor} {toString}', fill, '--command')).toEqual(['echo', '{constructor}', '{toString}']);
 });
 
 test('a placeholder the command uses with an empty value is refused, naming the option', () => {
