@@ -113,6 +113,23 @@ export function planTextSections(plan: SyncPlan): string[][] {
   return sections;
 }
 
+/**
+ * What an `ApplyOutOfSyncOnly=true` sync starting now leaves out (`inSyncAtStart`): per step, its
+ * resources in sync with the live objects; a step of nothing else is no step on that sync (hooks and
+ * prunes always run, so a step holding one stays). `live`: whether live objects were given at all.
+ */
+export function inSyncTextSection(plan: SyncPlan, inSync: ReadonlySet<SyncTask>, live: boolean): string[] {
+  if (!live) return ['ApplyOutOfSyncOnly=true without --live: no object is in the cluster yet, so every resource is out of sync and applied'];
+  const lines = [`In sync with --live, so not applied (ApplyOutOfSyncOnly=true): ${inSync.size === 0 ? 'none' : `${inSync.size} resource${inSync.size === 1 ? '' : 's'}`}`];
+  for (const step of plan.steps) {
+    const held = step.tasks.filter((t) => inSync.has(t));
+    if (held.length === 0) continue;
+    const whole = held.length === step.tasks.length ? ': the whole step, so no step on this sync (no health wait, no wave delay; the time below counts it)' : '';
+    lines.push(`  ${step.phase} wave ${step.wave}: ${held.map(taskLabel).join(', ')}${whole}`);
+  }
+  return lines;
+}
+
 /** Joins sections with a blank line between them and a final newline. */
 export function joinSections(sections: readonly (readonly string[])[]): string {
   return sections.map((s) => s.join('\n')).join('\n\n') + '\n';

@@ -149,6 +149,7 @@ type Command = keyof typeof validators;
 const RUNS: Array<[Command, string[]]> = [
   ['plan', [EXAMPLE]],
   ['plan', ['traps.yaml', '--live', 'live.yaml']],
+  ['plan', ['traps.yaml', '--live', 'live.yaml', '--live', 'live-in-sync.yaml', '--sync-option', 'ApplyOutOfSyncOnly=true']],
   ['plan', PARENT],
   ['plan', APPSET_PARENT],
   ['plan', ['charts']],
@@ -195,6 +196,7 @@ test('the inputs fill every list of every schema at least once', () => {
   for (const key of ['findings', 'suppressed']) expect([key, filled('lint', key)]).toEqual([key, true]);
   for (const key of ['applied', 'neverApplied', 'waitingOn', 'hooksLeftInCluster', 'results']) expect([key, filled('simulate', key)]).toEqual([key, true]);
   for (const key of ['inSync', 'attempts']) expect([key, all('simulate').some((o) => (o[key] ?? []).length > 0)]).toEqual([key, true]);
+  expect(['plan inSync', all('plan').some((o) => (o.inSync ?? []).length > 0)]).toEqual(['plan inSync', true]);
   for (const key of ['events', 'waitingOn', 'leftInCluster', 'finalizersLeft', 'notes']) expect([key, filled('simulate-delete', key)]).toEqual([key, true]);
   expect(new Set(all('simulate-delete').map((o) => o.outcome))).toEqual(new Set(['Deleted', 'Blocked']));
   for (const key of ['blockers', 'done', 'next', 'hooksLeftInCluster']) expect([key, filled('explain', key)]).toEqual([key, true]);

@@ -11,7 +11,8 @@
  * manifest to it would change nothing (`inSync`).
  */
 import { isPlainObject } from '../annotations';
-import type { Manifest, SyncTask } from '../types';
+import type { Manifest, SyncPlan, SyncTask } from '../types';
+import { Cluster } from './cluster';
 
 export const APPLY_OUT_OF_SYNC_ONLY = 'ApplyOutOfSyncOnly=true';
 
@@ -35,6 +36,17 @@ export function unmodifiedTasks(tasks: readonly SyncTask[], liveOf: (task: SyncT
     if (live !== undefined && inSync(task.manifest.object, live.object)) out.add(task);
   }
   return out;
+}
+
+/**
+ * The plan's tasks a sync starting now leaves out under `ApplyOutOfSyncOnly=true`, judged against
+ * `live` (the cluster now, matched to tasks as the simulator's cluster matches them); empty when the
+ * option is off or nothing is live. What `plan --live` shows, and `simulate` replays.
+ */
+export function inSyncAtStart(plan: SyncPlan, appSyncOptions: readonly string[], live: readonly Manifest[]): Set<SyncTask> {
+  if (!appliesOutOfSyncOnly(appSyncOptions) || live.length === 0) return new Set();
+  const cluster = new Cluster({ live });
+  return unmodifiedTasks(plan.steps.flatMap(s => s.tasks), t => cluster.current(t));
 }
 
 /**

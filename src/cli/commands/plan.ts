@@ -4,8 +4,12 @@
  */
 import { InvalidArgumentError } from 'commander';
 import type { Command } from 'commander';
+import { addWaveDelayOption } from './simulate';
 import type * as ArgoPlanModule from '../../argo/plan';
-import type { PlanOptions } from '../../argo/types';
+import type * as SimulateModule from '../../argo/simulate';
+import type * as ApplyOutOfSyncOnlyModule from '../../argo/simulate/apply-out-of-sync-only';
+import type { PlanOptions, SyncPlan, SyncTask } from '../../argo/types';
+import type * as ApplicationOrderModule from '../../report/application-order';
 import type * as FindingsTextModule from '../../report/findings-text';
 import type * as PlanJsonModule from '../../report/plan-json';
 import type * as PlanTextModule from '../../report/plan-text';
@@ -13,15 +17,13 @@ import type * as TimingModule from '../../report/timing';
 import type * as RulesModule from '../../rules';
 import { addAppOptions, appModelOptions, appSyncOptions, liveManifests } from '../app-options';
 import type { AppFlags } from '../app-options';
-import { addFormatOption, addPlanOptions, planOptions, readManifests, writeOut } from '../options';
-import type { CommonFlags } from '../options';
-import { addWaveDelayOption } from './simulate';
-import type * as ApplicationOrderModule from '../../report/application-order';
 import type * as ApplicationsModule from '../applications';
 import type { Cdk8sDist } from '../cdk8s-dist';
 import type * as ChildPlansModule from '../child-plans';
 import { addSingleAppOption, distApps } from '../dist-input';
 import type { SingleAppFlags } from '../dist-input';
+import type { CommonFlags } from '../options';
+import { addFormatOption, addPlanOptions, planOptions, readManifests, writeOut } from '../options';
 
 /** One child Application in the JSON output, in the parent's sync order. */
 function applicationJson(c: ApplicationsModule.ChildApplication, view: ChildPlansModule.ChildPlanView | undefined) {
@@ -35,6 +37,15 @@ function applicationJson(c: ApplicationsModule.ChildApplication, view: ChildPlan
     steps: view?.steps ?? null,
     errors: view?.errors ?? [],
   };
+}
+
+/** The in-sync resources as `simulate` names them (`Kind/name`, disambiguated as its handles are), in plan order. */
+function inSyncHandles(plan: SyncPlan, inSync: ReadonlySet<SyncTask>): string[] {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { handleNamer }: typeof SimulateModule = require('../../argo/simulate');
+  const tasks = plan.steps.flatMap(s => s.tasks);
+  const name = handleNamer(tasks);
+  return [...new Set(tasks.filter(t => inSync.has(t)).map(name))];
 }
 
 /** The application order (and any ApplicationSet's RollingSync steps), then each child's plan (or the command that renders its source). */
@@ -130,20 +141,25 @@ export function register(program: Command): void {
     const { lintReport, findingToJson }: typeof RulesModule = require('../../rules');
     const { findings, suppressed } = lintReport(parent.manifests, options, plan);
     const time = estimateTime(plan, { waveDelaySeconds: flags.waveDelay, argocdVersion: flags.argocdVersion });
+    const { appliesOutOfSyncOnly, inSyncAtStart }: typeof ApplyOutOfSyncOnlyModule = require('../../argo/simulate/apply-out-of-sync-only');
+    const outOfSyncOnly = appliesOutOfSyncOnly(options.syncOptions);
+    const inSync = outOfSyncOnly ? inSyncAtStart(plan, options.syncOptions, options.live) : undefined;
     const views = await planned;
     if (flags.format === 'json') {
       const { planToJson }: typeof PlanJsonModule = require('../../report/plan-json');
       // The documented keys first; the time estimate and the findings (as `syncplan lint`) after.
       writeOut(JSON.stringify({
         ...planToJson(plan),
+        ...(inSync ? { inSync: inSyncHandles(plan, inSync) } : {}),
         time: timeJson(time),
         findings: findings.map(f => findingToJson(f)),
         ...(children ? { applications: children.map((c, i) => applicationJson(c, views[i])), applicationSets: apps!.appSetRollouts(plan) } : {}),
       }, null, 2) + '\n');
     } else {
-      const { joinSections, planTextSections }: typeof PlanTextModule = require('../../report/plan-text');
+      const { inSyncTextSection, joinSections, planTextSections }: typeof PlanTextModule = require('../../report/plan-text');
       const { findingsTextSection }: typeof FindingsTextModule = require('../../report/findings-text');
-      const parentSections = [...planTextSections(plan), timeTextSection(time), findingsTextSection(findings, suppressed)];
+      const inSyncSection = inSync ? [inSyncTextSection(plan, inSync, options.live.length > 0)] : [];
+      const parentSections = [...planTextSections(plan), ...inSyncSection, timeTextSection(time), findingsTextSection(findings, suppressed)];
       writeOut(joinSections(children ? [...applicationOrderSections(children, views, apps!.appSetOrders(plan)), ['Parent Application'], ...parentSections] : parentSections));
     }
     /* eslint-enable @typescript-eslint/no-require-imports */
