@@ -3,19 +3,15 @@
  * per step, as `simulate` replays it (gitops-engine `filterOutOfSyncTasks`, `TestSync_ApplyOutOfSyncOnly`;
  * the model: src/argo/simulate/apply-out-of-sync-only.ts). The steps themselves stay as Argo CD builds them.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'fs';
-import { tmpdir } from 'os';
+import { writeFileSync } from 'fs';
 import { join } from 'path';
+import { tempDirEach } from '../helpers';
 import { cli } from '../run-cli';
 
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'syncplan-plan-aoso-'));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDirEach('syncplan-plan-aoso');
 
 function file(name: string, text: string): string {
-  const path = join(dir, name);
+  const path = join(dir(), name);
   writeFileSync(path, text);
   return path;
 }
