@@ -17,7 +17,6 @@ import { ARGOCD_VERSIONS, LATEST_ARGOCD_VERSION, SINCE, parseArgoCdVersion } fro
 import type * as SyncOptionInvalidModule from '../rules/checks/sync-option-invalid';
 import type * as SyncOptionUnknownModule from '../rules/checks/sync-option-unknown';
 
-
 export interface AppFlags {
   readonly syncOption?: string[];
   readonly live?: string[];

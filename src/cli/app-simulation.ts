@@ -6,7 +6,7 @@
  * parent's wave and every later child, which the parent never applies.
  */
 import type { ChildApplication } from './applications';
-import { appOfAppsParent, childApplications } from './applications';
+import { appOfAppsParent, planChildren } from './applications';
 import { InputError } from './errors';
 import { checkHandles } from './simulation-input';
 import type { SimulationInput } from './simulation-input';
@@ -41,8 +41,9 @@ const CHILD_HEALTH: Record<OperationPhase, HealthStatus> = { Succeeded: 'Healthy
 
 /** The parent's simulated sync over the children's simulated syncs. */
 export function simulateAppOfApps(input: SimulationInput, repoRoot: string): AppOfAppsSimulation {
-  const { manifests, plan: parentPlan } = appOfAppsParent(input.manifests, input.planOptions, repoRoot);
-  const children = childApplications(parentPlan, repoRoot);
+  const own = appOfAppsParent(input.manifests, input.planOptions, repoRoot);
+  const { manifests, plan: parentPlan } = own;
+  const children = planChildren(own.children);
   checkHandles([parentPlan, ...children.flatMap(c => (c.plan ? [c.plan] : []))], input.options);
   const results = children.map(child => ({
     child,

@@ -7,11 +7,11 @@
  */
 import { existsSync, readdirSync, statSync } from 'fs';
 import { join, relative, resolve, sep } from 'path';
-import { isApplicationManifest } from './cdk8s-dist';
 import { InputError } from './errors';
 import { loadPaths } from './load';
 import { applicationSource, applicationSyncOptionItems } from '../argo/application';
 import { directoryReads, DirectoryOptions } from '../argo/directory-source';
+import { isApplication } from '../argo/live/application';
 import { buildPlan } from '../argo/plan';
 import type { Manifest, PlanOptions, SyncPlan } from '../argo/types';
 import { rollingSyncJson, rollingSyncOrder } from '../report/application-order';
@@ -63,29 +63,45 @@ function planChildManifests(job: ChildPlanJob): { manifests: Manifest[]; plan: S
   return { manifests, plan: buildPlan(manifests, { namespace: job.namespace, syncOptions: [...job.syncOptions] }) };
 }
 
+/** The app-of-apps parent: its own manifests and plan, and its children resolved under the repo root (not yet planned). */
+export interface AppOfAppsParent {
+  readonly manifests: readonly Manifest[];
+  readonly plan: SyncPlan;
+  readonly children: ChildApplication[];
+}
+
 /**
- * The app-of-apps parent's own manifests and plan. When the input also holds its children's files
- * (a cdk8s dist: the parent chart's file beside the chart files its Applications sync), a file a
- * child Application reads under the repo root is that child's, synced by it and not by the parent,
- * unless it holds an Application the parent applies. Planning them with the parent would merge
- * waves of Applications Argo CD never orders together.
+ * The app-of-apps parent read under `repoRoot`. When the input also holds its children's files (a
+ * cdk8s dist: the parent chart's file beside the chart files its Applications sync), a file a child
+ * Application reads is that child's, synced by it and not by the parent, unless it holds an
+ * Application the parent applies. Planning them with the parent would merge waves of Applications
+ * Argo CD never orders together. The children are resolved once (each a listing of its folder),
+ * again only when the parent's plan changed.
  */
-export function appOfAppsParent(manifests: readonly Manifest[], options: PlanOptions, repoRoot: string):
-{ manifests: readonly Manifest[]; plan: SyncPlan } {
+export function appOfAppsParent(manifests: readonly Manifest[], options: PlanOptions, repoRoot: string): AppOfAppsParent {
   const plan = buildPlan(manifests, options);
-  const childFiles = new Set(childSources(plan, repoRoot).flatMap(c => c.job?.files ?? []));
-  if (childFiles.size === 0) return { manifests, plan };
-  const parentFiles = new Set(manifests.filter(isApplicationManifest).map(m => resolve(m.source.file)));
+  const children = childSources(plan, repoRoot);
+  const childFiles = new Set(children.flatMap(c => c.job?.files ?? []));
+  if (childFiles.size === 0) return { manifests, plan, children };
+  const parentFiles = new Set(manifests.filter(m => isApplication(m.object)).map(m => resolve(m.source.file)));
   const own = manifests.filter((m) => {
     const file = resolve(m.source.file);
     return !childFiles.has(file) || parentFiles.has(file);
   });
-  return own.length === manifests.length ? { manifests, plan } : { manifests: own, plan: buildPlan(own, options) };
+  if (own.length === manifests.length) return { manifests, plan, children };
+  // The children's steps (their order and wave in the parent) are read from the parent's own plan.
+  const ownPlan = buildPlan(own, options);
+  return { manifests: own, plan: ownPlan, children: childSources(ownPlan, repoRoot) };
+}
+
+/** Each child planned from its files (a child Argo CD renders stays unplanned). */
+export function planChildren(children: readonly ChildApplication[]): ChildApplication[] {
+  return children.map(c => (c.job ? { ...c, ...planChildManifests(c.job) } : c));
 }
 
 /** The parent's child Applications in sync order, each resolved under `repoRoot` and planned. */
 export function childApplications(parent: SyncPlan, repoRoot: string): ChildApplication[] {
-  return childSources(parent, repoRoot).map(c => (c.job ? { ...c, ...planChildManifests(c.job) } : c));
+  return planChildren(childSources(parent, repoRoot));
 }
 
 /** The ApplicationSets the parent applies, in sync order. */

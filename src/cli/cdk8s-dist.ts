@@ -11,6 +11,7 @@
  */
 import { basename, dirname, relative, resolve, sep } from 'path';
 import { applicationSource } from '../argo/application';
+import { isApplication } from '../argo/live/application';
 import type { Manifest } from '../argo/types';
 
 /** cdk8s's chart output file name (`App.synth`, the default `outputFileExtension`). */
@@ -40,7 +41,7 @@ export function cdk8sDist(paths: readonly string[], manifests: readonly Manifest
   if (files.length < 2) return undefined;
   if (new Set(files.map(f => dirname(f))).size !== 1) return undefined;
   if (!files.every(f => CHART_FILE.test(basename(f)))) return undefined;
-  const parents = manifests.filter(isApplicationManifest);
+  const parents = manifests.filter(m => isApplication(m.object));
   if (parents.length > 0 && repoRoot !== undefined) return undefined;
   const apps = files.map(file => ({
     name: CHART_FILE.exec(basename(file))![1],
@@ -81,8 +82,3 @@ function inferredRepoRoot(applications: readonly Manifest[]): string | undefined
   return relative(process.cwd(), [...roots][0]) || '.';
 }
 
-/** An Argo CD Application among the manifests (an app-of-apps parent's object). */
-export function isApplicationManifest(m: Manifest): boolean {
-  const apiVersion = String(m.object.apiVersion ?? '');
-  return m.object.kind === 'Application' && apiVersion.startsWith('argoproj.io/');
-}

@@ -20,9 +20,8 @@ export const RENDER_FIRST = 'syncplan reads rendered manifests, as Argo CD appli
  * the last one ended, so a file of 20,000 documents without `{{` is scanned once, not once per document.
  */
 export class TemplateScan {
-  /** The first `{{` at or after `searchedFrom` (-1: none). */
+  /** The first `{{` at or after the start of the last range asked (-1: none in the rest of the text). */
   private next: number;
-  private searchedFrom = 0;
 
   constructor(private readonly text: string) {
     this.next = text.indexOf('{{');
@@ -30,10 +29,7 @@ export class TemplateScan {
 
   /** True when `text[from, to)` holds `{{`. */
   public within(from: number, to: number): boolean {
-    if (this.next >= 0 && this.next < from && from > this.searchedFrom) {
-      this.next = this.text.indexOf('{{', from);
-      this.searchedFrom = from;
-    }
+    if (this.next >= 0 && this.next < from) this.next = this.text.indexOf('{{', from);
     return this.next >= from && this.next < to;
   }
 

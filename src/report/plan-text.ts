@@ -4,6 +4,7 @@
  * resource changes one line of a diff, not the whole table.
  */
 import { waitsOnHealth } from '../argo/same-wave';
+import { WITHOUT_LIVE_NOTE } from '../argo/simulate/apply-out-of-sync-only';
 import { formatSource } from '../argo/tasks';
 import type { ExcludedObject, PlanError, SyncPlan, SyncStep, SyncTask } from '../argo/types';
 
@@ -114,12 +115,12 @@ export function planTextSections(plan: SyncPlan): string[][] {
 }
 
 /**
- * What an `ApplyOutOfSyncOnly=true` sync starting now leaves out (`inSyncAtStart`): per step, its
+ * What an `ApplyOutOfSyncOnly=true` sync starting now leaves out (`in-sync-at-start.ts`): per step, its
  * resources in sync with the live objects; a step of nothing else is no step on that sync (hooks and
  * prunes always run, so a step holding one stays). `live`: whether live objects were given at all.
  */
 export function inSyncTextSection(plan: SyncPlan, inSync: ReadonlySet<SyncTask>, live: boolean): string[] {
-  if (!live) return ['ApplyOutOfSyncOnly=true without --live: no object is in the cluster yet, so every resource is out of sync and applied'];
+  if (!live) return [WITHOUT_LIVE_NOTE];
   const lines = [`In sync with --live, so not applied (ApplyOutOfSyncOnly=true): ${inSync.size === 0 ? 'none' : `${inSync.size} resource${inSync.size === 1 ? '' : 's'}`}`];
   for (const step of plan.steps) {
     const held = step.tasks.filter((t) => inSync.has(t));

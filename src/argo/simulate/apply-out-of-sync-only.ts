@@ -11,10 +11,12 @@
  * manifest to it would change nothing (`inSync`).
  */
 import { isPlainObject } from '../annotations';
-import type { Manifest, SyncPlan, SyncTask } from '../types';
-import { Cluster } from './cluster';
+import type { Manifest, SyncTask } from '../types';
 
 export const APPLY_OUT_OF_SYNC_ONLY = 'ApplyOutOfSyncOnly=true';
+
+/** What the option does when no live object is given (`plan` and `simulate` say it alike). */
+export const WITHOUT_LIVE_NOTE = 'ApplyOutOfSyncOnly=true without --live: no object is in the cluster yet, so every resource is out of sync and applied';
 
 const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 
@@ -36,17 +38,6 @@ export function unmodifiedTasks(tasks: readonly SyncTask[], liveOf: (task: SyncT
     if (live !== undefined && inSync(task.manifest.object, live.object)) out.add(task);
   }
   return out;
-}
-
-/**
- * The plan's tasks a sync starting now leaves out under `ApplyOutOfSyncOnly=true`, judged against
- * `live` (the cluster now, matched to tasks as the simulator's cluster matches them); empty when the
- * option is off or nothing is live. What `plan --live` shows, and `simulate` replays.
- */
-export function inSyncAtStart(plan: SyncPlan, appSyncOptions: readonly string[], live: readonly Manifest[]): Set<SyncTask> {
-  if (!appliesOutOfSyncOnly(appSyncOptions) || live.length === 0) return new Set();
-  const cluster = new Cluster({ live });
-  return unmodifiedTasks(plan.steps.flatMap(s => s.tasks), t => cluster.current(t));
 }
 
 /**

@@ -5,7 +5,7 @@
 import { applyDecision } from '../apply-method';
 import { ignoredAppOption } from '../prune-option';
 import type { SyncPlan, SyncTask } from '../types';
-import { appliesOutOfSyncOnly } from './apply-out-of-sync-only';
+import { appliesOutOfSyncOnly, WITHOUT_LIVE_NOTE } from './apply-out-of-sync-only';
 import { handlesOf } from './cluster';
 import { MSG_DRY_RUN_FAILED, shortRef } from './messages';
 import { withRetries } from './retry';
@@ -187,7 +187,7 @@ function notesFor(loop: SyncLoop, options: SimulateOptions): string[] {
       + 'annotate the objects argocd.argoproj.io/sync-options: Force=true,Replace=true instead');
   }
   if (appliesOutOfSyncOnly(appOptions) && (options.live ?? []).length === 0) {
-    notes.push('ApplyOutOfSyncOnly=true without --live: no object is in the cluster yet, so every resource is out of sync and applied');
+    notes.push(WITHOUT_LIVE_NOTE);
   }
   return notes;
 }

@@ -8,6 +8,7 @@ import { addWaveDelayOption } from './simulate';
 import type * as ArgoPlanModule from '../../argo/plan';
 import type * as SimulateModule from '../../argo/simulate';
 import type * as ApplyOutOfSyncOnlyModule from '../../argo/simulate/apply-out-of-sync-only';
+import type * as InSyncAtStartModule from '../../argo/simulate/in-sync-at-start';
 import type { PlanOptions, SyncPlan, SyncTask } from '../../argo/types';
 import type * as ApplicationOrderModule from '../../report/application-order';
 import type * as FindingsTextModule from '../../report/findings-text';
@@ -130,9 +131,9 @@ export function register(program: Command): void {
     }
     const apps: typeof ApplicationsModule | undefined = flags.repoRoot === undefined ? undefined : require('../applications');
     // A parent given with its children's files (a cdk8s dist) keeps only its own.
-    const parent = apps ? apps.appOfAppsParent(manifests, options, flags.repoRoot!) : { manifests, plan: buildPlan(manifests, options) };
-    const plan = parent.plan;
-    const children = apps?.childSources(plan, flags.repoRoot!);
+    const parent = apps ? apps.appOfAppsParent(manifests, options, flags.repoRoot!)
+      : { manifests, plan: buildPlan(manifests, options), children: undefined };
+    const { plan, children } = parent;
     // Started before the parent's lint, so worker threads start up while this thread lints.
     const planned = children
       ? (require('../child-plans') as typeof ChildPlansModule).childPlanViews(children, { workers: flags.workers, text: flags.format !== 'json' })
@@ -141,9 +142,9 @@ export function register(program: Command): void {
     const { lintReport, findingToJson }: typeof RulesModule = require('../../rules');
     const { findings, suppressed } = lintReport(parent.manifests, options, plan);
     const time = estimateTime(plan, { waveDelaySeconds: flags.waveDelay, argocdVersion: flags.argocdVersion });
-    const { appliesOutOfSyncOnly, inSyncAtStart }: typeof ApplyOutOfSyncOnlyModule = require('../../argo/simulate/apply-out-of-sync-only');
-    const outOfSyncOnly = appliesOutOfSyncOnly(options.syncOptions);
-    const inSync = outOfSyncOnly ? inSyncAtStart(plan, options.syncOptions, options.live) : undefined;
+    const { appliesOutOfSyncOnly }: typeof ApplyOutOfSyncOnlyModule = require('../../argo/simulate/apply-out-of-sync-only');
+    const { inSyncAtStart }: typeof InSyncAtStartModule = require('../../argo/simulate/in-sync-at-start');
+    const inSync = appliesOutOfSyncOnly(options.syncOptions) ? inSyncAtStart(plan, options.syncOptions, options.live) : undefined;
     const views = await planned;
     if (flags.format === 'json') {
       const { planToJson }: typeof PlanJsonModule = require('../../report/plan-json');

@@ -36,11 +36,12 @@ export function unknownOption(option: string, where: 'resource' | 'app' = 'resou
   if (SYNC_OPTIONS.some(o => o.name.toLowerCase() === name.toLowerCase())) return undefined;
   const usable = SYNC_OPTIONS.filter(o => o.scope === 'both' || o.scope === where).map(o => o.name);
   // A typo is an edit or two away; further, a near name may mean the opposite (PruneFirst, PruneLast).
-  const meant = MEANT[name] ?? nearest(name, usable, 2);
+  const near = nearest(name, usable, 2);
+  const value = option.slice(name.length); // `=value`, or nothing
+  const meant = MEANT[name] ?? (near === undefined ? undefined : near + value);
   return {
     message: `sync option ${quote(option)} is not one Argo CD knows, so it is ignored`,
     why: `Argo CD knows no option ${name}`,
-    fix: meant !== undefined ? `write ${quote(meant.includes('=') || !option.includes('=') ? meant : `${meant}=${option.slice(option.indexOf('=') + 1)}`)}`
-      : `use one of ${usable.join(', ')} (Key=value, exact case)`,
+    fix: meant !== undefined ? `write ${quote(meant)}` : `use one of ${usable.join(', ')} (Key=value, exact case)`,
   };
 }
