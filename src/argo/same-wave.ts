@@ -23,6 +23,13 @@
  * ExternalName Service orders like a kind with no health check. Without the object (a `KindRef` with
  * no `manifest`) a Service is taken to wait, the safe side.
  *
+ * Hooks are no exception: inside a phase and wave, Argo CD sorts hooks and resources together by
+ * kind and name (`sync_tasks.go` `Less`), and `runTasks` creates them in that one order, after
+ * deleting the hooks due for `BeforeHookCreation` (a pause before anything of the step is created).
+ * So a Secret of a PreSync tier and the PreSync migration Job that reads it share a wave; a hook Job
+ * or Pod before anything else still takes a wave of its own, for its health check (completion).
+ * gitops-engine `TestSync_SuccessfulSyncWithSyncFailHook` starts a Sync hook and a Pod in one call.
+ *
  * The price, read from `runTasks`: a failed apply does not stop the step. Later kinds of the same
  * step are still applied, and the sync fails after the step; with separate waves a failed apply of
  * A ends the sync before B is touched. Apply errors that dry-run catches (schema, unknown kinds)
@@ -36,8 +43,6 @@ export interface KindRef {
   /** API group ('' for the core group). */
   readonly group: string;
   readonly kind: string;
-  /** A hook (Argo CD or Helm annotation): hooks are always waited for in a wave of their own. */
-  readonly hook?: boolean;
   /** The object as written, when known: it decides whether a Service has anything to wait for. */
   readonly manifest?: { readonly object: Record<string, unknown> };
 }
@@ -116,7 +121,6 @@ export function kindName(k: KindRef): string {
  * Deployment tier the Service of `exposeViaService`); by default, whether `b` itself runs Pods.
  */
 export function whyNotByKindOrder(a: KindRef, b: KindRef, podsAfter = runsPods(b)): string | undefined {
-  if (a.hook || b.hook) return 'hooks are waited for in a wave of their own';
   if (isClaim(a)) {
     if (!podsAfter) return `${a.kind} has a health check (Bound) that only a later wave waits for, and ${kindName(b)} runs no Pods that wait for the claim`;
     // Only Pods use a claim: beside Pods that wait for it, what runs none needs nothing of it.
@@ -145,9 +149,8 @@ export function howByKindOrder(a: KindRef, b: KindRef, podsAfter = runsPods(b)):
  * The fewest waves between two groups of objects for "every object of `before` is done before any
  * object of `after` starts": 0 when kind order inside one wave already guarantees it, else 1.
  * An empty side decides nothing and keeps the safe default. Linear, as tiers can hold thousands:
- * a hook on either side, a `before` object with a health check (other than a claim), or a claim
- * before a group that runs no Pods decides at once; else the highest-ranked `before` against the
- * lowest-ranked `after` decides.
+ * a `before` object with a health check (other than a claim), or a claim before a group that runs
+ * no Pods, decides at once; else the highest-ranked `before` against the lowest-ranked `after` decides.
  */
 export function minimumGap(before: readonly KindRef[], after: readonly KindRef[]): GapDecision {
   if (before.length === 0 || after.length === 0) return { gap: 1, why: 'one side holds no objects' };
@@ -156,10 +159,6 @@ export function minimumGap(before: readonly KindRef[], after: readonly KindRef[]
   // A claim waits on Pods: whether the later group runs any decides for all of its objects.
   const podsAfter = after.some(runsPods);
   const [a, b] = (() => {
-    const hookA = before.find((x) => x.hook);
-    if (hookA) return [hookA, after[0]];
-    const hookB = after.find((x) => x.hook);
-    if (hookB) return [before[0], hookB];
     const gated = before.find((x) => !isClaim(x) && waitsOnHealth(x));
     if (gated) return [gated, after[0]];
     if (claim && !podsAfter) return [claim, after[0]];

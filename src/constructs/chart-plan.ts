@@ -57,7 +57,7 @@ export function planChart(view: ChartView, sources: readonly UnitSource[], tree:
   units.declare(sources, all, under);
   // A unit that asked for a wave of its own gets one after everything it waits for, however stated.
   const graph = new IntentGraph(new Set(sources.filter((s) => s.separateWave).map((s) => s.construct.node.path)));
-  const gaps = new GapJudge(view, units.unitOf);
+  const gaps = new GapJudge(view);
   const src = {
     chart,
     group,

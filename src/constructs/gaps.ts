@@ -1,12 +1,10 @@
 /**
  * How many waves an edge costs, decided object by object with `src/argo/same-wave.ts` (the one
  * place that knows Argo CD's physics): each of the chart's objects is described once as a
- * `KindRef` (group, kind, hook or not, and for a Service the rendered spec that says whether it
- * waits), and an edge between two groups asks `minimumGap` about exactly the objects it joins.
+ * `KindRef` (group and kind, and for a Service the rendered spec that says whether it waits), and an edge between two groups asks `minimumGap` about exactly the objects it joins.
  */
 import { ApiObject } from 'cdk8s';
-import { ChartView, ResolvedUnit } from './units';
-import { readHookIn } from '../argo/hooks';
+import { ChartView } from './units';
 import { groupOf } from '../argo/keys';
 import { GapDecision, KindRef, minimumGap, waitsOnHealthNeedsObject } from '../argo/same-wave';
 
@@ -15,7 +13,7 @@ export class GapJudge {
   private readonly rendered = new Map<ApiObject, KindRef>();
   private readonly lists = new Map<boolean, WeakMap<readonly ApiObject[], KindRef[]>>([[true, new WeakMap()], [false, new WeakMap()]]);
 
-  constructor(private readonly view: ChartView, private readonly unitOf: ReadonlyMap<ApiObject, ResolvedUnit>) {}
+  constructor(private readonly view: ChartView) {}
 
   /** The fewest waves between `before` and `after` (every object of one done before any of the other starts). */
   public decide(before: readonly ApiObject[], after: readonly ApiObject[]): GapDecision {
@@ -39,11 +37,7 @@ export class GapJudge {
     const known = (first ? this.rendered : this.plain).get(o);
     if (known) return known;
     let k = this.plain.get(o);
-    if (!k) {
-      const unit = this.unitOf.get(o);
-      const hook = (unit !== undefined && unit.unit.phase !== 'Sync') || readHookIn(this.view.handAnnotations(o)).isHook;
-      this.plain.set(o, k = { group: groupOf(o.apiVersion), kind: o.kind, hook });
-    }
+    if (!k) this.plain.set(o, k = { group: groupOf(o.apiVersion), kind: o.kind });
     if (!first) return k;
     if (waitsOnHealthNeedsObject(k)) {
       const object = this.view.fresh(o);

@@ -89,7 +89,7 @@ export function proveOrder(result: PlannerResult, read: ReadBack): string[] {
   const keyOf = (k: KindRef) => {
     let key = keys.get(k);
     // A Service's verdict depends on its type, so whether it waits is part of the key.
-    if (key === undefined) keys.set(k, key = `${k.group}/${k.kind}/${k.hook}/${waitsOnHealth(k)}`);
+    if (key === undefined) keys.set(k, key = `${k.group}/${k.kind}/${waitsOnHealth(k)}`);
     return key;
   };
   const verdicts = new Map<string, Map<string, string | undefined>>();

@@ -93,11 +93,14 @@ describe('what each app is about', () => {
     expect(migrate.deletePolicies).toEqual(['BeforeHookCreation', 'HookSucceeded']);
   });
 
-  test('PreSync bootstrap: the config is a PreSync resource before the migration, never deleted after a sync', () => {
+  test('PreSync bootstrap: the config is a PreSync resource applied right before the migration in its step, never deleted after a sync', () => {
     const [c] = read(presyncBootstrapApp).charts;
     const [settings, migrate] = [taskNamed(c, 'ConfigMap', 'billing-migration-settings'), taskNamed(c, 'Job', 'billing-migrate')];
     expect([settings.phase, migrate.phase]).toEqual(['PreSync', 'PreSync']);
-    expect(settings.wave).toBeLessThan(migrate.wave);
+    // One step: Argo CD creates hooks in kind order too, and a ConfigMap has no health check to wait for.
+    const step = c.plan.steps.find((s) => s.tasks.includes(migrate))!;
+    expect(step.tasks).toContain(settings);
+    expect(step.tasks.indexOf(settings)).toBeLessThan(step.tasks.indexOf(migrate));
     // HookSucceeded would delete it out from under Pods that read it after the sync.
     expect(settings.deletePolicies).not.toContain('HookSucceeded');
     expect(settings.deletePolicies).not.toContain('HookFailed');

@@ -28,9 +28,14 @@ describe('minimumGap (kind order inside one step, runTasks)', () => {
     expect(minimumGap(before, after).gap).toBe(gap);
   });
 
-  test('a hook on either side always takes a wave', () => {
-    expect(minimumGap([{ ...cm, hook: true }], [deploy]).gap).toBe(1);
-    expect(minimumGap([cm], [{ ...deploy, hook: true }]).gap).toBe(1);
+  // Hooks and resources of one phase and wave are sorted together (sync_tasks.go Less) and created in
+  // that order by runTasks; gitops-engine TestSync_SuccessfulSyncWithSyncFailHook starts a Sync hook
+  // and a Pod in one call. A KindRef carries no hook flag: being a hook changes nothing here.
+  test('a hook orders by its kind like any object: config before the migration Job shares its wave, the Job does not', () => {
+    const job = { group: 'batch', kind: 'Job' };
+    expect(minimumGap([secret, cm], [job])).toMatchObject({ gap: 0 });
+    expect(minimumGap([job], [cm])).toMatchObject({ gap: 1, why: 'batch/Job has a health check, and only a later wave waits for it' });
+    expect(minimumGap([cm], [job, secret])).toMatchObject({ gap: 1, why: 'Argo CD applies Secret before ConfigMap inside one wave' });
   });
 
   test('reasons name the kind that decides', () => {
@@ -106,10 +111,9 @@ describe('minimumGap for claims', () => {
     expect(howByKindOrder(cm, sts)).toBe('Argo CD applies ConfigMap before StatefulSet by kind order, and ConfigMap has no health check to wait for');
   });
 
-  test('only the core group claim, only before Pod-running kinds, never with hooks', () => {
+  test('only the core group claim, only before Pod-running kinds', () => {
     expect(minimumGap([pvc], [cm]).gap).toBe(1);
-    expect(minimumGap([pvc], [{ ...sts, hook: true }]).gap).toBe(1);
-    expect(minimumGap([{ ...pvc, hook: true }], [sts]).gap).toBe(1);
+    expect(minimumGap([pvc], [{ group: 'batch', kind: 'Job' }]).gap).toBe(0); // a Sync hook Job that mounts it, too
     expect(minimumGap([pvc], [{ group: 'example.com', kind: 'StatefulSet' }]).gap).toBe(1);
     expect(whyNotByKindOrder(sts, pvc)).toBe('apps/StatefulSet has a health check, and only a later wave waits for it');
     expect(runsPods({ group: 'extensions', kind: 'Deployment' })).toBe(false);

@@ -128,11 +128,11 @@ describe('what keeps a wave of its own after a claim', () => {
     expect(wavesByName(chart)).toEqual({ 'PersistentVolumeClaim/c': '0', 'Deployment/d': '1' });
   });
 
-  test('PVC tier → a Sync-phase hook Job that mounts it: separate (hooks are waited for in a wave of their own)', () => {
+  test('PVC tier → a Sync-phase hook Job: one wave, as for any Job (hooks and resources are created in one kind order)', () => {
     const chart = newChart();
     const data = new Tier(chart, 'data').add(claim(chart, 'c'));
     new HookJob(chart, 'seed', { phase: HookPhase.SYNC, name: 'seed', image: 'i', command: ['s'], after: [data] });
-    expect(wavesByName(chart)).toEqual({ 'PersistentVolumeClaim/c': '0', 'Job/seed': '1' });
+    expect(wavesByName(chart)).toEqual({ 'PersistentVolumeClaim/c': '0', 'Job/seed': '0' });
   });
 
   test('separateWave still forces a wave after a claim (and pvc-gates-wave says what that costs)', () => {

@@ -207,22 +207,35 @@ describe('separateWave: a wave of its own on request', () => {
   });
 });
 
-describe('hooks keep a wave of their own', () => {
-  test('a Sync-phase hook after a ConfigMap tier, and a ConfigMap tier after a Sync-phase hook: separate', () => {
+// Inside a phase and wave Argo CD sorts hooks and resources together by kind (sync_tasks.go Less) and
+// creates them in that order (runTasks): a hook is ordered by its kind and health check like any object.
+describe('hooks order by kind like any object', () => {
+  test('a Sync-phase hook Job after a ConfigMap tier shares its wave; a ConfigMap tier after the hook waits for it', () => {
     const chart = newChart();
     const config = new Tier(chart, 'config').add(configMap(chart, 'cm'));
     const hook = new HookJob(chart, 'warm', { phase: HookPhase.SYNC, name: 'warm', image: 'i', command: ['w'], after: [config] });
-    new Tier(chart, 'late', { after: [hook] }).add(configMap(chart, 'late-cm'));
-    expect(wavesByName(chart)).toEqual({ 'ConfigMap/cm': '0', 'Job/warm': '1', 'ConfigMap/late-cm': '2' });
+    const late = new Tier(chart, 'late', { after: [hook] }).add(configMap(chart, 'late-cm'));
+    expect(wavesByName(chart)).toEqual({ 'ConfigMap/cm': '0', 'Job/warm': '0', 'ConfigMap/late-cm': '1' });
+    expect(SyncOrder.of(chart).explainBefore(config, hook)).toContain('Argo CD applies ConfigMap before Job by kind order, and ConfigMap has no health check to wait for');
+    expect(SyncOrder.of(chart).explainBefore(hook, late)).toContain('an earlier step, which Argo CD waits on');
   });
 
-  test('even a hook of a kind without health check (a hand-annotated Sync hook ConfigMap after a Secret)', () => {
+  test('a hand-annotated Sync hook ConfigMap after a Secret: one wave, as for any ConfigMap', () => {
     const chart = newChart();
     const s = secret(chart, 's');
     const hook = configMap(chart, 'hook-cm', { annotations: { 'argocd.argoproj.io/hook': 'Sync' } });
     new Tier(chart, 'base').add(s);
     hook.node.addDependency(s);
-    expect(wavesByName(chart)).toEqual({ 'Secret/s': '0', 'ConfigMap/hook-cm': '1' });
+    expect(wavesByName(chart)).toEqual({ 'Secret/s': '0', 'ConfigMap/hook-cm': '0' });
+    expect(synthError(chart)).toBe('');
+  });
+
+  test('a hook of the same kind rank as what it comes after still takes a wave (applied together)', () => {
+    const chart = newChart();
+    const base = new Tier(chart, 'base').add(configMap(chart, 'base-cm'));
+    const hook = configMap(chart, 'hook-cm', { annotations: { 'argocd.argoproj.io/hook': 'Sync' } });
+    hook.node.addDependency(base);
+    expect(wavesByName(chart)).toEqual({ 'ConfigMap/base-cm': '0', 'ConfigMap/hook-cm': '1' });
   });
 });
 
