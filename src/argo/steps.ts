@@ -5,7 +5,7 @@
  * last step is awaited only when it holds hooks; a single-step sync awaits only its hooks. Inside a step, prunes
  * run first (`runTasks`), then applies in sort order.
  */
-import { SyncStep, SyncTask } from './types';
+import { SyncPlan, SyncStep, SyncTask } from './types';
 
 function samePhaseWave(a: SyncTask, b: SyncTask): boolean {
   return a.phase === b.phase && a.wave === b.wave;
@@ -18,13 +18,14 @@ export function isMultiStep(sorted: readonly SyncTask[]): boolean {
 
 /**
  * Groups sorted tasks into steps. `sorted` is the whole sorted list (SyncFail included, it decides
- * `multiStep`); SyncFail tasks are left out of the steps.
+ * `multiStep`); SyncFail tasks are left out of the steps, and so are the `leftOut` tasks, which
+ * still count for `multiStep` (ApplyOutOfSyncOnly's filter, see `stepsRun`).
  */
-export function groupSteps(sorted: readonly SyncTask[]): SyncStep[] {
+export function groupSteps(sorted: readonly SyncTask[], leftOut?: ReadonlySet<SyncTask>): SyncStep[] {
   const multiStep = isMultiStep(sorted);
   const runs: SyncTask[][] = [];
   for (const t of sorted) {
-    if (t.phase === 'SyncFail') continue;
+    if (t.phase === 'SyncFail' || leftOut?.has(t)) continue;
     const run = runs[runs.length - 1];
     if (run && samePhaseWave(run[0], t)) run.push(t);
     else runs.push([t]);
@@ -37,4 +38,15 @@ export function groupSteps(sorted: readonly SyncTask[]): SyncStep[] {
     const ordered = [...tasks.filter(t => t.action === 'prune'), ...tasks.filter(t => t.action !== 'prune')];
     return { phase: tasks[0].phase, wave: tasks[0].wave, tasks: ordered, gate };
   });
+}
+
+/**
+ * The steps a sync runs when `leftOut` tasks get none (`ApplyOutOfSyncOnly=true`'s in-sync resources):
+ * `multiStep` is still decided over every task, but the step to run and the final step come from
+ * what is left (`Sync`: `filterOutOfSyncTasks`, then `finalWave` and `remainingTasks` from the rest),
+ * so a step of only such tasks is no step, and the last step left is gated as a last step is.
+ */
+export function stepsRun(plan: Pick<SyncPlan, 'steps' | 'syncFail'>, leftOut: ReadonlySet<SyncTask>): SyncStep[] {
+  if (leftOut.size === 0) return [...plan.steps];
+  return groupSteps([...plan.steps.flatMap(s => s.tasks), ...plan.syncFail], leftOut);
 }

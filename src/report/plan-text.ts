@@ -125,7 +125,7 @@ export function inSyncTextSection(plan: SyncPlan, inSync: ReadonlySet<SyncTask>,
   for (const step of plan.steps) {
     const held = step.tasks.filter((t) => inSync.has(t));
     if (held.length === 0) continue;
-    const whole = held.length === step.tasks.length ? ': the whole step, so no step on this sync (no health wait, no wave delay; the time below counts it)' : '';
+    const whole = held.length === step.tasks.length ? ': the whole step, so no step on this sync (no health wait, no wave delay)' : '';
     lines.push(`  ${step.phase} wave ${step.wave}: ${held.map(taskLabel).join(', ')}${whole}`);
   }
   return lines;

@@ -6,6 +6,7 @@
  * each gate waits on.
  */
 import { waitsOnHealth } from '../argo/same-wave';
+import { stepsRun } from '../argo/steps';
 import type { SyncPlan, SyncStep, SyncTask } from '../argo/types';
 import { waveDelaySetting } from '../argo/wave-delay';
 
@@ -33,6 +34,8 @@ export interface TimeEstimate {
   readonly delays: number;
   /** Every step in order, with its delay and what it waits on. */
   readonly criticalPath: readonly StepTime[];
+  /** Steps of the plan the sync does not run (`TimeOptions.leftOut`). */
+  readonly stepsLeftOut: number;
 }
 
 export interface TimeOptions {
@@ -42,12 +45,18 @@ export interface TimeOptions {
   readonly hasHealthCheck?: (group: string, kind: string) => boolean;
   /** The Argo CD version modelled (names the delay's setting). @default the latest modelled */
   readonly argocdVersion?: string;
+  /**
+   * Tasks the sync leaves out (`ApplyOutOfSyncOnly=true`'s resources in sync with their live objects): a step
+   * of only such tasks is no step, with no delay and no health wait (`stepsRun`). @default none
+   */
+  readonly leftOut?: ReadonlySet<SyncTask>;
 }
 
 export function estimateTime(plan: SyncPlan, options: TimeOptions = {}): TimeEstimate {
   const delay = options.waveDelaySeconds ?? DEFAULT_WAVE_DELAY_SECONDS;
-  const criticalPath = plan.steps.map((step, i): StepTime => {
-    const last = i === plan.steps.length - 1;
+  const steps = options.leftOut ? stepsRun(plan, options.leftOut) : plan.steps;
+  const criticalPath = steps.map((step, i): StepTime => {
+    const last = i === steps.length - 1;
     return {
       step: i + 1,
       phase: step.phase,
@@ -56,8 +65,10 @@ export function estimateTime(plan: SyncPlan, options: TimeOptions = {}): TimeEst
       waitsOn: gateWaitsOn(step, options.hasHealthCheck).map(t => `${t.kind}/${t.name}`),
     };
   });
-  const delays = Math.max(0, plan.steps.length - 1);
-  return { waveDelaySeconds: delay, waveDelaySetting: waveDelaySetting(options.argocdVersion), minimumSeconds: delays * delay, delays, criticalPath };
+  const delays = Math.max(0, steps.length - 1);
+  const stepsLeftOut = plan.steps.length - steps.length;
+  const setting = waveDelaySetting(options.argocdVersion);
+  return { waveDelaySeconds: delay, waveDelaySetting: setting, minimumSeconds: delays * delay, delays, criticalPath, stepsLeftOut };
 }
 
 /**
@@ -95,7 +106,10 @@ export function timeTextSection(estimate: TimeEstimate): string[] {
   const tail = idle > 0 && d > 0
     ? [`  ${idle} of ${estimate.criticalPath.length} steps ${idle === 1 ? 'waits on nothing and only costs' : 'wait on nothing and only cost'} the delay (${formatSeconds(idle * d)}): fewer waves, fewer seconds`]
     : [];
-  return [head, ...lines, ...tail];
+  const leftOut = estimate.stepsLeftOut > 0
+    ? [`  ${estimate.stepsLeftOut} ${estimate.stepsLeftOut === 1 ? 'step holds' : 'steps hold'} only resources in sync (ApplyOutOfSyncOnly=true): no step on this sync, not counted`]
+    : [];
+  return [head, ...lines, ...tail, ...leftOut];
 }
 
 /** The `time` member of `syncplan plan --format json`. */

@@ -1,4 +1,6 @@
+import * as fc from 'fast-check';
 import { buildPlan, isMultiStep, SyncTask } from '../../src/argo';
+import { stepsRun } from '../../src/argo/steps';
 import { HOOK, m, WAVE } from '../fixtures/manifests';
 
 const gates = (plan: ReturnType<typeof buildPlan>) => plan.steps.map(s => `${s.phase}/${s.wave}:${s.gate}`);
@@ -74,6 +76,48 @@ describe('steps and gates (gitops-engine pkg/sync/sync_context.go Sync; docs/arg
 
   test('an empty input gives an empty plan', () => {
     expect(buildPlan([])).toEqual({ steps: [], syncFail: [], excluded: [], errors: [] });
+  });
+});
+
+describe('the steps a sync runs when ApplyOutOfSyncOnly leaves tasks out (sync_context.go Sync: filterOutOfSyncTasks, then finalWave)', () => {
+  const plan = buildPlan([
+    m({ kind: 'ConfigMap', name: 'c', annotations: { [WAVE]: '-1' } }),
+    m({ kind: 'Deployment', name: 'web' }),
+    m({ kind: 'Ingress', name: 'web', annotations: { [WAVE]: '1' } }),
+  ]);
+  const task = (kind: string) => plan.steps.flatMap(s => s.tasks).find(t => t.kind === kind)!;
+
+  test('a step of only left-out tasks is no step, and the last step left is gated as a last step (TestSync_ApplyOutOfSyncOnly)', () => {
+    const run = stepsRun(plan, new Set([task('Ingress')]));
+    expect(run.map(s => `${s.phase}/${s.wave}:${s.gate}`)).toEqual(['Sync/-1:all', 'Sync/0:none']);
+  });
+
+  test('multiStep stays decided over every task: one step left of a multi-step sync keeps its hooks gate "all"', () => {
+    const hooked = buildPlan([
+      m({ kind: 'ConfigMap', name: 'c', annotations: { [WAVE]: '-1' } }),
+      m({ kind: 'Job', name: 'j', annotations: { [HOOK]: 'Sync' } }),
+    ]);
+    const cm = hooked.steps[0].tasks[0];
+    expect(stepsRun(hooked, new Set([cm])).map(s => `${s.phase}/${s.wave}:${s.gate}`)).toEqual(['Sync/0:all']);
+  });
+
+  test('property: nothing left out is the plan; otherwise every task kept once, in order, none left out', () => {
+    const kinds = ['ConfigMap', 'Deployment', 'Service', 'Job'];
+    fc.assert(fc.property(
+      fc.array(fc.record({ kind: fc.constantFrom(...kinds), wave: fc.integer({ min: -2, max: 2 }), hook: fc.boolean() }),
+        { minLength: 1, maxLength: 12 }),
+      fc.array(fc.boolean(), { minLength: 12, maxLength: 12 }),
+      (specs, drop) => {
+        const annotations = (x: typeof specs[number]) => ({ [WAVE]: String(x.wave), ...(x.hook ? { [HOOK]: 'Sync' } : {}) });
+        const p = buildPlan(specs.map((x, i) => m({ kind: x.kind, name: `o${i}`, annotations: annotations(x) })));
+        expect(stepsRun(p, new Set())).toEqual(p.steps);
+        const all = p.steps.flatMap(s => s.tasks);
+        const leftOut = new Set(all.filter((_, i) => drop[i]));
+        const run = stepsRun(p, leftOut);
+        expect(run.flatMap(s => s.tasks)).toEqual(all.filter(t => !leftOut.has(t)));
+        expect(run.every(s => s.tasks.length > 0)).toBe(true);
+      },
+    ));
   });
 });
 

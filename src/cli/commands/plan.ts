@@ -67,30 +67,61 @@ function applicationOrderSections(children: readonly ApplicationsModule.ChildApp
   return sections;
 }
 
+/**
+ * What `ApplyOutOfSyncOnly=true` leaves out of a sync starting now (the resources in sync with `--live`), and the
+ * time that sync takes; `inSync` is undefined without the option.
+ */
+function syncStartingNow(plan: SyncPlan, options: PlanOptions, waveDelay: number): { inSync?: Set<SyncTask>; time: TimingModule.TimeEstimate } {
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const { appliesOutOfSyncOnly }: typeof ApplyOutOfSyncOnlyModule = require('../../argo/simulate/apply-out-of-sync-only');
+  const { estimateTime }: typeof TimingModule = require('../../report/timing');
+  const syncOptions = options.syncOptions ?? [];
+  const inSync = appliesOutOfSyncOnly(syncOptions)
+    ? (require('../../argo/simulate/in-sync-at-start') as typeof InSyncAtStartModule).inSyncAtStart(plan, syncOptions, options.live ?? [])
+    : undefined;
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  return { inSync, time: estimateTime(plan, { waveDelaySeconds: waveDelay, argocdVersion: options.argocdVersion, leftOut: inSync }) };
+}
+
+/** The text sections of a plan: its steps, what ApplyOutOfSyncOnly leaves out, its time and its findings. */
+function planSections(plan: SyncPlan, now: ReturnType<typeof syncStartingNow>, options: PlanOptions,
+  findings: readonly RulesModule.Finding[], suppressed: readonly RulesModule.SuppressedFinding[]): string[][] {
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const { inSyncTextSection, planTextSections }: typeof PlanTextModule = require('../../report/plan-text');
+  const { timeTextSection }: typeof TimingModule = require('../../report/timing');
+  const { findingsTextSection }: typeof FindingsTextModule = require('../../report/findings-text');
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  const inSyncSection = now.inSync ? [inSyncTextSection(plan, now.inSync, (options.live ?? []).length > 0)] : [];
+  return [...planTextSections(plan), ...inSyncSection, timeTextSection(now.time), findingsTextSection(findings, suppressed)];
+}
+
 /** A cdk8s dist: the note, then each chart file's own plan, time and findings. */
 function writeDistPlans(dist: Cdk8sDist, options: PlanOptions, flags: CommonFlags & { waveDelay: number }): void {
   /* eslint-disable @typescript-eslint/no-require-imports */
   const { buildPlan }: typeof ArgoPlanModule = require('../../argo/plan');
-  const { estimateTime, timeJson, timeTextSection }: typeof TimingModule = require('../../report/timing');
+  const { timeJson }: typeof TimingModule = require('../../report/timing');
   const { lintReport, findingToJson }: typeof RulesModule = require('../../rules');
   const apps = dist.apps.map(app => {
     const plan = buildPlan(app.manifests, options);
-    const time = estimateTime(plan, { waveDelaySeconds: flags.waveDelay, argocdVersion: options.argocdVersion });
-    return { app, plan, time, ...lintReport(app.manifests, options, plan) };
+    return { app, plan, now: syncStartingNow(plan, options, flags.waveDelay), ...lintReport(app.manifests, options, plan) };
   });
   if (flags.format === 'json') {
     const { planToJson }: typeof PlanJsonModule = require('../../report/plan-json');
     writeOut(JSON.stringify({
       note: dist.note,
       applications: apps.map(a => ({
-        name: a.app.name, file: a.app.file, ...planToJson(a.plan), time: timeJson(a.time), findings: a.findings.map(f => findingToJson(f)),
+        name: a.app.name,
+        file: a.app.file,
+        ...planToJson(a.plan),
+        ...(a.now.inSync ? { inSync: inSyncHandles(a.plan, a.now.inSync) } : {}),
+        time: timeJson(a.now.time),
+        findings: a.findings.map(f => findingToJson(f)),
       })),
     }, null, 2) + '\n');
   } else {
-    const { joinSections, planTextSections }: typeof PlanTextModule = require('../../report/plan-text');
-    const { findingsTextSection }: typeof FindingsTextModule = require('../../report/findings-text');
+    const { joinSections }: typeof PlanTextModule = require('../../report/plan-text');
     writeOut(joinSections([[`Note: ${dist.note}`], ...apps.flatMap(a => [
-      [`Application ${a.app.name} (${a.app.file})`], ...planTextSections(a.plan), timeTextSection(a.time), findingsTextSection(a.findings, a.suppressed),
+      [`Application ${a.app.name} (${a.app.file})`], ...planSections(a.plan, a.now, options, a.findings, a.suppressed),
     ])]));
   }
   /* eslint-enable @typescript-eslint/no-require-imports */
@@ -138,13 +169,11 @@ export function register(program: Command): void {
     const planned = children
       ? (require('../child-plans') as typeof ChildPlansModule).childPlanViews(children, { workers: flags.workers, text: flags.format !== 'json' })
       : Promise.resolve([]);
-    const { estimateTime, timeJson, timeTextSection }: typeof TimingModule = require('../../report/timing');
+    const { timeJson }: typeof TimingModule = require('../../report/timing');
     const { lintReport, findingToJson }: typeof RulesModule = require('../../rules');
     const { findings, suppressed } = lintReport(parent.manifests, options, plan);
-    const time = estimateTime(plan, { waveDelaySeconds: flags.waveDelay, argocdVersion: flags.argocdVersion });
-    const { appliesOutOfSyncOnly }: typeof ApplyOutOfSyncOnlyModule = require('../../argo/simulate/apply-out-of-sync-only');
-    const { inSyncAtStart }: typeof InSyncAtStartModule = require('../../argo/simulate/in-sync-at-start');
-    const inSync = appliesOutOfSyncOnly(options.syncOptions) ? inSyncAtStart(plan, options.syncOptions, options.live) : undefined;
+    const now = syncStartingNow(plan, options, flags.waveDelay);
+    const { inSync } = now;
     const views = await planned;
     if (flags.format === 'json') {
       const { planToJson }: typeof PlanJsonModule = require('../../report/plan-json');
@@ -152,15 +181,13 @@ export function register(program: Command): void {
       writeOut(JSON.stringify({
         ...planToJson(plan),
         ...(inSync ? { inSync: inSyncHandles(plan, inSync) } : {}),
-        time: timeJson(time),
+        time: timeJson(now.time),
         findings: findings.map(f => findingToJson(f)),
         ...(children ? { applications: children.map((c, i) => applicationJson(c, views[i])), applicationSets: apps!.appSetRollouts(plan) } : {}),
       }, null, 2) + '\n');
     } else {
-      const { inSyncTextSection, joinSections, planTextSections }: typeof PlanTextModule = require('../../report/plan-text');
-      const { findingsTextSection }: typeof FindingsTextModule = require('../../report/findings-text');
-      const inSyncSection = inSync ? [inSyncTextSection(plan, inSync, options.live.length > 0)] : [];
-      const parentSections = [...planTextSections(plan), ...inSyncSection, timeTextSection(time), findingsTextSection(findings, suppressed)];
+      const { joinSections }: typeof PlanTextModule = require('../../report/plan-text');
+      const parentSections = planSections(plan, now, options, findings, suppressed);
       writeOut(joinSections(children ? [...applicationOrderSections(children, views, apps!.appSetOrders(plan)), ['Parent Application'], ...parentSections] : parentSections));
     }
     /* eslint-enable @typescript-eslint/no-require-imports */
