@@ -6,7 +6,7 @@
 import { ApiObject, Chart } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { ANNOTATION_SYNC_WAVE, annotationIn, HELM_HOOK_WEIGHT } from '../argo/annotations';
-import { isNamespace } from '../argo/hoist';
+import { lostWithIt } from '../argo/hook-deletion-loss';
 import { readHookIn } from '../argo/hooks';
 import { groupOf } from '../argo/keys';
 import { readWaveIn } from '../argo/waves';
@@ -113,9 +113,12 @@ export class UnitTable {
         }
         claim = closest[0];
       }
-      if (claim.r.source?.writesHooks && isNamespace({ group: groupOf(o.apiVersion), kind: o.kind })) {
-        throw new OrderingError(`${o.node.path} is a Namespace and cannot be in ${claim.r.unit.label}, whose members become ${claim.r.unit.phase} hooks: `
-          + 'a Namespace hook would be deleted (with everything in it) before the next sync creates it again; leave it out of the tier');
+      // Argo CD deletes a hook before the next sync creates it again (rule hook-deletes-data).
+      const lost = claim.r.source?.writesHooks ? lostWithIt(groupOf(o.apiVersion), o.kind) : undefined;
+      if (lost !== undefined) {
+        throw new OrderingError(`${o.node.path} is a ${o.kind} and cannot be in ${claim.r.unit.label}, whose members become ${claim.r.unit.phase} hooks: `
+          + `Argo CD deletes a hook before the next sync creates it again, and ${lost}; leave it out of the tier`
+          + (o.kind === 'PersistentVolumeClaim' ? ' (a hook that mounts it can run in the Sync phase, in its wave: `phase: HookPhase.SYNC`)' : ''));
       }
       this.unitOf.set(o, claim.r);
       claim.r.objects.push(o);

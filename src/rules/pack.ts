@@ -20,6 +20,7 @@ import { generateNameWithoutHook } from './checks/generate-name-without-hook';
 import { helmHookUnsupported } from './checks/helm-hook-unsupported';
 import { hookArgoHelmMixed } from './checks/hook-argo-helm-mixed';
 import { hookBackoffDefault } from './checks/hook-backoff-default';
+import { hookDeletesData } from './checks/hook-deletes-data';
 import { hookEnvLiteralSecret } from './checks/hook-env-literal-secret';
 import { hookGenerateNameCollision } from './checks/hook-generate-name-collision';
 import { hookGenerateNamePilesUp } from './checks/hook-generate-name-piles-up';
@@ -89,6 +90,7 @@ export const ALL_RULES: readonly Rule[] = [
   rollingSyncAppInNoStep,
   maxUpdateQuotedNumber,
   // Hooks.
+  hookDeletesData,
   hookNoDeadline,
   hookBackoffDefault,
   hookTtlTooShort,

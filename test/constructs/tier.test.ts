@@ -322,10 +322,25 @@ describe('Tier phase', () => {
     expect(finding.fix).toContain('in a Tier with `phase: HookPhase.PRE_SYNC` that this hook comes `after`');
   });
 
-  test('a Namespace cannot be a PreSync member; other phases are refused', () => {
+  test('a Namespace, claim or CRD cannot be a PreSync member (deleting the hook deletes what is in it); other phases are refused', () => {
     const chart = newChart();
     new Tier(chart, 'boot', { phase: HookPhase.PRE_SYNC }).add(new ApiObject(chart, 'ns', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'x' } }));
-    expect(synthError(chart)).toContain('chart/ns is a Namespace and cannot be in Tier chart/boot, whose members become PreSync hooks');
+    expect(synthError(chart)).toContain('chart/ns is a Namespace and cannot be in Tier chart/boot, whose members become PreSync hooks: '
+      + 'Argo CD deletes a hook before the next sync creates it again, and deleting a Namespace deletes every object in it');
+    const withClaim = newChart();
+    new Tier(withClaim, 'boot', { phase: HookPhase.PRE_SYNC })
+      .add(new ApiObject(withClaim, 'data', { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'data' } }));
+    expect(synthError(withClaim)).toContain('chart/data is a PersistentVolumeClaim and cannot be in Tier chart/boot');
+    expect(synthError(withClaim)).toContain('`phase: HookPhase.SYNC`');
+    const withCrd = newChart();
+    new Tier(withCrd, 'boot', { phase: HookPhase.PRE_SYNC }).add(new ApiObject(withCrd, 'crd', {
+      apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: 'widgets.example.com' },
+    }));
+    expect(synthError(withCrd)).toContain('deleting a CustomResourceDefinition deletes every custom resource of its kind');
+    // In a Sync tier they are plain resources, never deleted by a sync.
+    const sync = newChart();
+    new Tier(sync, 'storage').add(new ApiObject(sync, 'data', { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'data' } }));
+    expect(synthError(sync)).toBe('');
     expect(() => new Tier(newChart(), 't', { phase: HookPhase.POST_SYNC })).toThrow('Tier chart/t: phase must be HookPhase.SYNC or HookPhase.PRE_SYNC');
   });
 });

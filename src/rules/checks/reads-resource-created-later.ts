@@ -45,10 +45,7 @@ export const readsResourceCreatedLater: Rule = {
           message: presync
             ? `is a PreSync hook that needs ${ref.kind}/${ref.name}, which this app creates only in ${later}: on the first sync it does not exist yet, the pod cannot start and the sync hangs`
             : `is in ${describeStep(t)} and needs ${ref.kind}/${ref.name}, which is created only in ${later}: on the first sync the pod cannot start, and Argo CD waits for it before it ever creates ${ref.kind}/${ref.name}`,
-          fix: presync
-            ? `put ${ref.kind}/${ref.name} in a Tier with \`phase: HookPhase.PRE_SYNC\` that this hook comes \`after\` (by hand: a PreSync hook in an earlier wave, `
-              + 'delete policy BeforeHookCreation), or create it outside this app, or run this hook later (a MigrationHook with `phase: HookPhase.SYNC`)'
-            : `give ${ref.kind}/${ref.name} a wave before ${describeStep(t)}`,
+          fix: presync ? presyncFix(ref.kind, ref.name) : `give ${ref.kind}/${ref.name} a wave before ${describeStep(t)}`,
           path: ref.path,
         });
       }
@@ -56,3 +53,15 @@ export const readsResourceCreatedLater: Rule = {
     return hits;
   },
 };
+
+/**
+ * What a PreSync hook that needs a Sync-phase object can do. A Secret, ConfigMap or ServiceAccount
+ * can be a PreSync hook itself, applied before the Job by kind order in its wave; a claim cannot:
+ * Argo CD deletes hooks by their delete policy, and a claim's volume with it (rule hook-deletes-data).
+ */
+function presyncFix(kind: string, name: string): string {
+  const later = 'run this hook later (a MigrationHook with `phase: HookPhase.SYNC`)';
+  if (kind === 'PersistentVolumeClaim') return `${later}, or create ${kind}/${name} outside this app (a claim must not be a hook: deleting it deletes its volume)`;
+  return `put ${kind}/${name} in a Tier with \`phase: HookPhase.PRE_SYNC\` that this hook comes \`after\` (by hand: a PreSync hook in the same wave or an earlier one, `
+    + `delete policy BeforeHookCreation), or create it outside this app, or ${later}`;
+}

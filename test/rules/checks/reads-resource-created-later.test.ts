@@ -1,7 +1,7 @@
 /**
  * reads-resource-created-later (src/rules/checks/reads-resource-created-later.ts): its trip/pass case, and its behaviour on the edges of Argo CD's semantics, named after the upstream tests and issues.
  */
-import { k, yaml, wave, secret, podSpec, deployment, hookJob } from '../../fixtures/manifests';
+import { k, yaml, wave, secret, podSpec, deployment, hookJob, pvc } from '../../fixtures/manifests';
 import { findingsOf, ruleCase } from '../helpers';
 
 ruleCase('reads-resource-created-later', {
@@ -21,6 +21,19 @@ describe('reads-resource-created-later', () => {
     const text = yaml(k('v1', 'ServiceAccount', 'migrator'), hookJob('m', {}, {}, podSpec({ probe: false, sa: 'migrator' })));
     const [f] = findingsOf('reads-resource-created-later', text);
     expect(f.message).toContain('needs ServiceAccount/migrator, which this app creates only in Sync wave 0');
+  });
+
+  test('a claim a PreSync hook mounts: the fix never makes the claim a hook (rule hook-deletes-data), and the fix it gives passes both rules', () => {
+    const mounts = podSpec({ probe: false });
+    const pod = { ...mounts, volumes: [{ name: 'd', persistentVolumeClaim: { claimName: 'uploads' } }] };
+    const [f] = findingsOf('reads-resource-created-later', yaml(pvc('uploads'), hookJob('m', {}, {}, pod)));
+    expect(f.fix).toContain('run this hook later (a MigrationHook with `phase: HookPhase.SYNC`), or create PersistentVolumeClaim/uploads outside this app');
+    expect(f.fix).not.toContain('PRE_SYNC');
+    // The hook run in the Sync phase, in the claim's wave: neither rule reports anything.
+    const fixed = yaml(pvc('uploads'), hookJob('m', { 'argocd.argoproj.io/hook': 'Sync' }, {}, pod));
+    expect([...findingsOf('reads-resource-created-later', fixed), ...findingsOf('hook-deletes-data', fixed)]).toEqual([]);
+    const [secretFix] = findingsOf('reads-resource-created-later', yaml(secret('db'), hookJob('m', {}, {}, podSpec({ probe: false, envFrom: [{ secretRef: { name: 'db' } }] }))));
+    expect(secretFix.fix).toContain('(by hand: a PreSync hook in the same wave or an earlier one, delete policy BeforeHookCreation)');
   });
 
   test('a gated Deployment needing a Secret of a later wave deadlocks too', () => {
