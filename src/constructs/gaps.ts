@@ -1,7 +1,8 @@
 /**
  * How many waves an edge costs, decided object by object with `src/argo/same-wave.ts` (the one
  * place that knows Argo CD's physics): each of the chart's objects is described once as a
- * `KindRef` (group and kind, and for a Service the rendered spec that says whether it waits), and an edge between two groups asks `minimumGap` about exactly the objects it joins.
+ * `KindRef` (group and kind, and for a Service the rendered spec that says whether it waits), and
+ * an edge between two groups asks `minimumGap` about exactly the objects it joins.
  */
 import { ApiObject } from 'cdk8s';
 import { ChartView } from './units';
