@@ -3,6 +3,7 @@
  * when given, its live object and Pods. Each reason names the fix. Nothing here is guessed from a
  * name: a reason is given only when the fields say so.
  */
+import { lostWithIt } from '../hook-deletion-loss';
 import { isErrorWaitingReason } from '../live-health/pod';
 import { at, list, record, str } from '../live-health/types';
 import type { LiveObject } from '../live-health/types';
@@ -68,7 +69,10 @@ export function trapReason(t: TrapInput): string | undefined {
   if (message === 'Pending deletion') {
     if (t.hook) {
       const policy = t.deletePolicies && t.deletePolicies.length > 0 ? t.deletePolicies.join(',') : 'BeforeHookCreation';
-      return `the hook's previous run is still being deleted (delete policy ${policy}: Argo CD deletes the old hook before it creates the new one, and waits while a finalizer holds it)`;
+      const why = `the hook's previous run is still being deleted (delete policy ${policy}: Argo CD deletes the old hook before it creates the new one, and waits while a finalizer holds it)`;
+      // A kind whose deletion takes more than itself should never have been a hook (rule hook-deletes-data).
+      const lost = lostWithIt(t.group, t.kind);
+      return lost === undefined ? why : `${why}; ${lost}: make it a plain resource, not a hook (rule hook-deletes-data)`;
     }
     return 'the object is being deleted and a finalizer holds it (metadata.finalizers); the step waits until it is gone';
   }

@@ -43,3 +43,14 @@ test('a custom resource with no health check: done on apply, and how to make the
   expect(trapReason({ ...base, group: 'example.com', kind: 'Widget', healthSource: 'none' }))
     .toMatch(/no health check for example\.com\/Widget: it counts as done once applied.*resource\.customizations\.health\.example\.com_Widget/);
 });
+
+test('a hook still being deleted: a claim, Namespace or CRD hook says what its deletion takes and names the rule; a Job hook does not', () => {
+  const pending = { health: { status: 'Progressing', message: 'Pending deletion' }, hook: true };
+  const claim = trapReason({ ...base, ...pending, group: '', kind: 'PersistentVolumeClaim', name: 'uploads' });
+  expect(claim).toMatch(/^the hook's previous run is still being deleted \(delete policy BeforeHookCreation: .*\); deleting a claim releases its volume/);
+  expect(claim).toContain('while a Pod mounts the claim the deletion waits (kubernetes.io/pvc-protection)');
+  expect(claim).toContain('make it a plain resource, not a hook (rule hook-deletes-data)');
+  const job = trapReason({ ...base, ...pending, group: 'batch', kind: 'Job', name: 'migrate', deletePolicies: ['BeforeHookCreation', 'HookSucceeded'] });
+  expect(job).toBe("the hook's previous run is still being deleted (delete policy BeforeHookCreation,HookSucceeded: Argo CD deletes the old hook before it creates the new one, "
+    + 'and waits while a finalizer holds it)');
+});
