@@ -194,12 +194,11 @@ function label(t: SyncTask | undefined, o: ApiObject): string {
 }
 
 /**
- * Kind order as `same-wave.ts` judges it, except that a hook after something in its own step is
- * created in kind order with the rest (gitops-engine `pkg/sync/sync_context.go` `runTasks`:
- * `createTasks`, hooks included, go out kind by kind), as a Namespace Argo CD hoists right before a
- * PreSync hook is; a hook before something must complete, which only a later step waits for.
+ * Kind order as `same-wave.ts` judges it: hooks and resources of one step are created in one kind
+ * order (gitops-engine `pkg/sync/sync_context.go` `runTasks`: `createTasks`, hooks included, go out
+ * kind by kind), and a hook Job before something must complete, which only a later step waits for.
  */
-const kindOrder: KindOrderVerdict = (a, b, podsAfter) => whyNotByKindOrder(a, a.hook ? b : { ...b, hook: false }, podsAfter);
+const kindOrder: KindOrderVerdict = whyNotByKindOrder;
 
 /**
  * Every declared edge that the read-back plan breaks, one line per object pair, by the project's
