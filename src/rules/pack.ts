@@ -34,6 +34,7 @@ import { maxUpdateQuotedNumber } from './checks/max-update-quoted-number';
 import { nameMissing } from './checks/name-missing';
 import { namespaceAfterResource } from './checks/namespace-after-resource';
 import { objectInvalid } from './checks/object-invalid';
+import { postDeleteHookNamespaceDeleted } from './checks/post-delete-hook-namespace-deleted';
 import { pvcGatesWave } from './checks/pvc-gates-wave';
 import { readinessProbeMissing } from './checks/readiness-probe-missing';
 import { readsResourceCreatedLater } from './checks/reads-resource-created-later';
@@ -100,6 +101,7 @@ export const ALL_RULES: readonly Rule[] = [
   generateNameWithoutHook,
   syncFailHookWave,
   hookEnvLiteralSecret,
+  postDeleteHookNamespaceDeleted,
   // Cost and advice.
   waveUnneeded,
   lastWaveUnchecked,
