@@ -1,5 +1,7 @@
-import { ANNOTATION_HOOK } from '../../argo/annotations';
-import { HOOK_TYPES } from '../../argo/hooks';
+import { ANNOTATION_HOOK, HELM_HOOK } from '../../argo/annotations';
+import { deletionHookTypesOf, HOOK_TYPES } from '../../argo/hooks';
+import type { Manifest } from '../../argo/types';
+import { behavesSince } from '../../argo/versions';
 import { hookRead } from '../hooks';
 import { quote } from '../quote';
 import type { Hit, Rule } from '../types';
@@ -36,9 +38,42 @@ export const hookUnrecognised: Rule = {
         });
       }
     }
+    hits.push(...deletionTypesUnread(ctx.withAnnotation(ANNOTATION_HOOK, HELM_HOOK), ctx.options.argocdVersion));
     return hits;
   },
 };
+
+/**
+ * Deletion hook types the modelled version does not read (`deletionHookTypesOf`): PreDelete before 3.3,
+ * and before 3.4 a deletion type in a list (the controller compared the annotation's whole value).
+ */
+function deletionTypesUnread(manifests: readonly Manifest[], version: string | undefined): Hit[] {
+  const hits: Hit[] = [];
+  for (const manifest of manifests) {
+    const read = hookRead(manifest);
+    if (read.deletionTypes.length === 0) continue;
+    const seen = deletionHookTypesOf(manifest.object, version);
+    for (const type of read.deletionTypes.filter((t) => !seen.includes(t))) {
+      const key = read.argoValues.includes(type) ? ANNOTATION_HOOK : HELM_HOOK;
+      const rest = read.types.length === 0 ? 'and leaves the object out of every sync (a hook with no type it knows)' : `and handles the object as ${describeTypes(read.types, [])} only`;
+      const v = version ?? 'this version';
+      hits.push(type === 'PreDelete' && !behavesSince('preDeleteHooks', version)
+        ? {
+          manifest,
+          message: `${key} names PreDelete, a hook type only Argo CD 3.3 and later run: Argo CD ${v} never runs this hook, ${rest}`,
+          fix: 'upgrade Argo CD to 3.3 or later, or do the cleanup in a PostDelete hook (it runs after the Application\'s objects are deleted)',
+          path: ['metadata', 'annotations', key],
+        }
+        : {
+          manifest,
+          message: `${key} names ${type} in a list of hook types, which only Argo CD 3.4 and later read: Argo CD ${v} compares the whole value, so this is no ${type} hook`,
+          fix: `give the ${type} hook an object of its own whose ${key} is exactly "${read.argoValues.includes(type) ? type : type === 'PreDelete' ? 'pre-delete' : 'post-delete'}"`,
+          path: ['metadata', 'annotations', key],
+        });
+    }
+  }
+  return hits;
+}
 
 export function describeTypes(types: readonly string[], deletion: readonly string[]): string {
   const all = [...types, ...deletion];

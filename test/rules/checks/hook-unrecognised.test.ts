@@ -1,7 +1,7 @@
 /**
  * hook-unrecognised (src/rules/checks/hook-unrecognised.ts): its trip/pass case, and its behaviour on the edges of Argo CD's semantics, named after the upstream tests and issues.
  */
-import { HOOK, yaml, hookJob } from '../../fixtures/manifests';
+import { HOOK, k, yaml, hookJob } from '../../fixtures/manifests';
 import { findingsOf, ruleCase } from '../helpers';
 
 ruleCase('hook-unrecognised', {
@@ -24,5 +24,27 @@ describe('hook-unrecognised', () => {
   test('TestGarbageHook: an empty value drops the object from the sync', () => {
     const [f] = findingsOf('hook-unrecognised', yaml(hookJob('m', { [HOOK]: '' })));
     expect(f.message).toContain('is empty, so the object is silently left out of every sync');
+  });
+});
+
+describe('hook-unrecognised: deletion hook types the modelled Argo CD version does not read (controller/hook.go isHookOfType)', () => {
+  test('PreDelete before 3.3: never run, and a PreDelete-only object is in no sync either (e2e TestPreDeleteHook is 3.3+)', () => {
+    const text = yaml(hookJob('drain', { [HOOK]: 'PreDelete' }));
+    const [f] = findingsOf('hook-unrecognised', text, { argocdVersion: '3.2' });
+    expect(f.message).toContain('argocd.argoproj.io/hook names PreDelete, a hook type only Argo CD 3.3 and later run: Argo CD 3.2 never runs this hook, '
+      + 'and leaves the object out of every sync');
+    expect(findingsOf('hook-unrecognised', text, { argocdVersion: '3.3' })).toEqual([]);
+    expect(findingsOf('hook-unrecognised', text)).toEqual([]);
+  });
+
+  test('a deletion type in a list before 3.4: no deletion hook; the sync type still counts', () => {
+    const [f] = findingsOf('hook-unrecognised', yaml(hookJob('report', { [HOOK]: 'PostDelete,PostSync' })), { argocdVersion: '3.3' });
+    expect(f.message).toContain('names PostDelete in a list of hook types, which only Argo CD 3.4 and later read: Argo CD 3.3 compares the whole value, so this is no PostDelete hook');
+    expect(f.fix).toBe('give the PostDelete hook an object of its own whose argocd.argoproj.io/hook is exactly "PostDelete"');
+    const helm = yaml(k('v1', 'ServiceAccount', 'cleaner', {}, { 'helm.sh/hook': 'pre-install,pre-delete' }));
+    const [h] = findingsOf('hook-unrecognised', helm, { argocdVersion: '3.3' });
+    expect(h.message).toContain('helm.sh/hook names PreDelete in a list');
+    expect(h.fix).toContain('whose helm.sh/hook is exactly "pre-delete"');
+    expect(findingsOf('hook-unrecognised', yaml(hookJob('report', { [HOOK]: 'PostDelete,PostSync' })), { argocdVersion: '3.4' })).toEqual([]);
   });
 });
