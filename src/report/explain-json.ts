@@ -1,7 +1,7 @@
 /**
  * `syncplan explain --format json`: the documented shape, keys in a fixed order (`operationPhase`,
  * `startedAt`, `waitingSeconds`, `inFlight`, `blockers`, `done`, `next`, `syncFail`,
- * `hooksLeftInCluster`). Absent values are null, so a consumer can rely on every key.
+ * `hooksLeftInCluster`, `deletion`). Absent values are null, so a consumer can rely on every key.
  */
 import type { Blocker, Explanation, Placed } from '../argo/live/explanation';
 
@@ -41,6 +41,16 @@ export function explanationJson(e: Explanation) {
     next: e.next.map(s => ({ phase: s.phase, wave: s.wave, resources: s.resources.map(placed) })),
     syncFail: e.syncFail ? { ran: e.syncFail.ran, hooks: e.syncFail.hooks.map(h => ({ ...h })), failed: e.syncFail.failed ?? null } : null,
     hooksLeftInCluster: [...e.hooksLeftInCluster],
+    deletion: e.deletion ? {
+      since: e.deletion.since,
+      seconds: e.deletion.seconds ?? null,
+      stage: e.deletion.stage,
+      doing: e.deletion.doing,
+      error: e.deletion.error ?? null,
+      cause: e.deletion.cause ?? null,
+      terminating: e.deletion.terminating.map(t => ({ ...t, finalizers: [...t.finalizers] })),
+      finalizers: [...e.deletion.finalizers],
+    } : null,
     notes: [...e.notes],
   };
 }

@@ -4,6 +4,7 @@
  * failed operation what failed it, SyncFail hooks and the hooks left in the cluster.
  */
 import { humanDuration } from './duration';
+import type { DeletionState } from '../argo/live/deletion-state';
 import type { Blocker, DoneTask, Explanation, Placed } from '../argo/live/explanation';
 
 function where(p: Pick<Placed, 'phase' | 'wave'>): string {
@@ -41,8 +42,22 @@ function doneNote(d: DoneTask): string {
   return d.awaited ? '' : '  (applied; its health was not awaited)';
 }
 
+/** The deletion block: the stage Argo CD is at, why it fails or waits, what still terminates. */
+function deletionLines(d: DeletionState, app: string): string[] {
+  const lines = [`Application ${app} is being deleted${d.seconds !== undefined ? ` (for ${humanDuration(d.seconds)})` : ''}: at the ${d.stage} stage`,
+    `  ${d.doing}`];
+  if (d.error !== undefined) lines.push(`  DeletionError: ${d.error}`);
+  if (d.cause !== undefined) lines.push(`  why: ${d.cause}`);
+  for (const t of d.terminating) {
+    lines.push(`  terminating: ${t.kind}/${t.name}${t.namespace ? ` (${t.namespace})` : ''} since ${t.since}${t.finalizers.length > 0 ? `, finalizers ${t.finalizers.join(', ')}` : ''}`);
+  }
+  lines.push(`  finalizers: ${d.finalizers.length > 0 ? d.finalizers.join(', ') : 'none'}`);
+  return lines;
+}
+
 export function renderExplanationText(e: Explanation): string {
   const sections: string[][] = [];
+  if (e.deletion) sections.push(deletionLines(e.deletion, e.app.name));
   const head = [headline(e)];
   if (e.message) {
     const [first, ...rest] = e.message.split('\n');

@@ -26,3 +26,15 @@ test('deterministic: the same input gives the same bytes', () => {
   const a = renderExplanationText(explainFixture('v3-no-health.yaml', { live: 'v3-live.yaml' }));
   expect(renderExplanationText(explainFixture('v3-no-health.yaml', { live: 'v3-live.yaml' }))).toBe(a);
 });
+
+test('an Application being deleted: the stage, the DeletionError and its cause come first; the cascade lists what still terminates', () => {
+  const blocked = renderExplanationText(explainFixture('deleting-post-delete.yaml', { now: '2026-12-01T10:05:00Z' }));
+  expect(blocked.startsWith('Application shop is being deleted (for 5m 0s): at the PostDelete hooks stage\n'
+    + '  every object is deleted; Argo CD creates the PostDelete hooks and waits for them\n'
+    + '  DeletionError: namespaces "shop" not found\n'
+    + '  why: a deletion hook lives in namespace shop, which the cascade deleted')).toBe(true);
+  expect(blocked).toContain('  finalizers: post-delete-finalizer.argocd.argoproj.io, post-delete-finalizer.argocd.argoproj.io/cleanup\n\nApplication shop: sync Succeeded');
+  const cascade = renderExplanationText(explainFixture('deleting-cascade.yaml', { live: 'deleting-cascade-live.yaml', now: '2026-12-01T10:05:00Z' }));
+  expect(cascade).toContain('  terminating: PersistentVolumeClaim/data (reports) since 2026-12-01T10:00:05Z, finalizers kubernetes.io/pvc-protection\n');
+  expect(renderExplanationText(explainFixture('succeeded.yaml'))).not.toContain('being deleted');
+});

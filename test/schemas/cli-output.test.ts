@@ -175,6 +175,8 @@ const RUNS: Array<[Command, string[]]> = [
   ['explain', [join(EXPLAIN, 'succeeded.yaml'), ...NOW]],
   ['explain', [join(EXPLAIN, 'prune-waiting.yaml'), ...NOW]],
   ['explain', [join(EXPLAIN, 'presync-pending-deletion.yaml'), ...NOW]],
+  ['explain', [join(EXPLAIN, 'deleting-post-delete.yaml'), ...NOW]],
+  ['explain', [join(EXPLAIN, 'deleting-cascade.yaml'), '--live', join(EXPLAIN, 'deleting-cascade-live.yaml'), ...NOW]],
   ['explain-appset', [join(EXPLAIN, 'appset-rolling.yaml'), ...NOW]],
   ['explain-appset', ['appset-done.yaml', ...NOW]],
 ];

@@ -91,6 +91,8 @@ export interface ApplicationView {
   readonly syncOptions: readonly string[];
   /** `status.resourceHealthSource`: `appTree` (3.0+ default) when per-resource health is not stored inline. */
   readonly resourceHealthSource?: string;
+  /** Set once the Application is being deleted (`metadata.deletionTimestamp`), with the finalizers still on it. */
+  readonly deletion?: { readonly since: string; readonly finalizers: readonly string[] };
 }
 
 /** Not an Application, or one whose status cannot be read. */
@@ -170,6 +172,9 @@ export function readApplication(obj: unknown): ApplicationView {
     ...(opt(rec(status.sync).status) ? { syncStatus: s(rec(status.sync).status) } : {}),
     syncOptions: (Array.isArray(syncPolicy.syncOptions) ? syncPolicy.syncOptions as unknown[] : []).filter((x): x is string => typeof x === 'string'),
     ...(opt(status.resourceHealthSource) ? { resourceHealthSource: s(status.resourceHealthSource) } : {}),
+    ...(opt(metadata.deletionTimestamp)
+      ? { deletion: { since: s(metadata.deletionTimestamp), finalizers: (Array.isArray(metadata.finalizers) ? metadata.finalizers as unknown[] : []).filter((x): x is string => typeof x === 'string') } }
+      : {}),
   };
 }
 

@@ -9,6 +9,8 @@
  */
 import type { ApplicationView, ResourceRef, ResourceResult } from './application';
 import { refKey, refShort } from './application';
+import { deletionState } from './deletion-state';
+import type { DeletionState } from './deletion-state';
 import { lastConditionChange } from './observed-health';
 import type { ObservedHealth, ObservedHealthIndex } from './observed-health';
 import { parseOperationMessage } from './operation-message';
@@ -86,6 +88,8 @@ export interface Explanation {
   readonly next: readonly PlannedStep[];
   readonly syncFail?: SyncFailReport;
   readonly hooksLeftInCluster: readonly string[];
+  /** The Application is being deleted: the stage Argo CD is at and what holds it. */
+  readonly deletion?: DeletionState;
   /** Things the reader should know: counts that disagree, missing sources, unknown formats. */
   readonly notes: readonly string[];
 }
@@ -136,6 +140,7 @@ export function explainApplication(input: ExplainInput): Explanation {
   const notes: string[] = [];
   const tasks = taskIndex(plan);
   const statusByKey = new Map(app.resources.map(r => [refKey(r), r]));
+  const deletion = deletionState(app, health.liveObjects, now);
   const withNs = (r: { group: string; kind: string; name: string; namespace?: string }): ResourceRef => ({ group: r.group, kind: r.kind, name: r.name, namespace: r.namespace ?? '' });
 
   /** Where a resource sits: the plan's phase and wave, else the Application's syncWave and the result's phase. */
@@ -198,6 +203,7 @@ export function explainApplication(input: ExplainInput): Explanation {
       done: [],
       next: [],
       hooksLeftInCluster: hooksLeft(app, health),
+      ...(deletion ? { deletion } : {}),
       notes: ['the Application has no operation: it was never synced, or its operation state was cleared'],
     };
   }
@@ -282,6 +288,7 @@ export function explainApplication(input: ExplainInput): Explanation {
     next,
     ...(syncFail ? { syncFail } : {}),
     hooksLeftInCluster: hooksLeft(app, health),
+    ...(deletion ? { deletion } : {}),
     notes,
   };
 }

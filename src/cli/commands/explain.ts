@@ -24,7 +24,8 @@ export function register(program: Command): void {
       + 'standard input) and print the operation phase and how long it has run, the step in flight, every resource that step '
       + 'waits on with its health, message and the known trap behind it, what finished, what runs next, and for a failed '
       + 'operation what failed, whether SyncFail hooks ran and which hooks stayed. Give the app\'s manifests after APP to map '
-      + 'what Argo CD reports onto the plan. An ApplicationSet with a RollingSync strategy is explained step by step. '
+      + 'what Argo CD reports onto the plan. An ApplicationSet with a RollingSync strategy is explained step by step; an Application '
+      + 'being deleted, by the stage of its deletion and what holds it. '
       + 'Exit status: 0 Succeeded, 1 Running or Failed, 2 bad input.')
     .argument('<app>', 'the Application (or ApplicationSet, with its Applications) as JSON or YAML; - reads standard input')
     .argument('[manifests...]', "the app's manifests (files or folders), to place what Argo CD reports in the plan");
