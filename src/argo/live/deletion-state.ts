@@ -9,6 +9,7 @@
  */
 import type { ApplicationView } from './application';
 import { POST_DELETE_FINALIZER, PRE_DELETE_FINALIZER, RESOURCES_FINALIZER } from '../app-deletion';
+import { readDeletionError } from '../deletion-errors';
 import { at, str } from '../live-health/types';
 import type { LiveObject } from '../live-health/types';
 
@@ -57,20 +58,19 @@ function stageOf(finalizers: readonly string[]): DeletionStage {
   return 'other finalizers';
 }
 
-/** The known cause behind a `DeletionError` message (the controller's words, as `simulate --delete` gives them). */
+/** The known cause behind a `DeletionError` message (`../deletion-errors.ts`), with its fix. */
 function causeOf(error: string): string | undefined {
-  const namespace = /namespaces "([^"]+)" not found/.exec(error);
-  if (namespace) {
-    return `a deletion hook lives in namespace ${namespace[1]}, which the cascade deleted (the app's own Namespace): it can never be created, so the deletion fails on every try `
-      + `(argo-cd #24924, rule post-delete-hook-namespace-deleted). Fix the hook in Git (another namespace, a PreDelete hook, or Delete=false on Namespace/${namespace[1]}), `
+  const read = readDeletionError(error);
+  if (read?.cause === 'namespace-not-found') {
+    return `a deletion hook lives in namespace ${read.namespace}, which the cascade deleted (the app's own Namespace): it can never be created, so the deletion fails on every try `
+      + `(argo-cd #24924, rule post-delete-hook-namespace-deleted). Fix the hook in Git (another namespace, a PreDelete hook, or Delete=false on Namespace/${read.namespace}), `
       + 'or remove the hook\'s finalizer from the Application by hand (the hook then never runs)';
   }
-  const failed = /(PreDelete|PostDelete) hook\(s\) failed: (.+)$/.exec(error);
-  if (failed) {
-    return `the ${failed[1]} hooks ${failed[2]} failed (Degraded): Argo CD deletes them and creates them again on every try, so the deletion waits until a run succeeds; `
+  if (read?.cause === 'hooks-failed') {
+    return `the ${read.type} hooks ${read.hooks} failed (Degraded): Argo CD deletes them and creates them again on every try, so the deletion waits until a run succeeds; `
       + 'read their logs (kubectl logs -n NAMESPACE job/NAME) and fix the hook, or remove its finalizer from the Application by hand (the hook then never runs)';
   }
-  if (/already exists/.test(error)) {
+  if (read?.cause === 'already-exists') {
     return 'a cluster-scoped deletion hook: Argo CD looks it up in the destination namespace, never finds it, and creates it again, which the API server refuses '
       + '(AlreadyExists; skipped since Argo CD 3.5, argo-cd #18355): upgrade, or make the hook a namespaced object';
   }

@@ -8,6 +8,7 @@
 import { KEPT_REASONS, POST_DELETE_FINALIZER, PRE_DELETE_FINALIZER, RESOURCES_FINALIZER, keptOnDeletion, nextDeletionWave, requiresDeletionConfirmation } from '../app-deletion';
 import { CREATE_NAMESPACE_SOURCE } from '../create-namespace';
 import { deletePoliciesOf } from '../delete-policy';
+import { deletionHookError, DeletionHookType, hooksAlreadyExist, hooksFailed, namespaceNotFound } from '../deletion-errors';
 import { deletionHookTypesOf, readHook } from '../hooks';
 import { keyString, resourceKeyOf } from '../keys';
 import { isClusterScopedKind } from '../scope';
@@ -20,7 +21,6 @@ import type { HealthStatus } from './types';
 
 export * from './deletion-types';
 
-type DeletionHookType = 'PreDelete' | 'PostDelete';
 
 /** An object of the Application, in the cluster or (a deletion hook) in Git. */
 interface AppObject {
@@ -182,9 +182,7 @@ class Deletion {
     const again = this.hooks.filter(h => h.deletionTypes.includes(type) && runningIds.has(h.id) && stamped(h));
     if (again.length > 0 && !behavesSince('deletionHookAlreadyExistsSkipped', this.version)) {
       for (const h of again) this.event(stage, 'create', h, 'already exists: the API server refuses it (AlreadyExists)');
-      const error = `${again.map(h => `${h.key.kind}/${h.key.name}`).join(', ')} already exists (AlreadyExists on creating the ${type} hook again; `
-        + 'skipped since Argo CD 3.5)';
-      this.fail(type === 'PreDelete' ? `error executing pre-delete hooks: ${error}` : error, again);
+      this.fail(deletionHookError(type, hooksAlreadyExist(type, again.map(h => `${h.key.kind}/${h.key.name}`))), again);
       return false;
     }
     const expected = this.hooks.filter(h => h.deletionTypes.includes(type) && !runningIds.has(h.id));
@@ -193,8 +191,7 @@ class Deletion {
         // The API server refuses an object in a namespace the cascade deleted (argo-cd #24924).
         if (this.deletedNamespaces.has(h.key.namespace)) {
           this.event(stage, 'create', h, `refused: namespace ${h.key.namespace} was deleted by the cascade`);
-          const error = `namespaces "${h.key.namespace}" not found`;
-          this.fail(type === 'PreDelete' ? `error executing pre-delete hooks: ${error}` : error, [h]);
+          this.fail(deletionHookError(type, namespaceNotFound(h.key.namespace)), [h]);
           return false;
         }
         const health = this.healthOf(h);
@@ -218,9 +215,7 @@ class Deletion {
         this.live.delete(h.id);
         this.event(stage, 'delete', h, 'Degraded: deleted to be created again');
       }
-      const error = `${type} hook(s) failed: ${failed.map(h => `${h.key.namespace}/${h.key.name}`).join(', ')}`;
-      // finalizeApplicationDeletion wraps only the PreDelete error.
-      this.fail(type === 'PreDelete' ? `error executing pre-delete hooks: ${error}` : error, failed);
+      this.fail(deletionHookError(type, hooksFailed(type, failed.map(h => `${h.key.namespace}/${h.key.name}`))), failed);
       return false;
     }
     if (progressing.length > 0) {
