@@ -24,6 +24,9 @@ export function eventLine(e: WatchEvent): string {
     case 'hook-failed': return `${t} ${e.app}: hook ${e.resource} failed${tail(e.message)}${e.reason ? `; ${e.reason}` : ''}`;
     case 'resource-failed': return `${t} ${e.app}: ${e.resource} failed${tail(e.message)}${e.reason ? `; ${e.reason}` : ''}`;
     case 'operation-finished': return `${t} ${e.app}: sync ${e.operationPhase}${e.secondsWaiting !== undefined ? ` in ${humanDuration(e.secondsWaiting)}` : ''}${tail(e.message)}`;
+    case 'deletion-stage': return `${t} ${e.app}: deletion at the ${e.stage} stage${tail(e.message)}`;
+    case 'deletion-error': return `${t} ${e.app}: deletion failed${tail(e.message)}${e.reason ? `; ${e.reason}` : ''}`;
+    case 'deleted': return `${t} ${e.app}: deleted${tail(e.message)}`;
     case 'timeout': return `${t} ${e.app}: timed out after ${humanDuration(e.secondsWaiting ?? 0)}${tail(e.message)}`;
   }
 }
@@ -44,12 +47,14 @@ export function eventJson(e: WatchEvent): string {
     minutes: e.minutes,
     message: e.message,
     reason: e.reason,
+    stage: e.stage,
   };
   return JSON.stringify(Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)));
 }
 
 /** The progress line on a terminal. */
 export function progressLine(e: Explanation, now: number, firstSeen: ReadonlyMap<string, number>, key: (b: Explanation['blockers'][number]) => string): string {
+  if (e.deletion) return `${e.app.name}: being deleted, at the ${e.deletion.stage} stage${e.deletion.error ? `: ${e.deletion.error}` : ''}`;
   if (e.operationPhase === undefined) return `${e.app.name}: no sync operation yet`;
   const flight = e.inFlight ? ` ${e.inFlight.phase ?? '?'}${e.inFlight.wave !== undefined ? ` wave ${e.inFlight.wave}` : ''}` : '';
   const b = e.blockers[0];

@@ -7,7 +7,8 @@
 import { refKey } from './application';
 import type { Blocker, Explanation } from './explanation';
 
-export type WatchEventType = 'operation-started' | 'wave-started' | 'resource-healthy' | 'stalled' | 'hook-failed' | 'resource-failed' | 'operation-finished' | 'timeout';
+export type WatchEventType = 'operation-started' | 'wave-started' | 'resource-healthy' | 'stalled' | 'hook-failed' | 'resource-failed' | 'operation-finished'
+  | 'deletion-stage' | 'deletion-error' | 'deleted' | 'timeout';
 
 export interface WatchEvent {
   readonly event: WatchEventType;
@@ -26,6 +27,8 @@ export interface WatchEvent {
   readonly minutes?: number;
   readonly message?: string;
   readonly reason?: string;
+  /** The stage of an Application's deletion (`deletion-state.ts`). */
+  readonly stage?: string;
 }
 
 export interface WatchState {
@@ -41,8 +44,20 @@ export const INITIAL_WATCH_STATE: WatchState = { firstSeen: new Map(), stallRepo
 
 const FINISHED = new Set(['Succeeded', 'Failed', 'Error']);
 
+/** The operation is over; an Application being deleted is not done until it is gone (its last sync is history). */
 export function isFinished(e: Explanation): boolean {
-  return e.operationPhase !== undefined && FINISHED.has(e.operationPhase);
+  return e.deletion === undefined && e.operationPhase !== undefined && FINISHED.has(e.operationPhase);
+}
+
+/** A deletion's events: its stage when it is first seen or moves on, and each new DeletionError. */
+function deletionEvents(prev: Explanation | undefined, cur: Explanation, now: number): WatchEvent[] {
+  const d = cur.deletion!;
+  const before = prev?.deletion;
+  const base = { time: now, app: cur.app.name };
+  const events: WatchEvent[] = [];
+  if (before?.stage !== d.stage) events.push({ ...base, event: 'deletion-stage', stage: d.stage, message: d.doing, ...(d.seconds !== undefined ? { secondsWaiting: d.seconds } : {}) });
+  if (d.error !== undefined && d.error !== before?.error) events.push({ ...base, event: 'deletion-error', stage: d.stage, message: d.error, ...(d.cause ? { reason: d.cause } : {}) });
+  return events;
 }
 
 /** Seconds a task has waited: from its health's lastTransitionTime when known, else from when it was first seen. */
@@ -58,6 +73,7 @@ function secondsBetween(from: string, to: string): number {
 /** The events between the last reading and `cur`, and the state to pass next time. */
 export function transitions(state: WatchState, cur: Explanation, now: number): { events: WatchEvent[]; state: WatchState } {
   const prev = state.last;
+  if (cur.deletion) return { events: deletionEvents(prev, cur, now), state: { ...state, last: cur } };
   const events: WatchEvent[] = [];
   const base = { time: now, app: cur.app.name, ...(cur.operationPhase ? { operationPhase: cur.operationPhase } : {}) };
   const newOperation = cur.operationPhase !== undefined && (prev?.operationPhase === undefined || (prev.startedAt !== cur.startedAt));

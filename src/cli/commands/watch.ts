@@ -4,8 +4,9 @@
  * json`) and prints transitions as they happen. Since Argo CD 3.0 the Application as kubectl reads
  * it carries no per-resource health, so each reading can also run commands that print the app's
  * live objects or Argo CD's resource tree (`--live-command`, `--tree-command`), as `explain` reads
- * them from files. Exit status 0 Succeeded, 1 Failed or timed out (with the blockers at that moment),
- * 2 bad input or a command that fails.
+ * them from files. An Application being deleted is followed stage by stage until it is gone. Exit
+ * status 0 Succeeded (or deleted), 1 Failed or timed out (with the blockers at that moment), 2 bad
+ * input or a command that fails.
  */
 import { renameSync, writeFileSync } from 'fs';
 import { InvalidArgumentError, Option } from 'commander';
@@ -103,7 +104,8 @@ export function register(program: Command): void {
     .description('Read the Application every --interval with kubectl (or --command) and print transitions as they happen: '
       + 'a wave started, a resource became Healthy, stalled for N minutes on X, a hook failed, the operation finished. '
       + 'A progress line on a terminal, plain lines when piped; --format ndjson for a log shipper, prometheus for a '
-      + 'textfile collector. Exit status: 0 Succeeded, 1 Failed or timed out (the blockers at that moment are printed), 2 bad input.')
+      + 'textfile collector. An Application being deleted is followed stage by stage until it is gone. '
+      + 'Exit status: 0 Succeeded (or deleted), 1 Failed or timed out (the blockers at that moment are printed), 2 bad input.')
     .argument('<app-name>', 'the Application\'s name')
     .argument('[manifests...]', "the app's manifests (files or folders), to place what Argo CD reports in the plan")
     .option('-n, --namespace <ns>', 'the namespace the Application lives in', 'argocd')
@@ -146,7 +148,20 @@ export async function watch(name: string, flags: WatchFlags, manifests: readonly
   let noted = false;
   for (;;) {
     const now = Date.now();
-    const app = readLiveApplication(runJson(argv, '--command', 'give a command that prints the Application with -o json'), shown, 0);
+    let read: unknown;
+    try {
+      read = runJson(argv, '--command', 'give a command that prints the Application with -o json');
+    } catch (err) {
+      // A deletion being watched ends when the Application is gone (kubectl's and argocd's NotFound).
+      if (state.last?.deletion && err instanceof Error && /\bNotFound\b/.test(err.message)) {
+        const gone = { event: 'deleted' as const, time: now, app: state.last.app.name, message: 'every finalizer removed, the Application is gone' };
+        if (flags.format === 'ndjson') out(events.eventJson(gone));
+        else if (flags.format === 'text') out(events.eventLine(gone));
+        return 0;
+      }
+      throw err;
+    }
+    const app = readLiveApplication(read, shown, 0);
     const note = noted ? undefined : otherClusterNote(app, flags.liveCommand ?? []);
     if (note) process.stderr.write(`${note}\n`);
     noted = true;
@@ -175,7 +190,8 @@ export async function watch(name: string, flags: WatchFlags, manifests: readonly
       return e.operationPhase === 'Succeeded' ? 0 : 1;
     }
     if (now - started >= flags.timeout) {
-      const timeout = { event: 'timeout' as const, time: now, app: e.app.name, ...(e.operationPhase ? { operationPhase: e.operationPhase } : {}), secondsWaiting: Math.floor((now - started) / 1000), message: `${e.blockers.length} task(s) still awaited` };
+      const waiting = e.deletion ? `the deletion is at the ${e.deletion.stage} stage${e.deletion.error ? `: ${e.deletion.error}` : ''}` : `${e.blockers.length} task(s) still awaited`;
+      const timeout = { event: 'timeout' as const, time: now, app: e.app.name, ...(e.operationPhase ? { operationPhase: e.operationPhase } : {}), secondsWaiting: Math.floor((now - started) / 1000), message: waiting };
       if (flags.format === 'ndjson') {
         out(events.eventJson(timeout));
         for (const b of e.blockers) {

@@ -184,3 +184,28 @@ const hasScript = spawnSync('script', ['--version'], { encoding: 'utf8' }).statu
   expect(r.stdout).toMatch(/\r\x1b\[2Kshop: Running Sync wave 1, waiting on Deployment\/api \(Progressing\) \d+/);
   expect(r.stdout).toMatch(/\r\x1b\[2K\S+ shop: timed out after/);
 });
+
+test('an Application being deleted: each stage of the deletion as it moves on, then "deleted" once kubectl finds it no more, exit 0', () => {
+  const r = watch('deleting', []);
+  expect([r.code, r.stderr]).toEqual([0, '']);
+  const lines = linesOf(r.stdout);
+  expect(lines).toEqual([
+    'deletion at the cascade stage: Argo CD deletes the Application\'s objects one wave at a time, highest wave first; each wave must be gone (no object terminating) before the next',
+    'deletion at the PostDelete hooks stage: every object is deleted; Argo CD creates the PostDelete hooks and waits for them',
+    'deletion at the cleanup stage: Argo CD deletes the deletion hooks that ran whose delete policy matches their result, and waits until they are gone',
+    'deleted: every finalizer removed, the Application is gone',
+  ]);
+  // The last sync's Succeeded is history: it neither ends the watch nor is reported.
+  expect(r.stdout).not.toContain('sync Succeeded');
+});
+
+test('a blocked deletion: the DeletionError once with its cause, then the timeout names the stage; ndjson carries the stage', () => {
+  const r = watch('deleting-blocked', ['--timeout', '50ms']);
+  expect(r.code).toBe(1);
+  const lines = linesOf(r.stdout);
+  expect(lines[1]).toMatch(/^deletion failed: namespaces "shop" not found; a deletion hook lives in namespace shop, which the cascade deleted/);
+  expect(lines.filter(l => l.startsWith('deletion failed'))).toHaveLength(1);
+  expect(lines[lines.length - 1]).toMatch(/^timed out after .*: the deletion is at the PostDelete hooks stage: namespaces "shop" not found$/);
+  const events = watch('deleting-blocked', ['--timeout', '50ms', '--format', 'ndjson']).stdout.trim().split('\n').map(l => JSON.parse(l));
+  expect(events.slice(0, 2).map(e => [e.event, e.stage])).toEqual([['deletion-stage', 'PostDelete hooks'], ['deletion-error', 'PostDelete hooks']]);
+});
