@@ -1,5 +1,5 @@
 import { ANNOTATION_HOOK, HELM_HOOK } from '../../argo/annotations';
-import { deletionHookTypesOf, HOOK_TYPES } from '../../argo/hooks';
+import { deletionHookTypesOf, HELM_DELETION_HOOKS, HOOK_TYPES } from '../../argo/hooks';
 import type { Manifest } from '../../argo/types';
 import { behavesSince } from '../../argo/versions';
 import { hookRead } from '../hooks';
@@ -56,7 +56,7 @@ function deletionTypesUnread(manifests: readonly Manifest[], version: string | u
     for (const type of read.deletionTypes.filter((t) => !seen.includes(t))) {
       const key = read.argoValues.includes(type) ? ANNOTATION_HOOK : HELM_HOOK;
       const rest = read.types.length === 0 ? 'and leaves the object out of every sync (a hook with no type it knows)' : `and handles the object as ${describeTypes(read.types, [])} only`;
-      const v = version ?? 'this version';
+      const v = version ?? ''; // always given here: the latest modelled version reads every type
       hits.push(type === 'PreDelete' && !behavesSince('preDeleteHooks', version)
         ? {
           manifest,
@@ -67,12 +67,17 @@ function deletionTypesUnread(manifests: readonly Manifest[], version: string | u
         : {
           manifest,
           message: `${key} names ${type} in a list of hook types, which only Argo CD 3.4 and later read: Argo CD ${v} compares the whole value, so this is no ${type} hook`,
-          fix: `give the ${type} hook an object of its own whose ${key} is exactly "${read.argoValues.includes(type) ? type : type === 'PreDelete' ? 'pre-delete' : 'post-delete'}"`,
+          fix: `give the ${type} hook an object of its own whose ${key} is exactly "${key === ANNOTATION_HOOK ? type : helmValueOf(type)}"`,
           path: ['metadata', 'annotations', key],
         });
     }
   }
   return hits;
+}
+
+/** Helm's value for a deletion hook type (`HELM_DELETION_HOOKS` read backwards). */
+function helmValueOf(type: string): string {
+  return Object.keys(HELM_DELETION_HOOKS).find((v) => HELM_DELETION_HOOKS[v] === type) ?? type;
 }
 
 export function describeTypes(types: readonly string[], deletion: readonly string[]): string {
