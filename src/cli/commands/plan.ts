@@ -7,8 +7,6 @@ import type { Command } from 'commander';
 import { addWaveDelayOption } from './simulate';
 import type * as ArgoPlanModule from '../../argo/plan';
 import type * as SimulateModule from '../../argo/simulate';
-import type * as ApplyOutOfSyncOnlyModule from '../../argo/simulate/apply-out-of-sync-only';
-import type * as InSyncAtStartModule from '../../argo/simulate/in-sync-at-start';
 import type { PlanOptions, SyncPlan, SyncTask } from '../../argo/types';
 import type * as ApplicationOrderModule from '../../report/application-order';
 import type * as FindingsTextModule from '../../report/findings-text';
@@ -25,6 +23,8 @@ import { addSingleAppOption, distApps } from '../dist-input';
 import type { SingleAppFlags } from '../dist-input';
 import type { CommonFlags } from '../options';
 import { addFormatOption, addPlanOptions, planOptions, readManifests, writeOut } from '../options';
+import type { SyncStartingNow } from '../sync-starting-now';
+import { syncStartingNow } from '../sync-starting-now';
 
 /** One child Application in the JSON output, in the parent's sync order. */
 function applicationJson(c: ApplicationsModule.ChildApplication, view: ChildPlansModule.ChildPlanView | undefined) {
@@ -67,24 +67,8 @@ function applicationOrderSections(children: readonly ApplicationsModule.ChildApp
   return sections;
 }
 
-/**
- * What `ApplyOutOfSyncOnly=true` leaves out of a sync starting now (the resources in sync with `--live`), and the
- * time that sync takes; `inSync` is undefined without the option.
- */
-function syncStartingNow(plan: SyncPlan, options: PlanOptions, waveDelay: number): { inSync?: Set<SyncTask>; time: TimingModule.TimeEstimate } {
-  /* eslint-disable @typescript-eslint/no-require-imports */
-  const { appliesOutOfSyncOnly }: typeof ApplyOutOfSyncOnlyModule = require('../../argo/simulate/apply-out-of-sync-only');
-  const { estimateTime }: typeof TimingModule = require('../../report/timing');
-  const syncOptions = options.syncOptions ?? [];
-  const inSync = appliesOutOfSyncOnly(syncOptions)
-    ? (require('../../argo/simulate/in-sync-at-start') as typeof InSyncAtStartModule).inSyncAtStart(plan, syncOptions, options.live ?? [])
-    : undefined;
-  /* eslint-enable @typescript-eslint/no-require-imports */
-  return { inSync, time: estimateTime(plan, { waveDelaySeconds: waveDelay, argocdVersion: options.argocdVersion, leftOut: inSync }) };
-}
-
 /** The text sections of a plan: its steps, what ApplyOutOfSyncOnly leaves out, its time and its findings. */
-function planSections(plan: SyncPlan, now: ReturnType<typeof syncStartingNow>, options: PlanOptions,
+function planSections(plan: SyncPlan, now: SyncStartingNow, options: PlanOptions,
   findings: readonly RulesModule.Finding[], suppressed: readonly RulesModule.SuppressedFinding[]): string[][] {
   /* eslint-disable @typescript-eslint/no-require-imports */
   const { inSyncTextSection, planTextSections }: typeof PlanTextModule = require('../../report/plan-text');

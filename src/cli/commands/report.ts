@@ -14,12 +14,12 @@ import type * as ExplainModule from '../../argo/simulate/explain';
 import type * as DiagramModule from '../../report/diagram';
 import type * as HtmlModule from '../../report/html';
 import type * as SvgModule from '../../report/svg';
-import type * as TimingModule from '../../report/timing';
 import type * as RulesModule from '../../rules';
 import { appModelOptions } from '../app-options';
 import type { ApplicationsFlags, ApplicationsView, OrderedApp } from '../applications-input';
 import type * as ErrorsModule from '../errors';
 import { planOptions } from '../options';
+import { syncStartingNow } from '../sync-starting-now';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 
@@ -56,7 +56,6 @@ function applicationsHtml(paths: readonly string[], view: ApplicationsView, flag
   const { diagramModel }: typeof DiagramModule = require('../../report/diagram');
   const { renderSvg }: typeof SvgModule = require('../../report/svg');
   const { renderApplicationsHtml }: typeof HtmlModule = require('../../report/html');
-  const { estimateTime }: typeof TimingModule = require('../../report/timing');
   const { lintReport }: typeof RulesModule = require('../../rules');
   const { explain }: typeof ExplainModule = require('../../argo/simulate/explain');
   const simulated = wantsSimulation(flags);
@@ -67,7 +66,7 @@ function applicationsHtml(paths: readonly string[], view: ApplicationsView, flag
       title: a.title,
       plan: a.plan,
       svg: renderSvg(diagramModel(a.plan, { waveDelaySeconds: flags.waveDelay, ...(result ? { result } : {}) })),
-      time: estimateTime(a.plan, { waveDelaySeconds: flags.waveDelay, argocdVersion: flags.argocdVersion }),
+      time: syncStartingNow(a.plan, { ...a.planOptions, argocdVersion: flags.argocdVersion }, flags.waveDelay).time,
       findings: lintReport(a.manifests ?? [], { ...appModelOptions(flags), ...a.planOptions }, a.plan).findings,
       ...(result ? { result, explanation: explain(result) } : {}),
     };
@@ -105,7 +104,6 @@ export function register(program: Command): void {
     const { diagramModel }: typeof DiagramModule = require('../../report/diagram');
     const { renderSvg }: typeof SvgModule = require('../../report/svg');
     const { renderHtml }: typeof HtmlModule = require('../../report/html');
-    const { estimateTime }: typeof TimingModule = require('../../report/timing');
     const { lintReport }: typeof RulesModule = require('../../rules');
     const { explain }: typeof ExplainModule = require('../../argo/simulate/explain');
 
@@ -123,7 +121,7 @@ export function register(program: Command): void {
       plan,
       sources: paths,
       svg: renderSvg(model),
-      time: estimateTime(plan, { waveDelaySeconds: flags.waveDelay, argocdVersion: flags.argocdVersion }),
+      time: syncStartingNow(plan, { syncOptions: options.syncOptions, live: options.live, argocdVersion: flags.argocdVersion }, flags.waveDelay).time,
       findings,
       ...(simulated ? { result, explanation: explain(result) } : {}),
     });

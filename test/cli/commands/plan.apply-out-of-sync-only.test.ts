@@ -3,7 +3,7 @@
  * per step, as `simulate` replays it (gitops-engine `filterOutOfSyncTasks`, `TestSync_ApplyOutOfSyncOnly`;
  * the model: src/argo/simulate/apply-out-of-sync-only.ts). The steps themselves stay as Argo CD builds them.
  */
-import { mkdirSync, writeFileSync } from 'fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'fs';
 import { basename, join } from 'path';
 import { tempDirEach } from '../helpers';
 import { cli } from '../run-cli';
@@ -82,4 +82,15 @@ test('a cdk8s dist: each chart file\'s plan says what it leaves out and times th
     ['0001-other.k8s.yaml', [], 0],
   ]);
   expect((await cli('plan', ...args)).stdout).toContain('In sync with --live, so not applied (ApplyOutOfSyncOnly=true): 2 resources');
+});
+
+test('report times the same sync as plan: its minimum-time card counts no step the filter leaves out', async () => {
+  const args = [file('app5.yaml', APP), '--live', file('live5.yaml', LIVE), ...ON];
+  const out = join(dir(), 'report.html');
+  expect((await cli('report', ...args, '--out', out)).code).toBe(0);
+  const plain = join(dir(), 'report-all.html');
+  await cli('report', file('app6.yaml', APP), '--out', plain);
+  // Two waves (0 and 2): 2 s with every step, 0 s when wave 2 holds only resources in sync.
+  const card = (path: string) => /<div class="card" id="card-time"><b>([^<]+)<\/b>/.exec(readFileSync(path, 'utf8'))?.[1];
+  expect([card(out), card(plain)]).toEqual(['0 s', '2 s']);
 });

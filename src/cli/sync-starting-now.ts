@@ -1,0 +1,27 @@
+/**
+ * The sync that starts now, for `plan` and `report`: what `ApplyOutOfSyncOnly=true` leaves out of it
+ * (the resources in sync with `--live`) and the least time it takes (`report/timing.ts`, whose
+ * steps are those the filter leaves).
+ */
+import type * as ApplyOutOfSyncOnlyModule from '../argo/simulate/apply-out-of-sync-only';
+import type * as InSyncAtStartModule from '../argo/simulate/in-sync-at-start';
+import type { PlanOptions, SyncPlan, SyncTask } from '../argo/types';
+import type * as TimingModule from '../report/timing';
+
+export interface SyncStartingNow {
+  /** Undefined without the option. */
+  readonly inSync?: Set<SyncTask>;
+  readonly time: TimingModule.TimeEstimate;
+}
+
+export function syncStartingNow(plan: SyncPlan, options: Pick<PlanOptions, 'syncOptions' | 'live' | 'argocdVersion'>, waveDelay: number): SyncStartingNow {
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const { appliesOutOfSyncOnly }: typeof ApplyOutOfSyncOnlyModule = require('../argo/simulate/apply-out-of-sync-only');
+  const { estimateTime }: typeof TimingModule = require('../report/timing');
+  const syncOptions = options.syncOptions ?? [];
+  const inSync = appliesOutOfSyncOnly(syncOptions)
+    ? (require('../argo/simulate/in-sync-at-start') as typeof InSyncAtStartModule).inSyncAtStart(plan, syncOptions, options.live ?? [])
+    : undefined;
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  return { inSync, time: estimateTime(plan, { waveDelaySeconds: waveDelay, argocdVersion: options.argocdVersion, leftOut: inSync }) };
+}
