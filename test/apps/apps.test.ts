@@ -13,6 +13,7 @@ import { namespacedMigrationApp } from './namespaced-migration';
 import { operatorCrdApp } from './operator-crd';
 import { postgresApp } from './postgres';
 import { presyncBootstrapApp } from './presync-bootstrap';
+import { rbacMigrationApp } from './rbac-migration';
 import { twoChartsApp } from './two-charts';
 import { workerAfterWebApp } from './worker-after-web';
 import { WorkflowConsoleChart } from '../../examples/workflow-console/chart';
@@ -26,6 +27,7 @@ const APPS: ReadonlyArray<{ name: string; build: AppBuilder }> = [
   { name: 'postgres (StatefulSet + headless Service + claim, one tier)', build: postgresApp },
   { name: 'in-app database with a Sync-phase migration', build: inAppMigrationApp },
   { name: 'PreSync bootstrap tier read by a PreSync migration', build: presyncBootstrapApp },
+  { name: 'a PreSync migration under its own ServiceAccount, Role and RoleBinding', build: rbacMigrationApp },
   { name: 'operator CRD with custom resources', build: operatorCrdApp },
   { name: 'worker depending on an exposed web tier', build: workerAfterWebApp },
   { name: 'Helm-hooked object in a chart whose Namespace is ordered', build: helmHookApp },
@@ -104,6 +106,14 @@ describe('what each app is about', () => {
     // HookSucceeded would delete it out from under Pods that read it after the sync.
     expect(settings.deletePolicies).not.toContain('HookSucceeded');
     expect(settings.deletePolicies).not.toContain('HookFailed');
+  });
+
+  test('RBAC migration: the ServiceAccount, settings, Role and RoleBinding share the migration\'s PreSync step, created before it in kind order', () => {
+    const [c] = read(rbacMigrationApp).charts;
+    const presync = c.plan.steps.filter((s) => s.phase === 'PreSync');
+    expect(presync).toHaveLength(1);
+    expect(presync[0].tasks.map((t) => t.kind)).toEqual(['ServiceAccount', 'ConfigMap', 'Role', 'RoleBinding', 'Job']);
+    expect(taskNamed(c, 'Job', 'ledger-migrate').hook).toBe(true);
   });
 
   test('operator: the CRD is Established in a wave before the operator, the operator Healthy before the custom resources', () => {
