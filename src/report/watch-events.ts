@@ -4,9 +4,12 @@
  * format (for node_exporter's textfile collector).
  */
 import { humanDuration } from './duration';
+import { deletionSummary } from '../argo/live/deletion-state';
 import type { Explanation } from '../argo/live/explanation';
 import type { WatchEvent } from '../argo/live/transitions';
 import { blockedSeconds } from '../argo/live/transitions';
+
+export { deletionSummary };
 
 function step(e: WatchEvent): string {
   return e.phase === undefined ? '' : e.wave === undefined ? `${e.phase}` : `${e.phase} wave ${e.wave}`;
@@ -54,7 +57,7 @@ export function eventJson(e: WatchEvent): string {
 
 /** The progress line on a terminal. */
 export function progressLine(e: Explanation, now: number, firstSeen: ReadonlyMap<string, number>, key: (b: Explanation['blockers'][number]) => string): string {
-  if (e.deletion) return `${e.app.name}: being deleted, at the ${e.deletion.stage} stage${e.deletion.error ? `: ${e.deletion.error}` : ''}`;
+  if (e.deletion) return `${e.app.name}: being deleted, ${deletionSummary(e.deletion)}`;
   if (e.operationPhase === undefined) return `${e.app.name}: no sync operation yet`;
   const flight = e.inFlight ? ` ${e.inFlight.phase ?? '?'}${e.inFlight.wave !== undefined ? ` wave ${e.inFlight.wave}` : ''}` : '';
   const b = e.blockers[0];

@@ -113,3 +113,8 @@ export function deletionState(app: ApplicationView, live: readonly LiveObject[],
     terminating,
   };
 }
+
+/** `at the cascade stage`, with the DeletionError when there is one (the progress line and the timeout of `watch`). */
+export function deletionSummary(d: Pick<DeletionState, 'stage' | 'error'>): string {
+  return `at the ${d.stage} stage${d.error !== undefined ? `: ${d.error}` : ''}`;
+}

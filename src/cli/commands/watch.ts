@@ -190,7 +190,7 @@ export async function watch(name: string, flags: WatchFlags, manifests: readonly
       return e.operationPhase === 'Succeeded' ? 0 : 1;
     }
     if (now - started >= flags.timeout) {
-      const waiting = e.deletion ? `the deletion is at the ${e.deletion.stage} stage${e.deletion.error ? `: ${e.deletion.error}` : ''}` : `${e.blockers.length} task(s) still awaited`;
+      const waiting = e.deletion ? `the deletion is ${events.deletionSummary(e.deletion)}` : `${e.blockers.length} task(s) still awaited`;
       const timeout = { event: 'timeout' as const, time: now, app: e.app.name, ...(e.operationPhase ? { operationPhase: e.operationPhase } : {}), secondsWaiting: Math.floor((now - started) / 1000), message: waiting };
       if (flags.format === 'ndjson') {
         out(events.eventJson(timeout));
