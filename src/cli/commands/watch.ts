@@ -143,6 +143,11 @@ export async function watch(name: string, flags: WatchFlags, manifests: readonly
     progress = false;
     process.stdout.write(line + '\n');
   };
+  /** An event as the format writes it (prometheus writes states, not events). */
+  const emit = (ev: TransitionsModule.WatchEvent) => {
+    if (flags.format === 'ndjson') out(events.eventJson(ev));
+    else if (flags.format === 'text') out(events.eventLine(ev));
+  };
   const argocdCm = healthSources({ argocdCm: flags.argocdCm }); // its Lua scripts compiled once
   const plans = planSource(manifests); // read and planned once
   let noted = false;
@@ -154,9 +159,7 @@ export async function watch(name: string, flags: WatchFlags, manifests: readonly
     } catch (err) {
       // A deletion being watched ends when the Application is gone (kubectl's and argocd's NotFound).
       if (state.last?.deletion && err instanceof Error && /\bNotFound\b/.test(err.message)) {
-        const gone = { event: 'deleted' as const, time: now, app: state.last.app.name, message: 'every finalizer removed, the Application is gone' };
-        if (flags.format === 'ndjson') out(events.eventJson(gone));
-        else if (flags.format === 'text') out(events.eventLine(gone));
+        emit({ event: 'deleted', time: now, app: state.last.app.name, message: 'every finalizer removed, the Application is gone' });
         return 0;
       }
       throw err;
@@ -168,10 +171,7 @@ export async function watch(name: string, flags: WatchFlags, manifests: readonly
     const e: Explanation = explainLive(app, { ...flags, now }, plans, readingSources(app, flags, argocdCm));
     const step = transitions(state, e, now);
     state = step.state;
-    for (const ev of step.events) {
-      if (flags.format === 'ndjson') out(events.eventJson(ev));
-      else if (flags.format === 'text') out(events.eventLine(ev));
-    }
+    for (const ev of step.events) emit(ev);
     if (flags.format === 'prometheus') {
       const text = events.prometheusText(e, now, state.firstSeen, refKey);
       if (flags.textfile) {
@@ -192,14 +192,13 @@ export async function watch(name: string, flags: WatchFlags, manifests: readonly
     if (now - started >= flags.timeout) {
       const waiting = e.deletion ? `the deletion is ${events.deletionSummary(e.deletion)}` : `${e.blockers.length} task(s) still awaited`;
       const timeout = { event: 'timeout' as const, time: now, app: e.app.name, ...(e.operationPhase ? { operationPhase: e.operationPhase } : {}), secondsWaiting: Math.floor((now - started) / 1000), message: waiting };
+      emit(timeout);
       if (flags.format === 'ndjson') {
-        out(events.eventJson(timeout));
         for (const b of e.blockers) {
-          out(events.eventJson({ event: 'stalled', time: now, app: e.app.name, resource: `${b.kind}/${b.name}`, namespace: b.namespace, ...(b.health ? { health: b.health } : {}), ...(b.message ? { message: b.message } : {}), ...(b.reason ? { reason: b.reason } : {}), secondsWaiting: Math.floor((now - (state.firstSeen.get(refKey(b)) ?? now)) / 1000) }));
+          emit({ event: 'stalled', time: now, app: e.app.name, resource: `${b.kind}/${b.name}`, namespace: b.namespace, ...(b.health ? { health: b.health } : {}), ...(b.message ? { message: b.message } : {}), ...(b.reason ? { reason: b.reason } : {}), secondsWaiting: Math.floor((now - (state.firstSeen.get(refKey(b)) ?? now)) / 1000) });
         }
       } else if (flags.format === 'text') {
         const { blockerLines }: typeof TextModule = require('../../report/explain-text');
-        out(events.eventLine(timeout));
         for (const b of e.blockers) for (const l of blockerLines(b)) out(l);
       }
       return 1;

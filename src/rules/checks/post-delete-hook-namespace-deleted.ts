@@ -1,3 +1,4 @@
+import { ANNOTATION_HOOK, HELM_HOOK } from '../../argo/annotations';
 import { keptOnDeletion } from '../../argo/app-deletion';
 import { deletionHookTypesOf } from '../../argo/hooks';
 import { isClusterScopedKind } from '../../argo/scope';
@@ -26,7 +27,8 @@ export const postDeleteHookNamespaceDeleted: Rule = {
     }
     if (deleted.size === 0) return [];
     const hits: Hit[] = [];
-    for (const m of ctx.manifests) {
+    // Only objects with a hook annotation can be deletion hooks (the index, not every manifest).
+    for (const m of ctx.withAnnotation(ANNOTATION_HOOK, HELM_HOOK)) {
       if (!deletionHookTypesOf(m.object, version).includes('PostDelete') || isClusterScopedKind(groupOf(m), kindOf(m))) continue;
       const namespace = namespaceOf(m, ctx.options.namespace);
       const owner = deleted.get(namespace);
