@@ -29,32 +29,64 @@ export interface TrapInput {
 
 const CONTROLLED = new Set(['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet', 'Job']);
 
+/** Why a Pod of the object does not become ready, and which Pod, when its fields say so. */
+interface PodTrouble {
+  readonly pod: string;
+  readonly namespace: string;
+  readonly reason: string;
+}
+
 function podReason(pods: readonly LiveObject[]): string | undefined {
+  return podTrouble(pods)?.reason;
+}
+
+function podTrouble(pods: readonly LiveObject[]): PodTrouble | undefined {
   for (const pod of pods) {
-    for (const c of [...list(at(pod, 'status', 'initContainerStatuses')), ...list(at(pod, 'status', 'containerStatuses'))]) {
-      const waiting = record(at(c, 'state', 'waiting'));
-      const reason = str(waiting.reason);
-      if (reason === 'ImagePullBackOff' || reason === 'ErrImagePull' || reason === 'InvalidImageName') {
-        return `the image does not pull (Pod ${str(at(pod, 'metadata', 'name'))}, container ${str(c.name)}: ${reason}${waiting.message ? `: ${str(waiting.message)}` : ''}); check the image name, tag and imagePullSecrets`;
-      }
-      if (reason === 'CrashLoopBackOff') {
-        return `a container crash-loops (Pod ${str(at(pod, 'metadata', 'name'))}, container ${str(c.name)}); read its logs with kubectl logs --previous`;
-      }
-      if (reason !== '' && isErrorWaitingReason(reason)) {
-        return `a container cannot start (Pod ${str(at(pod, 'metadata', 'name'))}, container ${str(c.name)}: ${reason})`;
-      }
-    }
-    const unschedulable = list(at(pod, 'status', 'conditions')).find(c => c.type === 'PodScheduled' && c.status === 'False');
-    if (unschedulable) {
-      return `a Pod cannot be scheduled (Pod ${str(at(pod, 'metadata', 'name'))}: ${str(unschedulable.message) || str(unschedulable.reason)})`;
-    }
-    const containers = list(at(pod, 'status', 'containerStatuses'));
-    const runningNotReady = containers.find(c => c.ready === false && at(c, 'state', 'running') !== undefined);
-    if (runningNotReady) {
-      return `the readiness probe fails (Pod ${str(at(pod, 'metadata', 'name'))}, container ${str(runningNotReady.name)} runs but is not ready); check the probe's path and port against the app`;
-    }
+    const reason = podProblem(pod);
+    if (reason !== undefined) return { pod: str(at(pod, 'metadata', 'name')), namespace: str(at(pod, 'metadata', 'namespace')), reason };
   }
   return undefined;
+}
+
+function podProblem(pod: LiveObject): string | undefined {
+  for (const c of [...list(at(pod, 'status', 'initContainerStatuses')), ...list(at(pod, 'status', 'containerStatuses'))]) {
+    const waiting = record(at(c, 'state', 'waiting'));
+    const reason = str(waiting.reason);
+    if (reason === 'ImagePullBackOff' || reason === 'ErrImagePull' || reason === 'InvalidImageName') {
+      return `the image does not pull (Pod ${str(at(pod, 'metadata', 'name'))}, container ${str(c.name)}: ${reason}${waiting.message ? `: ${str(waiting.message)}` : ''}); check the image name, tag and imagePullSecrets`;
+    }
+    if (reason === 'CrashLoopBackOff') {
+      return `a container crash-loops (Pod ${str(at(pod, 'metadata', 'name'))}, container ${str(c.name)}); read its logs with kubectl logs --previous`;
+    }
+    if (reason !== '' && isErrorWaitingReason(reason)) {
+      return `a container cannot start (Pod ${str(at(pod, 'metadata', 'name'))}, container ${str(c.name)}: ${reason})`;
+    }
+  }
+  const unschedulable = list(at(pod, 'status', 'conditions')).find(c => c.type === 'PodScheduled' && c.status === 'False');
+  if (unschedulable) {
+    return `a Pod cannot be scheduled (Pod ${str(at(pod, 'metadata', 'name'))}: ${str(unschedulable.message) || str(unschedulable.reason)})`;
+  }
+  const containers = list(at(pod, 'status', 'containerStatuses'));
+  const runningNotReady = containers.find(c => c.ready === false && at(c, 'state', 'running') !== undefined);
+  if (runningNotReady) {
+    return `the readiness probe fails (Pod ${str(at(pod, 'metadata', 'name'))}, container ${str(runningNotReady.name)} runs but is not ready); check the probe's path and port against the app`;
+  }
+  return undefined;
+}
+
+/**
+ * Under the default `podManagementPolicy: OrderedReady`, a StatefulSet does nothing more while a Pod
+ * it started is not Running and Ready, replacing it included: reverting or fixing the template is not
+ * enough, the broken Pod must be deleted (Kubernetes docs, StatefulSets, "Forced rollback";
+ * kubernetes/kubernetes#67250). Argo CD reports the StatefulSet Progressing all that time, so the
+ * wave waits until someone does. `Parallel` goes on to replace it; `OnDelete` replaces only what is
+ * deleted anyway, and Argo CD does not wait on it. Read from the live object when given (the defaults
+ * otherwise).
+ */
+function statefulSetRollbackNote(live: LiveObject | undefined, { pod, namespace }: PodTrouble): string {
+  if (str(at(live, 'spec', 'updateStrategy', 'type')) === 'OnDelete' || str(at(live, 'spec', 'podManagementPolicy')) === 'Parallel') return '';
+  return `; the StatefulSet will not replace Pod ${pod} by itself, even once the template is fixed (it waits for each Pod it started to be Ready: `
+    + `Kubernetes' forced rollback), so after syncing the fix delete it: kubectl delete pod ${pod}${namespace ? ` -n ${namespace}` : ''}`;
 }
 
 /** The known trap behind an awaited object, or undefined. */
@@ -123,8 +155,9 @@ export function trapReason(t: TrapInput): string | undefined {
     return 'the PVC is Pending: with a WaitForFirstConsumer StorageClass it binds only once a Pod uses it, so a wave that holds only the PVC waits forever; put its consumer in the same wave or give the PVC no wave of its own';
   }
   if (CONTROLLED.has(t.kind) || t.kind === 'Pod') {
-    const fromPods = podReason(t.kind === 'Pod' && live ? [live] : t.pods);
-    if (fromPods) return fromPods;
+    const trouble = podTrouble(t.kind === 'Pod' && live ? [live] : t.pods);
+    if (trouble && t.kind === 'StatefulSet' && t.group === 'apps') return trouble.reason + statefulSetRollbackNote(live, trouble);
+    if (trouble) return trouble.reason;
     if (status === 'Progressing' && /updated replicas are available|pods to be ready/.test(message)) {
       return 'new Pods run but are not ready: usually a failing readiness probe or a crash loop; give --live with the Pods to see which';
     }

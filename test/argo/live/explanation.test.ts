@@ -163,3 +163,10 @@ test('a single-step sync awaits only its hooks: the resources applied with them 
   expect(e.blockers.map(refShort)).toEqual(['Job/seed']);
   expect(e.notes).toContain('a single-step sync: Argo CD waits only for its hooks; the resources applied with them are not awaited');
 });
+
+test('a StatefulSet rollout stuck on a Pod that never became Ready: the Pod from the live objects, and that it must be deleted', () => {
+  const e = explainFixture('statefulset-stuck.yaml', { live: 'statefulset-stuck-live.yaml', now: '2026-12-01T10:06:00Z' });
+  expect(e.blockers.map(b => [refShort(b), b.health])).toEqual([['StatefulSet/pg', 'Progressing']]);
+  expect(e.blockers[0].reason).toMatch(/^the image does not pull \(Pod pg-2, container pg: ImagePullBackOff/);
+  expect(e.blockers[0].reason).toMatch(/will not replace Pod pg-2 by itself.*kubectl delete pod pg-2 -n data$/);
+});

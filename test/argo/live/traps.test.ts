@@ -54,3 +54,18 @@ test('a hook still being deleted: a claim, Namespace or CRD hook says what its d
   expect(job).toBe("the hook's previous run is still being deleted (delete policy BeforeHookCreation,HookSucceeded: Argo CD deletes the old hook before it creates the new one, "
     + 'and waits while a finalizer holds it)');
 });
+
+test('a StatefulSet Pod that never became Ready: named, and to be deleted once the fix is synced (OrderedReady only)', () => {
+  const stsPod = { ...pod([{ name: 'pg', state: { waiting: { reason: 'ImagePullBackOff' } } }]), metadata: { name: 'db-2', namespace: 'n', ownerReferences: [{ kind: 'StatefulSet', name: 'db' }] } };
+  const sts = { ...base, kind: 'StatefulSet', name: 'db', health: { status: 'Progressing', message: 'Waiting for 1 pods to be ready...' }, pods: [stsPod] };
+  const stuck = trapReason(sts);
+  expect(stuck).toMatch(/^the image does not pull \(Pod db-2, container pg: ImagePullBackOff\)/);
+  expect(stuck).toMatch(/the StatefulSet will not replace Pod db-2 by itself, even once the template is fixed .*forced rollback.*kubectl delete pod db-2 -n n$/);
+  const live = (spec: object) => ({ apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'db', namespace: 'n' }, spec });
+  expect(trapReason({ ...sts, live: live({ podManagementPolicy: 'OrderedReady' }) })).toContain('kubectl delete pod db-2');
+  // Parallel goes on to replace the Pod; OnDelete is never awaited: the Pod's reason alone.
+  expect(trapReason({ ...sts, live: live({ podManagementPolicy: 'Parallel' }) })).toBe('the image does not pull (Pod db-2, container pg: ImagePullBackOff); check the image name, tag and imagePullSecrets');
+  expect(trapReason({ ...sts, live: live({ updateStrategy: { type: 'OnDelete' } }) })).not.toContain('kubectl delete pod');
+  // A Deployment replaces its Pods itself: no such note.
+  expect(trapReason({ ...base, health: { status: 'Progressing', message: '' }, pods: [pod([{ name: 'c', state: { waiting: { reason: 'CrashLoopBackOff' } } }])] })).not.toContain('kubectl delete pod');
+});
