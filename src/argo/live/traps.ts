@@ -89,6 +89,20 @@ function statefulSetRollbackNote(live: LiveObject | undefined, { pod, namespace 
     + `Kubernetes' forced rollback), so after syncing the fix delete it: kubectl delete pod ${pod}${namespace ? ` -n ${namespace}` : ''}`;
 }
 
+/**
+ * Pods the API server refuses to create (a ResourceQuota, a LimitRange, Pod Security admission, a
+ * webhook): the ReplicaSet controller records it as a `ReplicaFailure` condition, which the
+ * Deployment controller copies onto the Deployment. No Pod exists to read, and Argo CD's Deployment
+ * check does not look at the condition: it stays Progressing until its progress deadline.
+ */
+function replicaFailure(t: TrapInput): string | undefined {
+  if (t.group !== 'apps' || (t.kind !== 'Deployment' && t.kind !== 'ReplicaSet')) return undefined;
+  const failure = list(at(t.live, 'status', 'conditions')).find(c => c.type === 'ReplicaFailure' && c.status === 'True');
+  if (!failure) return undefined;
+  return `the API server refuses to create its Pods (${str(failure.reason) || 'ReplicaFailure'}: ${str(failure.message)}); `
+    + 'fix the Pod template, or the namespace\'s ResourceQuota, LimitRange or Pod Security level that refuses it';
+}
+
 /** The known trap behind an awaited object, or undefined. */
 export function trapReason(t: TrapInput): string | undefined {
   const status = t.health?.status;
@@ -143,7 +157,7 @@ export function trapReason(t: TrapInput): string | undefined {
     if (failed && str(failed.reason) === 'DeadlineExceeded') return `the Job ran past activeDeadlineSeconds: ${str(failed.message)}`;
   }
   if (status === 'Degraded' && /exceeded its progress deadline/.test(message)) {
-    return `${podReason(t.pods) ?? 'the rollout did not finish within progressDeadlineSeconds'}; Argo CD marks it Degraded and fails the sync`;
+    return `${podReason(t.pods) ?? replicaFailure(t) ?? 'the rollout did not finish within progressDeadlineSeconds'}; Argo CD marks it Degraded and fails the sync`;
   }
   if (t.kind === 'Ingress' && status === 'Progressing') {
     return 'no ingress controller has written status.loadBalancer.ingress: check that a controller serves this Ingress\'s ingressClassName (Argo CD waits for that field)';
@@ -158,6 +172,8 @@ export function trapReason(t: TrapInput): string | undefined {
     const trouble = podTrouble(t.kind === 'Pod' && live ? [live] : t.pods);
     if (trouble && t.kind === 'StatefulSet' && t.group === 'apps') return trouble.reason + statefulSetRollbackNote(live, trouble);
     if (trouble) return trouble.reason;
+    const refused = replicaFailure(t);
+    if (refused) return refused;
     if (status === 'Progressing' && /updated replicas are available|pods to be ready/.test(message)) {
       return 'new Pods run but are not ready: usually a failing readiness probe or a crash loop; give --live with the Pods to see which';
     }

@@ -69,3 +69,17 @@ test('a StatefulSet Pod that never became Ready: named, and to be deleted once t
   // A Deployment replaces its Pods itself: no such note.
   expect(trapReason({ ...base, health: { status: 'Progressing', message: '' }, pods: [pod([{ name: 'c', state: { waiting: { reason: 'CrashLoopBackOff' } } }])] })).not.toContain('kubectl delete pod');
 });
+
+test('Pods the API server refuses (ReplicaFailure on the Deployment or ReplicaSet): said while Progressing and once past the deadline', () => {
+  const refused = { type: 'ReplicaFailure', status: 'True', reason: 'FailedCreate', message: 'pods "api-7c9-x" is forbidden: exceeded quota: compute, requested: cpu=2, used: cpu=3, limited: cpu=4' };
+  const live = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'api', namespace: 'n' }, status: { conditions: [{ type: 'Available', status: 'False' }, refused] } };
+  const progressing = { ...base, live, health: { status: 'Progressing', message: 'Waiting for rollout to finish: 0 of 2 updated replicas are available...' } };
+  expect(trapReason(progressing)).toBe('the API server refuses to create its Pods (FailedCreate: pods "api-7c9-x" is forbidden: exceeded quota: compute, requested: cpu=2, used: cpu=3, limited: cpu=4); '
+    + "fix the Pod template, or the namespace's ResourceQuota, LimitRange or Pod Security level that refuses it");
+  expect(trapReason({ ...progressing, kind: 'ReplicaSet' })).toMatch(/^the API server refuses to create its Pods/);
+  expect(trapReason({ ...base, live, health: { status: 'Degraded', message: 'Deployment "api" exceeded its progress deadline' } }))
+    .toMatch(/^the API server refuses to create its Pods \(FailedCreate: .*\); fix the Pod template.*; Argo CD marks it Degraded and fails the sync$/);
+  // A condition that is not True, or on a kind the controllers do not write it to, says nothing of it.
+  expect(trapReason({ ...progressing, live: { ...live, status: { conditions: [{ ...refused, status: 'False' }] } } })).not.toMatch(/refuses/);
+  expect(trapReason({ ...progressing, kind: 'StatefulSet' })).toBeUndefined();
+});
