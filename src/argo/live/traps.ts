@@ -175,7 +175,11 @@ export function trapReason(t: TrapInput): string | undefined {
     const refused = replicaFailure(t);
     if (refused) return refused;
     if (status === 'Progressing' && /updated replicas are available|pods to be ready/.test(message)) {
-      return 'new Pods run but are not ready: usually a failing readiness probe or a crash loop; give --live with the Pods to see which';
+      // Given the object's live state but none of its Pods, asking for --live again would send the reader in a circle.
+      const namespace = str(at(live, 'metadata', 'namespace'));
+      return live === undefined
+        ? 'new Pods run but are not ready: usually a failing readiness probe or a crash loop; give --live with the Pods to see which'
+        : `new Pods run but are not ready: usually a failing readiness probe or a crash loop; none of its Pods is among the live objects given, add them (kubectl get pods${namespace ? ` -n ${namespace}` : ''} -o yaml) to see which`;
     }
   }
   return undefined;

@@ -83,3 +83,10 @@ test('Pods the API server refuses (ReplicaFailure on the Deployment or ReplicaSe
   expect(trapReason({ ...progressing, live: { ...live, status: { conditions: [{ ...refused, status: 'False' }] } } })).not.toMatch(/refuses/);
   expect(trapReason({ ...progressing, kind: 'StatefulSet' })).not.toMatch(/refuses/);
 });
+
+test('new Pods not ready with no Pod to read: ask for --live, or, when it was given, for the Pods it lacked', () => {
+  const progressing = { ...base, health: { status: 'Progressing', message: 'Waiting for rollout to finish: 0 of 2 updated replicas are available...' } };
+  expect(trapReason(progressing)).toMatch(/give --live with the Pods to see which$/);
+  const live = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'api', namespace: 'n' }, status: {} };
+  expect(trapReason({ ...progressing, live })).toMatch(/none of its Pods is among the live objects given, add them \(kubectl get pods -n n -o yaml\)/);
+});
