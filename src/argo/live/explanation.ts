@@ -171,6 +171,7 @@ export function explainApplication(input: ExplainInput): Explanation {
       kind: p.kind,
       group: p.group,
       name: p.name,
+      namespace: p.namespace,
       hook: p.hook,
       ...(observed.status !== undefined ? { health: { status: observed.status, message: observed.message } } : {}),
       healthSource: observed.source,

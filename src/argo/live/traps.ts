@@ -12,6 +12,8 @@ export interface TrapInput {
   readonly kind: string;
   readonly group: string;
   readonly name: string;
+  /** The object's namespace, when known (for the commands a reason gives). */
+  readonly namespace?: string;
   readonly hook: boolean;
   readonly health?: { readonly status: string; readonly message: string };
   /** Where health came from; `none` / `builtin-lua` / `unknown` mean no status to read. */
@@ -158,6 +160,12 @@ export function trapReason(t: TrapInput): string | undefined {
   }
   if (status === 'Degraded' && /exceeded its progress deadline/.test(message)) {
     return `${podReason(t.pods) ?? replicaFailure(t) ?? 'the rollout did not finish within progressDeadlineSeconds'}; Argo CD marks it Degraded and fails the sync`;
+  }
+  if (t.group === 'argoproj.io' && t.kind === 'Application' && (status === 'Progressing' || status === 'Degraded' || status === 'Unknown')) {
+    // App of apps: the parent's step waits on the child's own sync and health, whose blockers are in the child.
+    const ns = t.namespace ? ` -n ${t.namespace}` : '';
+    return `the child Application is ${status}: this step waits until its own sync finishes Healthy; see what it waits on with `
+      + `kubectl get application ${t.name}${ns} -o json | syncplan explain -`;
   }
   if (t.kind === 'Ingress' && status === 'Progressing') {
     return 'no ingress controller has written status.loadBalancer.ingress: check that a controller serves this Ingress\'s ingressClassName (Argo CD waits for that field)';

@@ -90,3 +90,13 @@ test('new Pods not ready with no Pod to read: ask for --live, or, when it was gi
   const live = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'api', namespace: 'n' }, status: {} };
   expect(trapReason({ ...progressing, live })).toMatch(/none of its Pods is among the live objects given, add them \(kubectl get pods -n n -o yaml\)/);
 });
+
+test('a child Application not yet Healthy (app of apps): the command that explains the child', () => {
+  const child = { ...base, group: 'argoproj.io', kind: 'Application', name: 'payments', namespace: 'argocd' };
+  expect(trapReason({ ...child, health: { status: 'Progressing', message: '' } }))
+    .toBe('the child Application is Progressing: this step waits until its own sync finishes Healthy; see what it waits on with kubectl get application payments -n argocd -o json | syncplan explain -');
+  expect(trapReason({ ...child, health: { status: 'Degraded', message: '' } })).toMatch(/^the child Application is Degraded/);
+  expect(trapReason({ ...child, health: { status: 'Missing', message: '' } })).toMatch(/does not exist/);
+  // Another group's kind named Application is not Argo CD's.
+  expect(trapReason({ ...child, group: 'app.k8s.io', health: { status: 'Progressing', message: '' } })).toBeUndefined();
+});
