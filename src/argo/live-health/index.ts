@@ -22,6 +22,7 @@ import { hasBuiltinLuaHealth } from '../health-lua';
 
 export * from './types';
 export { isErrorWaitingReason } from './pod';
+export { hpaDegradedBy } from './hpa';
 
 /** The finalizer Argo CD (3.0+) puts on hooks so their result is read before they go. */
 export const HOOK_FINALIZER = 'argocd.argoproj.io/hook-finalizer';

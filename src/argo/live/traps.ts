@@ -4,6 +4,7 @@
  * name: a reason is given only when the fields say so.
  */
 import { lostWithIt } from '../hook-deletion-loss';
+import { hpaDegradedBy } from '../live-health/hpa';
 import { isErrorWaitingReason } from '../live-health/pod';
 import { at, list, record, str } from '../live-health/types';
 import type { LiveObject } from '../live-health/types';
@@ -105,6 +106,25 @@ function replicaFailure(t: TrapInput): string | undefined {
     + 'fix the Pod template, or the namespace\'s ResourceQuota, LimitRange or Pod Security level that refuses it';
 }
 
+/**
+ * A Degraded HPA fails the sync it is in (a Degraded resource of an awaited step does), and the
+ * usual cause is one the cluster, not the manifest, has to fix: read from the live HPA's deciding
+ * condition (`hpaDegradedBy`), else from the metrics API error its health message carries.
+ */
+function hpaReason(live: LiveObject | undefined, message: string): string | undefined {
+  const by = live ? hpaDegradedBy(live) : undefined;
+  const text = by?.message || message;
+  const fails = 'Argo CD counts the HPA Degraded, which fails the sync';
+  if (by?.reason === 'FailedGetResourceMetric' || (!by && /unable to (get|fetch) metrics|metrics API/.test(message))) {
+    return `the HPA cannot read its target's resource metrics (${text}): ${fails}; check that metrics-server runs (kubectl top pods) `
+      + 'and that every container of the target requests the resource the HPA scales on';
+  }
+  if (by?.reason === 'FailedGetScale') return `the HPA cannot read the scale of its target (${text}): ${fails}; check spec.scaleTargetRef (kind, name, apiVersion)`;
+  if (by?.reason === 'FailedUpdateScale') return `the HPA cannot change the scale of its target (${text}): ${fails}`;
+  if (by?.reason === 'InvalidSelector') return `the HPA cannot select its target's Pods (${text}): ${fails}`;
+  return undefined;
+}
+
 /** The known trap behind an awaited object, or undefined. */
 export function trapReason(t: TrapInput): string | undefined {
   const status = t.health?.status;
@@ -166,6 +186,10 @@ export function trapReason(t: TrapInput): string | undefined {
     const ns = t.namespace ? ` -n ${t.namespace}` : '';
     return `the child Application is ${status}: this step waits until its own sync finishes Healthy; see what it waits on with `
       + `kubectl get application ${t.name}${ns} -o json | syncplan explain -`;
+  }
+  if (t.group === 'autoscaling' && t.kind === 'HorizontalPodAutoscaler' && status === 'Degraded') {
+    const why = hpaReason(t.live, message);
+    if (why) return why;
   }
   if (t.kind === 'Ingress' && status === 'Progressing') {
     return 'no ingress controller has written status.loadBalancer.ingress: check that a controller serves this Ingress\'s ingressClassName (Argo CD waits for that field)';

@@ -1,5 +1,6 @@
 /** gitops-engine `TestHPA` (v1 with the conditions annotation, v2beta1, v2beta2, v2), own objects. */
-import { hpaHealth } from '../../../src/argo/live-health/hpa';
+import * as fc from 'fast-check';
+import { hpaDegradedBy, hpaHealth } from '../../../src/argo/live-health/hpa';
 
 const v2 = (apiVersion: string, conditions: object[]) => ({ apiVersion, kind: 'HorizontalPodAutoscaler', metadata: { name: 'h' }, status: { conditions } });
 const v1 = (annotation?: string) => ({ apiVersion: 'autoscaling/v1', kind: 'HorizontalPodAutoscaler', metadata: { name: 'h', annotations: annotation === undefined ? {} : { 'autoscaling.alpha.kubernetes.io/conditions': annotation } } });
@@ -29,4 +30,20 @@ describe('TestHPA', () => {
   test('v1 with a malformed annotation is a conversion error', () => {
     expect(() => hpaHealth(v1('not json'))).toThrow(/failed to convert conditions annotation to typed/);
   });
+});
+
+test('hpaDegradedBy names a condition exactly when hpaHealth is Degraded, and the condition it took its message from', () => {
+  const condition = fc.record({
+    type: fc.constantFrom('AbleToScale', 'ScalingActive', 'ScalingLimited', 'Other'),
+    status: fc.constantFrom('True', 'False', 'Unknown'),
+    reason: fc.constantFrom('FailedGetScale', 'FailedUpdateScale', 'FailedGetResourceMetric', 'InvalidSelector', 'SucceededRescale', 'TooFewReplicas'),
+    message: fc.string({ maxLength: 8 }),
+  });
+  fc.assert(fc.property(fc.constantFrom('autoscaling/v2', 'autoscaling/v2beta2', 'autoscaling/v1'), fc.array(condition, { maxLength: 5 }), (apiVersion, conditions) => {
+    const obj = apiVersion === 'autoscaling/v1' ? v1(JSON.stringify(conditions)) : v2(apiVersion, conditions);
+    const health = hpaHealth(obj);
+    const by = hpaDegradedBy(obj);
+    expect(by !== undefined).toBe(health.status === 'Degraded');
+    if (by) expect(by.message).toBe(health.message);
+  }));
 });

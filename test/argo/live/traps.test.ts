@@ -100,3 +100,20 @@ test('a child Application not yet Healthy (app of apps): the command that explai
   // Another group's kind named Application is not Argo CD's.
   expect(trapReason({ ...child, group: 'app.k8s.io', health: { status: 'Progressing', message: '' } })).toBeUndefined();
 });
+
+test('a Degraded HPA: its deciding condition from the live object, else the metrics API error of its health message', () => {
+  const metrics = 'the HPA was unable to compute the replica count: failed to get cpu utilization: unable to get metrics for resource cpu: no metrics returned from resource metrics API';
+  const hpa = { ...base, group: 'autoscaling', kind: 'HorizontalPodAutoscaler', name: 'api', health: { status: 'Degraded', message: metrics } };
+  expect(trapReason(hpa)).toBe(`the HPA cannot read its target's resource metrics (${metrics}): Argo CD counts the HPA Degraded, which fails the sync; `
+    + 'check that metrics-server runs (kubectl top pods) and that every container of the target requests the resource the HPA scales on');
+  const live = (conditions: object[]) => ({ apiVersion: 'autoscaling/v2', kind: 'HorizontalPodAutoscaler', metadata: { name: 'api', namespace: 'n' }, status: { conditions } });
+  const noTarget = live([{ type: 'AbleToScale', status: 'False', reason: 'FailedGetScale', message: 'deployments/scale.apps "apii" not found' }]);
+  expect(trapReason({ ...hpa, live: noTarget, health: { status: 'Degraded', message: 'deployments/scale.apps "apii" not found' } }))
+    .toBe('the HPA cannot read the scale of its target (deployments/scale.apps "apii" not found): Argo CD counts the HPA Degraded, which fails the sync; check spec.scaleTargetRef (kind, name, apiVersion)');
+  // v1 keeps its conditions in an annotation; the same reader finds them.
+  const v1 = { apiVersion: 'autoscaling/v1', kind: 'HorizontalPodAutoscaler', metadata: { name: 'api', annotations: { 'autoscaling.alpha.kubernetes.io/conditions': JSON.stringify([{ type: 'ScalingActive', status: 'False', reason: 'FailedGetResourceMetric', message: 'missing request for cpu' }]) } } };
+  expect(trapReason({ ...hpa, live: v1, health: { status: 'Degraded', message: 'missing request for cpu' } })).toMatch(/^the HPA cannot read its target's resource metrics \(missing request for cpu\)/);
+  // Degraded for nothing this knows, or not Degraded: no reason made up.
+  expect(trapReason({ ...hpa, health: { status: 'Degraded', message: 'something else' } })).toBeUndefined();
+  expect(trapReason({ ...hpa, health: { status: 'Progressing', message: metrics } })).toBeUndefined();
+});
