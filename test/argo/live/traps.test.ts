@@ -1,5 +1,5 @@
 /** Known traps, each from the fields that show it. */
-import { podsOf, trapReason } from '../../../src/argo/live/traps';
+import { trapReason } from '../../../src/argo/live/traps';
 
 const base = { group: 'apps', kind: 'Deployment', name: 'api', hook: false, healthSource: 'live', pods: [], resultMessage: '' };
 const pod = (containerStatuses: object[], conditions: object[] = []) => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'api-abc12-xyz', namespace: 'n', ownerReferences: [{ kind: 'ReplicaSet', name: 'api-abc12' }] }, status: { containerStatuses, conditions } });
@@ -26,11 +26,6 @@ test('a hook deleted by its TTL (3.4+ message), a Job at its backoff limit, no h
   const live = { apiVersion: 'batch/v1', kind: 'Job', spec: { backoffLimit: 2 }, status: { conditions: [{ type: 'Failed', status: 'True', reason: 'BackoffLimitExceeded', message: 'Job has reached the specified backoff limit' }] } };
   expect(trapReason({ ...base, group: 'batch', kind: 'Job', live, health: { status: 'Degraded', message: '' } })).toMatch(/backoffLimit \(2 retries\)/);
   expect(trapReason({ ...base, healthSource: 'unknown' })).toMatch(/--tree or --live/);
-});
-
-test('podsOf: a Deployment\'s Pods through its ReplicaSets', () => {
-  const live = [pod([]), { ...pod([]), metadata: { name: 'other-1-x', namespace: 'n', ownerReferences: [{ kind: 'ReplicaSet', name: 'other-1' }] } }];
-  expect(podsOf('Deployment', 'api', 'n', live).map(p => (p.metadata as any).name)).toEqual(['api-abc12-xyz']);
 });
 
 test('a hook Job gone while awaited (before 3.4): deleted by its TTL, with the manifest\'s value when known', () => {
@@ -94,8 +89,8 @@ test('new Pods not ready with no Pod to read: ask for --live, or, when it was gi
 test('a child Application not yet Healthy (app of apps): the command that explains the child', () => {
   const child = { ...base, group: 'argoproj.io', kind: 'Application', name: 'payments', namespace: 'argocd' };
   expect(trapReason({ ...child, health: { status: 'Progressing', message: '' } }))
-    .toBe('the child Application is Progressing: this step waits until its own sync finishes Healthy; see what it waits on with kubectl get application payments -n argocd -o json | syncplan explain -');
-  expect(trapReason({ ...child, health: { status: 'Degraded', message: '' } })).toMatch(/^the child Application is Degraded/);
+    .toBe('the child Application is Progressing, and this step waits until its own sync finishes Healthy; see why with kubectl get application payments -n argocd -o json | syncplan explain -');
+  expect(trapReason({ ...child, health: { status: 'Degraded', message: '' } })).toMatch(/^the child Application is Degraded, which fails this sync; see why with kubectl get application payments/);
   expect(trapReason({ ...child, health: { status: 'Missing', message: '' } })).toMatch(/does not exist/);
   // Another group's kind named Application is not Argo CD's.
   expect(trapReason({ ...child, group: 'app.k8s.io', health: { status: 'Progressing', message: '' } })).toBeUndefined();
