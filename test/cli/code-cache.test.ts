@@ -4,11 +4,11 @@
  * crashes the process). Without one it runs the bundle as a module, with the same output.
  */
 import { spawnSync } from 'child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'fs';
 import { join } from 'path';
 import * as fc from 'fast-check';
 import { tempDirEach } from './helpers';
-import { BUNDLE_FILE, checkedCodeCache, codeCacheBytes, codeCacheFile, compileBundle } from '../../src/cli/code-cache';
+import { BUNDLE_FILE, checkedCodeCache, codeCacheBytes, codeCacheFile, compileBundle, writesCodeCache } from '../../src/cli/code-cache';
 
 jest.setTimeout(120_000);
 
@@ -89,4 +89,69 @@ test('checkedCodeCache returns V8\'s data only from a whole file made from the s
     other[at % other.length] = (other[at % other.length] + flip) % 256;
     expect(checkedCodeCache(file, other)).toBeUndefined();
   }));
+});
+
+describe('a Node the compile step wrote no cache for', () => {
+  test('the first plan writes one beside the bundle, made from it and whole; the next plan loads it and leaves it as it is', () => {
+    const cli = copyOfPackage();
+    const file = codeCacheFile(cli);
+    const first = run(join(cli, 'syncplan.js'), ['plan', EXAMPLE]);
+    expect(first).toEqual(run(join(LIB_CLI, 'syncplan.js'), ['plan', EXAMPLE]));
+    const bundle = readFileSync(join(cli, BUNDLE_FILE));
+    const written = readFileSync(file);
+    const cachedData = checkedCodeCache(written, bundle);
+    expect(cachedData).toBeDefined();
+    expect(compileBundle(join(cli, BUNDLE_FILE), bundle.toString('latin1'), cachedData).cachedDataRejected).toBe(false);
+    // What the plan compiled is in it: more than the bundle's top level (Node's own compile cache holds only that).
+    const topLevel = compileBundle(join(cli, BUNDLE_FILE), bundle.toString('latin1')).createCachedData();
+    expect(cachedData!.length).toBeGreaterThan(2 * topLevel.length);
+    expect(run(join(cli, 'syncplan.js'), ['lint', EXAMPLE])).toEqual(run(join(LIB_CLI, 'syncplan.js'), ['lint', EXAMPLE]));
+    expect(readFileSync(file).equals(written)).toBe(true); // accepted, so not written again
+    expect(readdirSync(cli).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  test.each([
+    ['--version', ['--version']],
+    ['a plan refused (exit 2)', ['plan', 'no-such-file.yaml']],
+    ['another command', ['diagram', EXAMPLE]],
+  ])('%s writes none', (_name, args) => {
+    const cli = copyOfPackage();
+    expect(run(join(cli, 'syncplan.js'), args)).toEqual(run(join(LIB_CLI, 'syncplan.js'), args));
+    expect(readdirSync(cli).sort()).toEqual(['code-cache.js', BUNDLE_FILE, 'syncplan.js'].sort());
+  });
+
+  test('NODE_DISABLE_COMPILE_CACHE turns it off: nothing written, nothing read', () => {
+    const cli = copyOfPackage();
+    const env = { ...process.env, NODE_DISABLE_COMPILE_CACHE: '1' };
+    expect(run(join(cli, 'syncplan.js'), ['plan', EXAMPLE], env)).toEqual(run(join(LIB_CLI, 'syncplan.js'), ['plan', EXAMPLE]));
+    expect(existsSync(codeCacheFile(cli))).toBe(false);
+  });
+
+  test('a place it cannot write leaves the plan as it was, with no word and no half-written file', () => {
+    const cli = copyOfPackage();
+    mkdirSync(join(codeCacheFile(cli), 'in-the-way'), { recursive: true }); // the rename onto a folder fails, as in a read-only package
+    expect(run(join(cli, 'syncplan.js'), ['plan', EXAMPLE])).toEqual(run(join(LIB_CLI, 'syncplan.js'), ['plan', EXAMPLE]));
+    expect(readdirSync(cli).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  test('a cache V8 would crash on is replaced by a whole one at the next plan', () => {
+    const cli = copyOfPackage();
+    writeFileSync(codeCacheFile(cli), Buffer.from('not a cache'));
+    expect(run(join(cli, 'syncplan.js'), ['plan', EXAMPLE]).code).toBe(0);
+    expect(checkedCodeCache(readFileSync(codeCacheFile(cli)), readFileSync(join(cli, BUNDLE_FILE)))).toBeDefined();
+  });
+});
+
+test('only a plan or lint of the main thread writes it: plan --repo-root runs this launcher in its workers too', async () => {
+  expect(writesCodeCache(['node', 'syncplan', 'plan'])).toBe(true);
+  expect(writesCodeCache(['node', 'syncplan', 'lint'])).toBe(true);
+  expect(writesCodeCache(['node', 'syncplan', 'explain'])).toBe(false);
+  expect(writesCodeCache(['node', 'syncplan', '--version'])).toBe(false);
+  const { Worker } = await import('worker_threads');
+  const inWorker = await new Promise((resolve, reject) => {
+    const w = new Worker(`require('worker_threads').parentPort.postMessage(require(${JSON.stringify(join(LIB_CLI, 'code-cache.js'))}).writesCodeCache(['node', 'syncplan', 'plan']))`, { eval: true });
+    w.once('message', resolve);
+    w.once('error', reject);
+  });
+  expect(inWorker).toBe(false);
 });
