@@ -18,6 +18,7 @@ export function blockerJson(b: Blocker) {
     message: b.message,
     reason: b.reason ?? null,
     since: b.since ?? null,
+    warning: b.warning ?? null,
     phase: b.phase ?? null,
     wave: b.wave ?? null,
     hook: b.hook,

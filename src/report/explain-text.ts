@@ -20,6 +20,7 @@ export function blockerLines(b: Blocker, indent = '  '): string[] {
   const health = b.health ?? (b.healthSource === 'builtin-lua' ? 'health by Argo CD\'s built-in Lua (not known here)' : 'no health source');
   const lines = [`${indent}${handle(b)}: ${health}${b.message ? `: ${b.message}` : ''}`];
   if (b.reason) lines.push(`${indent}  why: ${b.reason}`);
+  if (b.warning) lines.push(`${indent}  warning: ${b.warning}`);
   if (b.since) lines.push(`${indent}  since: ${b.since}`);
   if (b.source) lines.push(`${indent}  from: ${b.source}`);
   return lines;

@@ -15,6 +15,10 @@ function step(e: WatchEvent): string {
   return e.phase === undefined ? '' : e.wave === undefined ? `${e.phase}` : `${e.phase} wave ${e.wave}`;
 }
 
+function warned(e: WatchEvent): string {
+  return e.warning ? `; warning: ${e.warning}` : '';
+}
+
 /** One line for a person. */
 export function eventLine(e: WatchEvent): string {
   const t = new Date(e.time).toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -23,9 +27,9 @@ export function eventLine(e: WatchEvent): string {
     case 'operation-started': return `${t} ${e.app}: sync ${e.operationPhase}${tail(e.message)}`;
     case 'wave-started': return `${t} ${e.app}: ${step(e) || 'a step'} started`;
     case 'resource-healthy': return `${t} ${e.app}: ${e.resource} ${e.health} after ${humanDuration(e.secondsWaiting ?? 0)}`;
-    case 'stalled': return `${t} ${e.app}: stalled ${e.minutes} minute${e.minutes === 1 ? '' : 's'} on ${e.resource} (${e.health ?? 'no health source'}${e.message ? `: ${e.message}` : ''})${e.reason ? `; ${e.reason}` : ''}`;
-    case 'hook-failed': return `${t} ${e.app}: hook ${e.resource} failed${tail(e.message)}${e.reason ? `; ${e.reason}` : ''}`;
-    case 'resource-failed': return `${t} ${e.app}: ${e.resource} failed${tail(e.message)}${e.reason ? `; ${e.reason}` : ''}`;
+    case 'stalled': return `${t} ${e.app}: stalled ${e.minutes} minute${e.minutes === 1 ? '' : 's'} on ${e.resource} (${e.health ?? 'no health source'}${e.message ? `: ${e.message}` : ''})${e.reason ? `; ${e.reason}` : ''}${warned(e)}`;
+    case 'hook-failed': return `${t} ${e.app}: hook ${e.resource} failed${tail(e.message)}${e.reason ? `; ${e.reason}` : ''}${warned(e)}`;
+    case 'resource-failed': return `${t} ${e.app}: ${e.resource} failed${tail(e.message)}${e.reason ? `; ${e.reason}` : ''}${warned(e)}`;
     case 'operation-finished': return `${t} ${e.app}: sync ${e.operationPhase}${e.secondsWaiting !== undefined ? ` in ${humanDuration(e.secondsWaiting)}` : ''}${tail(e.message)}`;
     case 'deletion-stage': return `${t} ${e.app}: deletion at the ${e.stage} stage${tail(e.message)}`;
     case 'deletion-error': return `${t} ${e.app}: deletion failed${tail(e.message)}${e.reason ? `; ${e.reason}` : ''}`;
@@ -50,6 +54,7 @@ export function eventJson(e: WatchEvent): string {
     minutes: e.minutes,
     message: e.message,
     reason: e.reason,
+    warning: e.warning,
     stage: e.stage,
   };
   return JSON.stringify(Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)));

@@ -177,6 +177,7 @@ const RUNS: Array<[Command, string[]]> = [
   ['explain', [join(EXPLAIN, 'presync-pending-deletion.yaml'), ...NOW]],
   ['explain', [join(EXPLAIN, 'deleting-post-delete.yaml'), ...NOW]],
   ['explain', [join(EXPLAIN, 'deleting-cascade.yaml'), '--live', join(EXPLAIN, 'deleting-cascade-live.yaml'), ...NOW]],
+  ['explain', [join(EXPLAIN, 'hook-no-service-account.yaml'), '--live', join(EXPLAIN, 'hook-no-service-account-live.yaml'), ...NOW]],
   ['explain-appset', [join(EXPLAIN, 'appset-rolling.yaml'), ...NOW]],
   ['explain-appset', ['appset-done.yaml', ...NOW]],
 ];

@@ -15,6 +15,7 @@ import { lastConditionChange } from './observed-health';
 import type { ObservedHealth, ObservedHealthIndex } from './observed-health';
 import { parseOperationMessage } from './operation-message';
 import type { OperationMessage, ParsedMessage } from './operation-message';
+import { latestWarning, warningText } from './events';
 import { podsOf } from './pod-trouble';
 import { trapReason } from './traps';
 import { deletePoliciesOf } from '../delete-policy';
@@ -45,6 +46,8 @@ export interface Blocker extends Placed {
   readonly healthSource: string;
   readonly message: string;
   readonly reason?: string;
+  /** The newest Warning Event about it or its Pods, when the live objects include Events (`events.ts`). */
+  readonly warning?: string;
   readonly since?: string;
 }
 
@@ -168,6 +171,8 @@ export function explainApplication(input: ExplainInput): Explanation {
     const live = health.live(p);
     const task = tasks.get(refKey(p));
     const deletePolicies = task?.deletePolicies ?? (live && readHook(live).isHook ? deletePoliciesOf(live) : undefined);
+    const pods = podsOf(p.kind, p.name, p.namespace, health.liveObjects);
+    const warned = latestWarning(health.liveObjects, [p, ...pods.map((pod) => ({ kind: 'Pod', name: str(at(pod, 'metadata', 'name')), namespace: str(at(pod, 'metadata', 'namespace')) || p.namespace }))]);
     const reason = trapReason({
       kind: p.kind,
       group: p.group,
@@ -177,7 +182,7 @@ export function explainApplication(input: ExplainInput): Explanation {
       ...(observed.status !== undefined ? { health: { status: observed.status, message: observed.message } } : {}),
       healthSource: observed.source,
       ...(live ? { live } : {}),
-      pods: podsOf(p.kind, p.name, p.namespace, health.liveObjects),
+      pods,
       ...(deletePolicies ? { deletePolicies } : {}),
       resultMessage: result?.message ?? '',
       ...(ttlOf(task) !== undefined ? { ttlSecondsAfterFinished: ttlOf(task) } : {}),
@@ -189,6 +194,7 @@ export function explainApplication(input: ExplainInput): Explanation {
       // The health message; for a task that failed, the result's message says why.
       message: observed.message || (result && (result.status === 'SyncFailed' || result.hookPhase === 'Failed' || result.hookPhase === 'Error') ? result.message : ''),
       ...(reason ? { reason } : {}),
+      ...(warned ? { warning: warningText(warned) } : {}),
       // HealthStatus.lastTransitionTime is deprecated upstream (rarely set); the live object's last condition change says more.
       ...(since(observed, live) ? { since: since(observed, live) } : {}),
     };

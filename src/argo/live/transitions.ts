@@ -27,6 +27,8 @@ export interface WatchEvent {
   readonly minutes?: number;
   readonly message?: string;
   readonly reason?: string;
+  /** The newest Warning Event about the resource or its Pods, when the live objects include Events. */
+  readonly warning?: string;
   /** The stage of an Application's deletion (`deletion-state.ts`). */
   readonly stage?: string;
 }
@@ -112,6 +114,7 @@ export function transitions(state: WatchState, cur: Explanation, now: number): {
       ...(f.health ? { health: f.health } : {}),
       ...(f.message ? { message: f.message } : {}),
       ...(f.reason ? { reason: f.reason } : {}),
+      ...(f.warning ? { warning: f.warning } : {}),
       ...(f.phase ? { phase: f.phase } : {}),
       ...(f.wave !== undefined ? { wave: f.wave } : {}),
     });
@@ -144,6 +147,7 @@ export function transitions(state: WatchState, cur: Explanation, now: number): {
         ...(b.health ? { health: b.health } : {}),
         ...(b.message ? { message: b.message } : {}),
         ...(b.reason ? { reason: b.reason } : {}),
+        ...(b.warning ? { warning: b.warning } : {}),
         ...(b.phase ? { phase: b.phase } : {}),
         ...(b.wave !== undefined ? { wave: b.wave } : {}),
       });

@@ -115,7 +115,7 @@ export function register(program: Command): void {
       + '(default: kubectl get application {name} -n {namespace} -o json; e.g. "argocd app get {name} -o json")')
     .option('--live-command <command>', 'run on every reading: prints the app\'s live objects as JSON, whose health is computed with Argo CD\'s checks '
       + 'when the Application does not carry it (Argo CD 3.0+ read with kubectl); {name}, {namespace} and {destinationNamespace} are filled in '
-      + '(e.g. "kubectl get deploy,sts,ds,job,pod,pvc,svc,ing -n {destinationNamespace} -o json"; repeatable)', collect)
+      + '(e.g. "kubectl get deploy,sts,ds,job,pod,pvc,svc,ing,events -n {destinationNamespace} -o json"; repeatable)', collect)
     .option('--tree-command <command>', 'run on every reading: prints Argo CD\'s resource tree JSON (nodes[] with health), '
       + 'e.g. a curl of the API\'s /api/v1/applications/{name}/resource-tree')
     .option('--textfile <path>', 'with --format prometheus: write each reading to this file atomically (for node_exporter\'s textfile collector) instead of stdout')
@@ -195,7 +195,7 @@ export async function watch(name: string, flags: WatchFlags, manifests: readonly
       emit(timeout);
       if (flags.format === 'ndjson') {
         for (const b of e.blockers) {
-          emit({ event: 'stalled', time: now, app: e.app.name, resource: `${b.kind}/${b.name}`, namespace: b.namespace, ...(b.health ? { health: b.health } : {}), ...(b.message ? { message: b.message } : {}), ...(b.reason ? { reason: b.reason } : {}), secondsWaiting: Math.floor((now - (state.firstSeen.get(refKey(b)) ?? now)) / 1000) });
+          emit({ event: 'stalled', time: now, app: e.app.name, resource: `${b.kind}/${b.name}`, namespace: b.namespace, ...(b.health ? { health: b.health } : {}), ...(b.message ? { message: b.message } : {}), ...(b.reason ? { reason: b.reason } : {}), ...(b.warning ? { warning: b.warning } : {}), secondsWaiting: Math.floor((now - (state.firstSeen.get(refKey(b)) ?? now)) / 1000) });
         }
       } else if (flags.format === 'text') {
         const { blockerLines }: typeof TextModule = require('../../report/explain-text');
