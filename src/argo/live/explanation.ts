@@ -11,11 +11,11 @@ import type { ApplicationView, ResourceRef, ResourceResult } from './application
 import { refKey, refShort } from './application';
 import { deletionState } from './deletion-state';
 import type { DeletionState } from './deletion-state';
+import { latestWarning, warningText } from './events';
 import { lastConditionChange } from './observed-health';
 import type { ObservedHealth, ObservedHealthIndex } from './observed-health';
 import { parseOperationMessage } from './operation-message';
 import type { OperationMessage, ParsedMessage } from './operation-message';
-import { latestWarning, warningText } from './events';
 import { podsOf } from './pod-trouble';
 import { trapReason } from './traps';
 import { deletePoliciesOf } from '../delete-policy';

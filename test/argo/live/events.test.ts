@@ -2,8 +2,16 @@
 import { latestWarning, warningText } from '../../../src/argo/live/events';
 
 const v1 = (kind: string, name: string, reason: string, message: string, last: string, extra: object = {}) => ({
-  apiVersion: 'v1', kind: 'Event', type: 'Warning', metadata: { name: `${name}.1`, namespace: 'shop' },
-  involvedObject: { kind, name, namespace: 'shop' }, reason, message, lastTimestamp: last, count: 1, ...extra,
+  apiVersion: 'v1',
+  kind: 'Event',
+  type: 'Warning',
+  metadata: { name: `${name}.1`, namespace: 'shop' },
+  involvedObject: { kind, name, namespace: 'shop' },
+  reason,
+  message,
+  lastTimestamp: last,
+  count: 1,
+  ...extra,
 });
 const job = { kind: 'Job', name: 'migrate', namespace: 'shop' };
 
@@ -26,9 +34,14 @@ test('the newest Warning about the object, with its count and time; Normal event
 test('events.k8s.io/v1: regarding, note and series; a Pod of the object counts', () => {
   const pod = { kind: 'Pod', name: 'migrate-x7k2p', namespace: 'shop' };
   const live = [{
-    apiVersion: 'events.k8s.io/v1', kind: 'Event', type: 'Warning', metadata: { name: 'e', namespace: 'shop' },
-    regarding: { kind: 'Pod', name: 'migrate-x7k2p', namespace: 'shop' }, reason: 'FailedMount',
-    note: 'MountVolume.SetUp failed for volume "config" : configmap "migrate-config" not found', series: { count: 7, lastObservedTime: '2026-12-01T10:04:00.000000Z' },
+    apiVersion: 'events.k8s.io/v1',
+    kind: 'Event',
+    type: 'Warning',
+    metadata: { name: 'e', namespace: 'shop' },
+    regarding: { kind: 'Pod', name: 'migrate-x7k2p', namespace: 'shop' },
+    reason: 'FailedMount',
+    note: 'MountVolume.SetUp failed for volume "config" : configmap "migrate-config" not found',
+    series: { count: 7, lastObservedTime: '2026-12-01T10:04:00.000000Z' },
   }];
   expect(warningText(latestWarning(live, [job, pod])!)).toBe('Pod/migrate-x7k2p: FailedMount: MountVolume.SetUp failed for volume "config" : configmap "migrate-config" not found (7 times, last at 2026-12-01T10:04:00.000000Z)');
 });
