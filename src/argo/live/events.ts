@@ -45,10 +45,16 @@ function read(e: LiveObject): WarningEvent & { readonly kind: string; readonly n
   };
 }
 
+/** Epoch milliseconds of an Event's last time; one without a readable time sorts first. */
+function when(e: WarningEvent): number {
+  const t = Date.parse(e.last);
+  return Number.isNaN(t) ? -Infinity : t;
+}
+
 /**
  * The newest Warning Event about one of `subjects` (each `kind`, `name`, `namespace`), or
- * undefined. Newest by its last time (RFC 3339 UTC times order as strings); of equal times, the
- * later one listed.
+ * undefined. Newest by its last time (`series.lastObservedTime` has microseconds, `lastTimestamp`
+ * seconds: compared as times); of equal times, the later one listed.
  */
 export function latestWarning(live: readonly LiveObject[],
   subjects: ReadonlyArray<{ readonly kind: string; readonly name: string; readonly namespace: string }>): WarningEvent | undefined {
@@ -59,7 +65,7 @@ export function latestWarning(live: readonly LiveObject[],
     if (!isEvent(o) || str(o.type) !== 'Warning') continue;
     const e = read(o);
     if (!wanted.has(`${e.kind}\0${e.namespace}\0${e.name}`) && !(e.namespace === '' && subjects.some((s) => s.kind === e.kind && s.name === e.name))) continue;
-    if (best === undefined || e.last >= best.last) best = { about: e.about, reason: e.reason, message: e.message, count: e.count, last: e.last };
+    if (best === undefined || when(e) >= when(best)) best = { about: e.about, reason: e.reason, message: e.message, count: e.count, last: e.last };
   }
   return best;
 }

@@ -50,3 +50,10 @@ test('an Event without a count or a time still reads, and the later one listed w
   const bare = (message: string) => ({ apiVersion: 'v1', kind: 'Event', type: 'Warning', involvedObject: { kind: 'Job', name: 'migrate', namespace: 'shop' }, reason: 'BackoffLimitExceeded', message });
   expect(warningText(latestWarning([bare('first'), bare('second')], [job])!)).toBe('Job/migrate: BackoffLimitExceeded: second');
 });
+
+test('times compare as times: microseconds (series) against seconds (lastTimestamp)', () => {
+  const older = v1('Job', 'migrate', 'FailedCreate', 'at 10:04:00.5', '2026-12-01T10:03:59Z', { series: { count: 2, lastObservedTime: '2026-12-01T10:04:00.500000Z' } });
+  const newer = v1('Job', 'migrate', 'FailedCreate', 'at 10:04:01', '2026-12-01T10:04:01Z');
+  expect(latestWarning([newer, older], [job])?.message).toBe('at 10:04:01');
+  expect(latestWarning([older, v1('Job', 'migrate', 'FailedCreate', 'no time', '')], [job])?.message).toBe('at 10:04:00.5');
+});
