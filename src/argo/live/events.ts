@@ -46,7 +46,7 @@ function read(e: LiveObject): WarningEvent & { readonly kind: string; readonly n
 }
 
 /** Epoch milliseconds of an Event's last time; one without a readable time sorts first. */
-function when(e: WarningEvent): number {
+function lastTime(e: WarningEvent): number {
   const t = Date.parse(e.last);
   return Number.isNaN(t) ? -Infinity : t;
 }
@@ -65,7 +65,7 @@ export function latestWarning(live: readonly LiveObject[],
     if (!isEvent(o) || str(o.type) !== 'Warning') continue;
     const e = read(o);
     if (!wanted.has(`${e.kind}\0${e.namespace}\0${e.name}`) && !(e.namespace === '' && subjects.some((s) => s.kind === e.kind && s.name === e.name))) continue;
-    if (best === undefined || when(e) >= when(best)) best = { about: e.about, reason: e.reason, message: e.message, count: e.count, last: e.last };
+    if (best === undefined || lastTime(e) >= lastTime(best)) best = { about: e.about, reason: e.reason, message: e.message, count: e.count, last: e.last };
   }
   return best;
 }
