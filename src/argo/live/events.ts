@@ -67,7 +67,8 @@ export function latestWarning(live: readonly LiveObject[],
     // An Event that names no namespace (a cluster-scoped object's) is matched by kind and name.
     const about = wanted.has(`${e.kind}\0${e.namespace}\0${e.name}`) || (e.namespace === '' && subjects.some((s) => s.kind === e.kind && s.name === e.name));
     if (!about) continue;
-    if (best === undefined || lastTime(e) >= lastTime(best)) best = { about: e.about, reason: e.reason, message: e.message, count: e.count, last: e.last };
+    if (best !== undefined && lastTime(e) < lastTime(best)) continue;
+    best = { about: e.about, reason: e.reason, message: e.message, count: e.count, last: e.last };
   }
   return best;
 }
