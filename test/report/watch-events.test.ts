@@ -31,3 +31,13 @@ test('prometheus: HELP and TYPE for every metric, the wave in flight, seconds bl
   const odd = prometheusText({ ...e, app: { name: 'a"b\\c', namespace: '' } }, t, new Map(), refKey);
   expect(odd).toContain('app="a\\"b\\\\c"');
 });
+
+test('the newest Warning Event rides on stalled and failed lines and in ndjson, after the reason', () => {
+  const warning = 'Job/db-migrate: FailedCreate: serviceaccount "migrator" not found (6 times, last at 2026-12-01T10:02:45Z)';
+  expect(eventLine({ event: 'stalled', time: t, app: 'shop', resource: 'Job/db-migrate', minutes: 3, health: 'Progressing', warning }))
+    .toBe(`2026-12-01T10:04:10Z shop: stalled 3 minutes on Job/db-migrate (Progressing); warning: ${warning}`);
+  expect(eventLine({ event: 'hook-failed', time: t, app: 'shop', resource: 'Job/db-migrate', message: 'm', reason: 'r', warning }))
+    .toBe(`2026-12-01T10:04:10Z shop: hook Job/db-migrate failed: m; r; warning: ${warning}`);
+  expect(Object.keys(JSON.parse(eventJson({ event: 'stalled', time: t, app: 'shop', resource: 'Job/db-migrate', minutes: 3, reason: 'r', warning }))))
+    .toEqual(['time', 'event', 'app', 'resource', 'minutes', 'reason', 'warning']);
+});

@@ -54,10 +54,12 @@ function lastTime(e: WarningEvent): number {
 /**
  * The newest Warning Event about one of `subjects` (each `kind`, `name`, `namespace`), or
  * undefined. Newest by its last time (`series.lastObservedTime` has microseconds, `lastTimestamp`
- * seconds: compared as times); of equal times, the later one listed.
+ * seconds: compared as times); of equal times, the later one listed. `since` (epoch ms, the sync's
+ * start): Events last seen before it are of an earlier sync (Kubernetes keeps them an hour), and a
+ * problem that goes on is seen again, so they are left out.
  */
 export function latestWarning(live: readonly LiveObject[],
-  subjects: ReadonlyArray<{ readonly kind: string; readonly name: string; readonly namespace: string }>): WarningEvent | undefined {
+  subjects: ReadonlyArray<{ readonly kind: string; readonly name: string; readonly namespace: string }>, since?: number): WarningEvent | undefined {
   if (subjects.length === 0) return undefined;
   const wanted = new Set(subjects.map((s) => `${s.kind}\0${s.namespace}\0${s.name}`));
   let best: WarningEvent | undefined;
@@ -66,7 +68,7 @@ export function latestWarning(live: readonly LiveObject[],
     const e = read(o);
     // An Event that names no namespace (a cluster-scoped object's) is matched by kind and name.
     const about = wanted.has(`${e.kind}\0${e.namespace}\0${e.name}`) || (e.namespace === '' && subjects.some((s) => s.kind === e.kind && s.name === e.name));
-    if (!about) continue;
+    if (!about || (since !== undefined && lastTime(e) < since)) continue;
     if (best !== undefined && lastTime(e) < lastTime(best)) continue;
     best = { about: e.about, reason: e.reason, message: e.message, count: e.count, last: e.last };
   }

@@ -141,6 +141,8 @@ function phaseOf(r: ResourceResult): string {
 export function explainApplication(input: ExplainInput): Explanation {
   const { app, health, plan, now } = input;
   const op = app.operation;
+  const started = op?.startedAt === undefined ? NaN : Date.parse(op.startedAt);
+  const syncStart = Number.isNaN(started) ? undefined : started;
   const notes: string[] = [];
   const tasks = taskIndex(plan);
   const statusByKey = new Map(app.resources.map(r => [refKey(r), r]));
@@ -172,7 +174,8 @@ export function explainApplication(input: ExplainInput): Explanation {
     const task = tasks.get(refKey(p));
     const deletePolicies = task?.deletePolicies ?? (live && readHook(live).isHook ? deletePoliciesOf(live) : undefined);
     const pods = podsOf(p.kind, p.name, p.namespace, health.liveObjects);
-    const warned = latestWarning(health.liveObjects, [p, ...pods.map((pod) => ({ kind: 'Pod', name: str(at(pod, 'metadata', 'name')), namespace: str(at(pod, 'metadata', 'namespace')) || p.namespace }))]);
+    const podRefs = pods.map((pod) => ({ kind: 'Pod', name: str(at(pod, 'metadata', 'name')), namespace: str(at(pod, 'metadata', 'namespace')) || p.namespace }));
+    const warned = latestWarning(health.liveObjects, [p, ...podRefs], syncStart);
     const reason = trapReason({
       kind: p.kind,
       group: p.group,

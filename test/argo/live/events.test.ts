@@ -57,3 +57,12 @@ test('times compare as times: microseconds (series) against seconds (lastTimesta
   expect(latestWarning([newer, older], [job])?.message).toBe('at 10:04:01');
   expect(latestWarning([older, v1('Job', 'migrate', 'FailedCreate', 'no time', '')], [job])?.message).toBe('at 10:04:00.5');
 });
+
+test('since the sync started: an Event last seen before it is of an earlier sync, one seen again is not', () => {
+  const start = Date.parse('2026-12-01T10:00:00Z');
+  const stale = v1('Job', 'migrate', 'FailedCreate', 'an hour ago, fixed since', '2026-12-01T09:10:00Z');
+  expect(latestWarning([stale], [job], start)).toBeUndefined();
+  expect(latestWarning([stale], [job])?.message).toBe('an hour ago, fixed since');
+  const ongoing = v1('Job', 'migrate', 'FailedCreate', 'still failing', '2026-12-01T10:02:00Z', { firstTimestamp: '2026-12-01T09:10:00Z', count: 30 });
+  expect(latestWarning([stale, ongoing], [job], start)?.message).toBe('still failing');
+});
