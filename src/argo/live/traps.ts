@@ -62,6 +62,22 @@ function replicaFailure(t: TrapInput): string | undefined {
 }
 
 /**
+ * A Job that runs no Pod and has run none: Kubernetes could not create one (a missing ServiceAccount,
+ * a quota, an admission webhook), which the Job controller records only as Events (no condition, no
+ * count), so the hook or wave waits on nothing. Read from the live Job's counts; its Pods given show
+ * otherwise. The Events themselves, when given, are the blocker's `warning` (`events.ts`).
+ */
+function jobWithoutPod(t: TrapInput): string | undefined {
+  const live = t.live;
+  if (t.group !== 'batch' || t.kind !== 'Job' || live === undefined || t.pods.length > 0 || t.health?.status !== 'Progressing') return undefined;
+  const count = (k: string) => Number(at(live, 'status', k) ?? 0);
+  if (count('active') > 0 || count('ready') > 0 || count('succeeded') > 0 || count('failed') > 0 || at(live, 'spec', 'suspend') === true) return undefined;
+  const namespace = t.namespace || str(at(live, 'metadata', 'namespace'));
+  return 'the Job runs no Pod and has run none (status.active 0): if that lasts, Kubernetes could not create one (a missing ServiceAccount, a quota, '
+    + `an admission webhook), which only its Events say: kubectl get events${namespace ? ` -n ${namespace}` : ''} --field-selector involvedObject.name=${t.name}`;
+}
+
+/**
  * A Degraded HPA fails the sync it is in (a Degraded resource of an awaited step does), and the
  * usual cause is one the cluster, not the manifest, has to fix: read from the live HPA's deciding
  * condition (`hpaDegradedBy`), else from the metrics API error its health message carries.
@@ -160,7 +176,7 @@ export function trapReason(t: TrapInput): string | undefined {
     const trouble = podTrouble(t.kind === 'Pod' && live ? [live] : t.pods);
     if (trouble && t.kind === 'StatefulSet' && t.group === 'apps') return trouble.reason + statefulSetRollbackNote(live, trouble);
     if (trouble) return trouble.reason;
-    const refused = replicaFailure(t);
+    const refused = replicaFailure(t) ?? jobWithoutPod(t);
     if (refused) return refused;
     if (status === 'Progressing' && /updated replicas are available|pods to be ready/.test(message)) {
       // Given the object's live state but none of its Pods, asking for --live again would send the reader in a circle.

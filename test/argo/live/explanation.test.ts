@@ -174,6 +174,7 @@ test('a StatefulSet rollout stuck on a Pod that never became Ready: the Pod from
 test('a hook Job that never starts a Pod: what no status field says, from the newest Warning Event about it', () => {
   const e = explainFixture('hook-no-service-account.yaml', { live: 'hook-no-service-account-live.yaml', now: '2026-12-01T10:03:00Z' });
   expect(e.blockers.map(b => [refShort(b), b.hook, b.health])).toEqual([['Job/db-migrate', true, 'Progressing']]);
+  expect(e.blockers[0].reason).toMatch(/^the Job runs no Pod and has run none .*kubectl get events -n shop --field-selector involvedObject.name=db-migrate$/);
   expect(e.blockers[0].warning).toBe('Job/db-migrate: FailedCreate: Error creating: pods "db-migrate-" is forbidden: error looking up service account shop/migrator: '
     + 'serviceaccount "migrator" not found (6 times, last at 2026-12-01T10:02:45Z)');
   // Without Events in the live objects, nothing is said of them.

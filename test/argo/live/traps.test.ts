@@ -112,3 +112,17 @@ test('a Degraded HPA: its deciding condition from the live object, else the metr
   expect(trapReason({ ...hpa, health: { status: 'Degraded', message: 'something else' } })).toBeUndefined();
   expect(trapReason({ ...hpa, health: { status: 'Progressing', message: metrics } })).toBeUndefined();
 });
+
+test('a Job that runs no Pod and has run none: Kubernetes could not create one, and the command that shows its Events', () => {
+  const job = (status: object, spec: object = {}) => ({ apiVersion: 'batch/v1', kind: 'Job', metadata: { name: 'db-migrate', namespace: 'shop' }, spec, status });
+  const waiting = { ...base, group: 'batch', kind: 'Job', name: 'db-migrate', namespace: 'shop', hook: true, health: { status: 'Progressing', message: '' } };
+  expect(trapReason({ ...waiting, live: job({ startTime: '2026-12-01T10:00:05Z', active: 0 }) }))
+    .toBe('the Job runs no Pod and has run none (status.active 0): if that lasts, Kubernetes could not create one (a missing ServiceAccount, a quota, '
+      + 'an admission webhook), which only its Events say: kubectl get events -n shop --field-selector involvedObject.name=db-migrate');
+  // A Pod running, or one that ran, or a suspended Job, or no live Job: not this.
+  for (const status of [{ active: 1 }, { ready: 1 }, { failed: 1 }, { succeeded: 1 }]) {
+    expect(trapReason({ ...waiting, live: job(status) })).toBeUndefined();
+  }
+  expect(trapReason({ ...waiting, live: job({}, { suspend: true }) })).toBeUndefined();
+  expect(trapReason(waiting)).toBeUndefined();
+});
