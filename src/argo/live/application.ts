@@ -115,6 +115,39 @@ export function isApplication(obj: unknown): boolean {
 }
 
 /** Reads an Application object (as `kubectl get application -o json` or `argocd app get -o json` print it). */
+/**
+ * The first field explain's answer rests on that no Argo CD writes so: a phase that is not a
+ * string, a time that is not one, a list that is not a list. Read leniently, such a field made a
+ * wrong answer without a word (a sync "Running" for no time, no resources); absent and null fields
+ * are fine (Argo CD leaves out what it has not set).
+ */
+function misshapenField(o: Record<string, unknown>): string | undefined {
+  const status = rec(o.status);
+  const op = status.operationState;
+  const checks: Array<[string, unknown, 'map' | 'list' | 'string' | 'time']> = [
+    ['status', o.status, 'map'],
+    ['status.resources', status.resources, 'list'],
+    ['status.operationState', op, 'map'],
+    ['status.operationState.phase', rec(op).phase, 'string'],
+    ['status.operationState.startedAt', rec(op).startedAt, 'time'],
+    ['status.operationState.finishedAt', rec(op).finishedAt, 'time'],
+    ['status.operationState.syncResult.resources', rec(rec(op).syncResult).resources, 'list'],
+    ['metadata.deletionTimestamp', rec(o.metadata).deletionTimestamp, 'time'],
+  ];
+  for (const [path, v, want] of checks) {
+    if (v === undefined || v === null) continue;
+    const ok = want === 'map' ? typeof v === 'object' && !Array.isArray(v)
+      : want === 'list' ? Array.isArray(v)
+        : want === 'string' ? typeof v === 'string'
+          : typeof v === 'string' && (v === '' || !Number.isNaN(Date.parse(v)));
+    if (!ok) {
+      const what = want === 'time' ? 'an RFC 3339 time' : want === 'map' ? 'a map' : want === 'list' ? 'a list' : 'a string';
+      return `${path} is ${JSON.stringify(v)}, not ${what} as Argo CD writes it`;
+    }
+  }
+  return undefined;
+}
+
 export function readApplication(obj: unknown): ApplicationView {
   const o = rec(obj);
   // `argocd app get -o json` prints the Application itself; kind may be missing there.
@@ -124,6 +157,8 @@ export function readApplication(obj: unknown): ApplicationView {
   if (o.kind === undefined && o.status === undefined && o.spec === undefined) {
     throw new NotAnApplicationError('expected an Argo CD Application object with a status');
   }
+  const wrong = misshapenField(o);
+  if (wrong) throw new NotAnApplicationError(wrong);
   const metadata = rec(o.metadata);
   const status = rec(o.status);
   const spec = rec(o.spec);

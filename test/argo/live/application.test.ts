@@ -44,3 +44,24 @@ test('the destination cluster: read as written; in-cluster by Argo CD\'s own ser
   expect(deploysInCluster(app({ name: 'prod' }))).toBe(false);
   expect(deploysInCluster(app({ server: 'https://prod.example.com:6443' }))).toBe(false);
 });
+
+test('a field explain rests on that no Argo CD writes so is refused, naming it; absent and null fields are fine', () => {
+  const app = (status: object, metadata: object = {}) => ({ apiVersion: 'argoproj.io/v1alpha1', kind: 'Application', metadata: { name: 'x', ...metadata }, status });
+  const refused = (o: object) => {
+    try {
+      readApplication(o);
+    } catch (e) {
+      expect(e).toBeInstanceOf(NotAnApplicationError);
+      return (e as Error).message;
+    }
+    return undefined;
+  };
+  expect(refused(app({ operationState: { phase: 7 } }))).toBe('status.operationState.phase is 7, not a string as Argo CD writes it');
+  expect(refused(app({ operationState: { phase: 'Running', startedAt: 'yesterday' } }))).toBe('status.operationState.startedAt is "yesterday", not an RFC 3339 time as Argo CD writes it');
+  expect(refused(app({ operationState: { phase: 'Running', syncResult: { resources: 'nope' } } }))).toBe('status.operationState.syncResult.resources is "nope", not a list as Argo CD writes it');
+  expect(refused(app({ resources: {} }))).toBe('status.resources is {}, not a list as Argo CD writes it');
+  expect(refused(app({ operationState: ['Running'] }))).toBe('status.operationState is ["Running"], not a map as Argo CD writes it');
+  expect(refused(app({}, { deletionTimestamp: 12 }))).toBe('metadata.deletionTimestamp is 12, not an RFC 3339 time as Argo CD writes it');
+  expect(refused(app({ operationState: null, resources: null }))).toBeUndefined();
+  expect(refused(app({ operationState: { phase: 'Running', startedAt: '2026-12-01T10:00:00Z', finishedAt: '' } }))).toBeUndefined();
+});
