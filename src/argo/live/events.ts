@@ -51,28 +51,64 @@ function lastTime(e: WarningEvent): number {
   return Number.isNaN(t) ? -Infinity : t;
 }
 
+/** What a Warning is about, as the index keys it. */
+interface Subject {
+  readonly kind: string;
+  readonly name: string;
+  readonly namespace: string;
+}
+
+const keyOf = (kind: string, namespace: string, name: string) => `${kind}\0${namespace}\0${name}`;
+
+/** A Warning as kept: its time read once, and its place in the list (the later one listed wins a tie). */
+interface Kept {
+  readonly event: WarningEvent;
+  readonly time: number;
+  readonly at: number;
+}
+
+const newer = (a: Kept, b: Kept | undefined) => b === undefined || a.time > b.time || (a.time === b.time && a.at > b.at);
+
 /**
- * The newest Warning Event about one of `subjects` (each `kind`, `name`, `namespace`), or
- * undefined. Newest by its last time (`series.lastObservedTime` has microseconds, `lastTimestamp`
- * seconds: compared as times); of equal times, the later one listed. `since` (epoch ms, the sync's
- * start): Events last seen before it are of an earlier sync (Kubernetes keeps them an hour), and a
- * problem that goes on is seen again, so they are left out.
+ * The live objects' Warning Events, read once and kept newest per object: explain asks for every
+ * awaited object and its Pods, and a namespace's Events are many (Kubernetes keeps an hour of them).
  */
-export function latestWarning(live: readonly LiveObject[],
-  subjects: ReadonlyArray<{ readonly kind: string; readonly name: string; readonly namespace: string }>, since?: number): WarningEvent | undefined {
-  if (subjects.length === 0) return undefined;
-  const wanted = new Set(subjects.map((s) => `${s.kind}\0${s.namespace}\0${s.name}`));
-  let best: WarningEvent | undefined;
-  for (const o of live) {
-    if (!isEvent(o) || str(o.type) !== 'Warning') continue;
-    const e = read(o);
-    // An Event that names no namespace (a cluster-scoped object's) is matched by kind and name.
-    const about = wanted.has(`${e.kind}\0${e.namespace}\0${e.name}`) || (e.namespace === '' && subjects.some((s) => s.kind === e.kind && s.name === e.name));
-    if (!about || (since !== undefined && lastTime(e) < since)) continue;
-    if (best !== undefined && lastTime(e) < lastTime(best)) continue;
-    best = { about: e.about, reason: e.reason, message: e.message, count: e.count, last: e.last };
+export class WarningIndex {
+  private readonly newest = new Map<string, Kept>();
+
+  constructor(live: readonly LiveObject[]) {
+    live.forEach((o, position) => {
+      if (!isEvent(o) || str(o.type) !== 'Warning') return;
+      const { kind, name, namespace, ...event } = read(o);
+      const kept = { event, time: lastTime(event), at: position };
+      const k = keyOf(kind, namespace, name);
+      if (newer(kept, this.newest.get(k))) this.newest.set(k, kept);
+    });
   }
-  return best;
+
+  /**
+   * The newest Warning Event about one of `subjects`, or undefined. Newest by its last time
+   * (`series.lastObservedTime` has microseconds, `lastTimestamp` seconds: compared as times); of
+   * equal times, the later one listed. An Event that names no namespace (a cluster-scoped object's)
+   * is matched by kind and name. `since` (epoch ms, the sync's start): Events last seen before it are
+   * of an earlier sync (Kubernetes keeps them an hour), and a problem that goes on is seen again, so
+   * they are left out.
+   */
+  public latest(subjects: readonly Subject[], since?: number): WarningEvent | undefined {
+    let best: Kept | undefined;
+    for (const s of subjects) {
+      for (const k of [keyOf(s.kind, s.namespace, s.name), keyOf(s.kind, '', s.name)]) {
+        const kept = this.newest.get(k);
+        if (kept && newer(kept, best)) best = kept;
+      }
+    }
+    return best === undefined || (since !== undefined && best.time < since) ? undefined : best.event;
+  }
+}
+
+/** `new WarningIndex(live).latest(subjects, since)`, for one question. */
+export function latestWarning(live: readonly LiveObject[], subjects: readonly Subject[], since?: number): WarningEvent | undefined {
+  return new WarningIndex(live).latest(subjects, since);
 }
 
 /** The words for a Warning Event: `Kind/name: Reason: message (N times, last at T)`. */

@@ -11,7 +11,7 @@ import type { ApplicationView, ResourceRef, ResourceResult } from './application
 import { refKey, refShort } from './application';
 import { deletionState } from './deletion-state';
 import type { DeletionState } from './deletion-state';
-import { latestWarning, warningText } from './events';
+import { WarningIndex, warningText } from './events';
 import { lastConditionChange } from './observed-health';
 import type { ObservedHealth, ObservedHealthIndex } from './observed-health';
 import { parseOperationMessage } from './operation-message';
@@ -143,6 +143,7 @@ export function explainApplication(input: ExplainInput): Explanation {
   const op = app.operation;
   const started = op?.startedAt === undefined ? NaN : Date.parse(op.startedAt);
   const syncStart = Number.isNaN(started) ? undefined : started;
+  const warnings = new WarningIndex(health.liveObjects);
   const notes: string[] = [];
   const tasks = taskIndex(plan);
   const statusByKey = new Map(app.resources.map(r => [refKey(r), r]));
@@ -175,7 +176,7 @@ export function explainApplication(input: ExplainInput): Explanation {
     const deletePolicies = task?.deletePolicies ?? (live && readHook(live).isHook ? deletePoliciesOf(live) : undefined);
     const pods = podsOf(p.kind, p.name, p.namespace, health.liveObjects);
     const podRefs = pods.map((pod) => ({ kind: 'Pod', name: str(at(pod, 'metadata', 'name')), namespace: str(at(pod, 'metadata', 'namespace')) || p.namespace }));
-    const warned = latestWarning(health.liveObjects, [p, ...podRefs], syncStart);
+    const warned = warnings.latest([p, ...podRefs], syncStart);
     const reason = trapReason({
       kind: p.kind,
       group: p.group,
