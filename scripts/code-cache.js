@@ -7,7 +7,7 @@
 'use strict';
 const fs = require('fs');
 const path = require('path');
-const { BUNDLE_FILE, codeCacheBytes, codeCacheFile, compileBundle, runBundle } = require('../lib/cli/code-cache');
+const { BUNDLE_FILE, codeCacheFile, compileBundle, runBundle, writeCodeCache } = require('../lib/cli/code-cache');
 
 const dir = path.join(__dirname, '..', 'lib', 'cli');
 const file = path.join(dir, BUNDLE_FILE);
@@ -41,9 +41,10 @@ process.on('beforeExit', () => {
   }
   if (runs.length > 0) return void setImmediate(next); // work for the loop, so beforeExit comes again
   process.stdout.write = write;
-  const out = codeCacheFile(dir);
-  fs.writeFileSync(`${out}.tmp`, codeCacheBytes(bundle, script.createCachedData()));
-  fs.renameSync(`${out}.tmp`, out);
+  writeCodeCache(codeCacheFile(dir), bundle, script, (err) => {
+    console.error(`code-cache: could not write the cache: ${err.message}`);
+    process.exit(1);
+  });
   process.exit(0);
 });
 next();

@@ -111,19 +111,22 @@ export function writesCodeCache(argv: readonly string[]): boolean {
 /**
  * Writes what `script` compiled as this V8's cache, whole or not at all (a file of its own, renamed
  * into place, so two runs at once leave one of theirs). A folder the user cannot write, or a full
- * disk, leaves things as they were: the cache only makes the next start faster.
+ * disk, leaves things as they were: the cache only makes the next start faster. `onError` hears why
+ * (the build step must fail on it; a user's command must not).
  */
-export function writeCodeCache(cacheFile: string, bundle: Uint8Array, script: Script): void {
+export function writeCodeCache(cacheFile: string, bundle: Uint8Array, script: Script,
+  onError: (err: unknown) => void = () => undefined): void {
   const tmp = `${cacheFile}.${process.pid}.tmp`;
   try {
     writeFileSync(tmp, codeCacheBytes(bundle, script.createCachedData()));
     renameSync(tmp, cacheFile);
-  } catch {
+  } catch (err) {
     try {
       unlinkSync(tmp);
     } catch {
       // never written
     }
+    onError(err);
   }
 }
 

@@ -8,7 +8,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFi
 import { join } from 'path';
 import * as fc from 'fast-check';
 import { tempDirEach } from './helpers';
-import { BUNDLE_FILE, checkedCodeCache, codeCacheBytes, codeCacheFile, compileBundle, writesCodeCache } from '../../src/cli/code-cache';
+import { BUNDLE_FILE, checkedCodeCache, codeCacheBytes, codeCacheFile, compileBundle, writeCodeCache, writesCodeCache } from '../../src/cli/code-cache';
 
 jest.setTimeout(120_000);
 
@@ -134,7 +134,19 @@ describe('a Node the compile step wrote no cache for', () => {
     expect(readdirSync(cli).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
-  test('a cache V8 would crash on is replaced by a whole one at the next plan', () => {
+  test('the build step hears why a cache could not be written (onError), and nothing is left half-written', () => {
+    const cli = copyOfPackage();
+    const file = codeCacheFile(cli);
+    mkdirSync(join(file, 'in-the-way'), { recursive: true });
+    const bundle = readFileSync(join(cli, BUNDLE_FILE));
+    const errors: unknown[] = [];
+    writeCodeCache(file, bundle, compileBundle(join(cli, BUNDLE_FILE), bundle.toString('latin1')), (err) => errors.push(err));
+    expect(errors).toHaveLength(1);
+    expect((errors[0] as NodeJS.ErrnoException).code).toMatch(/^E/);
+    expect(readdirSync(cli).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  test('a cache V8 would crash on by a whole one at the next plan', () => {
     const cli = copyOfPackage();
     writeFileSync(codeCacheFile(cli), Buffer.from('not a cache'));
     expect(run(join(cli, 'syncplan.js'), ['plan', EXAMPLE]).code).toBe(0);

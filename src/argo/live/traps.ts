@@ -32,6 +32,11 @@ export interface TrapInput {
 
 const CONTROLLED = new Set(['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet', 'Job']);
 
+/** The `-n` flag of a kubectl command the reason gives; none when the namespace is not known. */
+function inNamespace(namespace: string | undefined): string {
+  return namespace ? ` -n ${namespace}` : '';
+}
+
 /**
  * Under the default `podManagementPolicy: OrderedReady`, a StatefulSet does nothing more while a Pod
  * it started is not Running and Ready, replacing it included: reverting or fixing the template is not
@@ -44,7 +49,7 @@ const CONTROLLED = new Set(['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSe
 function statefulSetRollbackNote(live: LiveObject | undefined, { pod, namespace }: PodTrouble): string {
   if (str(at(live, 'spec', 'updateStrategy', 'type')) === 'OnDelete' || str(at(live, 'spec', 'podManagementPolicy')) === 'Parallel') return '';
   return `; the StatefulSet will not replace Pod ${pod} by itself, even once the template is fixed (it waits for each Pod it started to be Ready: `
-    + `Kubernetes' forced rollback), so after syncing the fix delete it: kubectl delete pod ${pod}${namespace ? ` -n ${namespace}` : ''}`;
+    + `Kubernetes' forced rollback), so after syncing the fix delete it: kubectl delete pod ${pod}${inNamespace(namespace)}`;
 }
 
 /**
@@ -74,7 +79,7 @@ function jobWithoutPod(t: TrapInput): string | undefined {
   if (count('active') > 0 || count('ready') > 0 || count('succeeded') > 0 || count('failed') > 0 || at(live, 'spec', 'suspend') === true) return undefined;
   const namespace = t.namespace || str(at(live, 'metadata', 'namespace'));
   return 'the Job runs no Pod and has run none (status.active 0): if that lasts, Kubernetes could not create one (a missing ServiceAccount, a quota, '
-    + `an admission webhook), which only its Events say: kubectl get events${namespace ? ` -n ${namespace}` : ''} --field-selector involvedObject.name=${t.name}`;
+    + `an admission webhook), which only its Events say: kubectl get events${inNamespace(namespace)} --field-selector involvedObject.name=${t.name}`;
 }
 
 /**
@@ -154,10 +159,9 @@ export function trapReason(t: TrapInput): string | undefined {
   }
   if (t.group === 'argoproj.io' && t.kind === 'Application' && (status === 'Progressing' || status === 'Degraded' || status === 'Unknown')) {
     // App of apps: the parent's step waits on the child's own sync and health, whose blockers are in the child.
-    const ns = t.namespace ? ` -n ${t.namespace}` : '';
     // A Degraded resource fails the step it is awaited in; Progressing and Unknown keep it waiting (docs/argo-cd-model.md).
     const effect = status === 'Degraded' ? 'which fails this sync' : 'and this step waits until its own sync finishes Healthy';
-    return `the child Application is ${status}, ${effect}; see why with kubectl get application ${t.name}${ns} -o json | syncplan explain -`;
+    return `the child Application is ${status}, ${effect}; see why with kubectl get application ${t.name}${inNamespace(t.namespace)} -o json | syncplan explain -`;
   }
   if (t.group === 'autoscaling' && t.kind === 'HorizontalPodAutoscaler' && status === 'Degraded') {
     const why = hpaReason(t.live, message);
@@ -183,7 +187,7 @@ export function trapReason(t: TrapInput): string | undefined {
       const namespace = str(at(live, 'metadata', 'namespace'));
       return live === undefined
         ? 'new Pods run but are not ready: usually a failing readiness probe or a crash loop; give --live with the Pods to see which'
-        : `new Pods run but are not ready: usually a failing readiness probe or a crash loop; none of its Pods is among the live objects given, add them (kubectl get pods${namespace ? ` -n ${namespace}` : ''} -o yaml) to see which`;
+        : `new Pods run but are not ready: usually a failing readiness probe or a crash loop; none of its Pods is among the live objects given, add them (kubectl get pods${inNamespace(namespace)} -o yaml) to see which`;
     }
   }
   return undefined;
