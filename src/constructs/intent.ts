@@ -136,7 +136,6 @@ export function dependencyEdges(src: IntentSources, graph: IntentGraph, dependen
     const deps = dependenciesOf(c);
     if (deps.length === 0) continue;
     for (const d of deps) {
-      if (d instanceof Chart) continue;
       const other = unrelatedChartOf(d, group);
       if (other) {
         // cdk8s's copy of a chart's own dependency (`chart.toJson()` and `Testing.synth` render

@@ -160,3 +160,40 @@ describe('a chart\'s own dependency on a construct of the chart', () => {
     }
   });
 });
+
+describe('a construct\'s dependency on its own chart (everything else of the chart first)', () => {
+  /** A Deployment in tier `app`, a ConfigMap in tier `last`, a lone Secret; kind order alone would apply the ConfigMap first. */
+  function chartWithLast() {
+    const chart = newChart('web');
+    const app = new Tier(chart, 'app').add(new ApiObject(chart, 'api', { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'api' } }));
+    const last = new Tier(chart, 'last').add(configMap(chart, 'report'));
+    const secret = new ApiObject(chart, 'token', { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'token' } });
+    return { chart, app, last, secret };
+  }
+
+  test('a tier depending on its chart comes after every other object of it (it used to be dropped without a word)', () => {
+    const { chart, last, app, secret } = chartWithLast();
+    last.node.addDependency(chart);
+    expect(synthError(chart)).toBe('');
+    expect(wavesByName(chart)).toEqual({ 'Deployment/api': '0', 'ConfigMap/report': '1', 'Secret/token': '0' });
+    SyncOrder.of(chart).assertBefore(app, last);
+    SyncOrder.of(chart).assertBefore(secret, last);
+  });
+
+  test('an ApiObject depending on its chart, as cdk8s means it: after every other object', () => {
+    const { chart, secret } = chartWithLast();
+    secret.node.addDependency(chart);
+    expect(synthError(chart)).toBe('');
+    expect(wavesByName(chart)).toEqual({ 'Deployment/api': '0', 'ConfigMap/report': '0', 'Secret/token': '1' });
+  });
+
+  test('two tiers each after everything else of the chart cannot both hold: refused as a cycle naming both', () => {
+    const { chart, app, last } = chartWithLast();
+    last.node.addDependency(chart);
+    app.node.addDependency(chart);
+    const error = synthError(chart);
+    expect(error).toContain('dependency cycle');
+    expect(error).toContain('Tier web/app');
+    expect(error).toContain('Tier web/last');
+  });
+});

@@ -136,3 +136,32 @@ test('nested charts and dependencies inside one chart: no error', () => {
     b.node.addDependency(a);
   })).toBe('');
 });
+
+test('a tier depending on another chart itself is refused at the first validation, naming the tier as written', () => {
+  const error = synthError((app) => {
+    const db = new Chart(app, 'db');
+    cm(db, 'schema');
+    const web = new Chart(app, 'web');
+    new Tier(web, 'tier').add(cm(web, 'config')).node.addDependency(db);
+  });
+  expect(error).toContain(`objects of chart web depend on chart db (web/tier depends on db, node.addDependency), but sync waves order objects inside one Argo CD Application only, so Argo CD would not honour this order; ${FIX}`);
+});
+
+test('a tier depending on a chart its ArgoApplication syncs with its own comes after that chart\'s objects', () => {
+  const outdir = mkdtempSync(join(tmpdir(), 'syncplan-cross-'));
+  try {
+    const app = new App({ outdir });
+    const db = new Chart(app, 'db');
+    const schema = cm(db, 'schema');
+    const web = new Chart(app, 'web');
+    const config = cm(web, 'config');
+    const tier = new Tier(web, 'tier').add(config);
+    tier.node.addDependency(db);
+    new ArgoApplication(new Chart(app, 'platform'), 'one', { charts: [db, web], repoURL: REPO, path: 'dist', destination: { namespace: 'x' } });
+    stderrOf(() => app.synth());
+    const wave = (o: ApiObject) => o.toJson().metadata.annotations['argocd.argoproj.io/sync-wave'];
+    expect(Number(wave(config))).toBeGreaterThan(Number(wave(schema)));
+  } finally {
+    rmSync(outdir, { recursive: true, force: true });
+  }
+});
