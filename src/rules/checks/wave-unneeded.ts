@@ -33,16 +33,19 @@ export const waveUnneeded: Rule = {
       indices.push(i);
       byPhase.set(step.phase, indices);
     });
+    const hasHook = (i: number): boolean => steps[i].tasks.some(t => t.action === 'apply' && t.hook);
     for (const indices of byPhase.values()) {
-      let hooksBefore = false;
       indices.forEach((i, k) => {
         const step = steps[i];
         const applies = step.tasks.filter(t => t.action === 'apply');
-        const hooks = applies.some(t => t.hook);
+        // What a hook does (a migration, a smoke test) no reference shows: a wave holding one, or
+        // the wave right after one, is left alone. A later wave merged into the one before it still
+        // comes after the hook, so it is judged like any other.
+        const byHook = applies.some(t => t.hook) || (k > 0 && hasHook(indices[k - 1]));
         // Child Applications after child Applications: app-of-apps ordering, which no reference in
         // the manifests shows (application-health-* judge whether the wave really waits).
         const appAfterApp = k > 0 && applies.some(isApplication) && steps[indices[k - 1]].tasks.some(t => t.action === 'apply' && isApplication(t));
-        if (k > 0 && !hooks && !hooksBefore && applies.length > 0 && !appAfterApp) {
+        if (k > 0 && !byHook && applies.length > 0 && !appAfterApp) {
           index ??= new TaskIndex(ctx.tasks);
           const prevIndex = indices[k - 1];
           const prev = steps[prevIndex];
@@ -92,7 +95,6 @@ export const waveUnneeded: Rule = {
             });
           }
         }
-        hooksBefore ||= hooks;
       });
     }
     return hits;

@@ -79,6 +79,21 @@ describe('wave-unneeded', () => {
     expect(findingsOf('wave-unneeded', yaml(hookJob('a', wave('0')), hookJob('b', wave('1'))))).toEqual([]);
   });
 
+  test('a Sync-phase hook: its wave and the wave right after it are left alone, a later wave no reference needs is not', () => {
+    const syncHook = (w: string) => hookJob('seed', { 'argocd.argoproj.io/hook': 'Sync', ...wave(w) });
+    // wave 0: a ConfigMap; wave 1: the hook; wave 2: what the hook may have prepared; wave 3: nothing uses wave 2.
+    const found = findingsOf('wave-unneeded', yaml(cm('a', wave('0')), syncHook('1'), cm('b', wave('2')), cm('c', wave('3'))));
+    expect(found.map((f) => `${f.kind}/${f.name}`)).toEqual(['ConfigMap/c']);
+    expect(found[0].message).toContain('nothing in it uses anything from an earlier wave');
+    // Merged as the fix says, the plan still runs the hook before both, and nothing is reported.
+    expect(findingsOf('wave-unneeded', yaml(cm('a', wave('0')), syncHook('1'), cm('b', wave('2')), cm('c', wave('2'))))).toEqual([]);
+  });
+
+  test('after a PreSync hook, the Sync phase\'s own waves are judged as before (the hook is done before the phase starts)', () => {
+    const found = findingsOf('wave-unneeded', yaml(hookJob('migrate', wave('0')), cm('a', wave('0')), cm('b', wave('1'))));
+    expect(found.map((f) => `${f.kind}/${f.name}`)).toEqual(['ConfigMap/b']);
+  });
+
   test('a Service selecting an earlier Deployment needs its wave; an Ingress routing to a ClusterIP Service does not (Healthy once applied)', () => {
     const ingress = k('networking.k8s.io/v1', 'Ingress', 'web', {
       spec: { rules: [{ http: { paths: [{ backend: { service: { name: 'web' } } }] } }] },
