@@ -19,6 +19,13 @@ export function commandArgv(template: string, values: Readonly<Record<string, st
   }));
 }
 
+/** A command that ran and exited non-zero; `output`: the first line it printed (stderr, else stdout). */
+export class CommandFailedError extends UsageError {
+  constructor(shown: string, public readonly output: string) {
+    super(`${shown} failed: ${output}`);
+  }
+}
+
 /**
  * Runs `argv` and parses what it prints (JSON, or YAML for a command given `-o yaml`). `option`: the
  * flag that sets the command, `hint`: what it should print, both for the messages.
@@ -28,8 +35,7 @@ export function runJson(argv: readonly string[], option: string, hint: string): 
   const r = spawnSync(argv[0], argv.slice(1), { encoding: 'utf8', timeout: 60_000, maxBuffer: 256 * 2 ** 20 });
   if (r.error) throw new UsageError(`${shown}: cannot run it (${(r.error as NodeJS.ErrnoException).code ?? r.error.message}); is ${argv[0]} on PATH? ${option} sets another`);
   if (r.status !== 0) {
-    const why = (r.stderr || r.stdout || '').trim().split('\n')[0] || `exit status ${r.status}`;
-    throw new UsageError(`${shown} failed: ${why}`);
+    throw new CommandFailedError(shown, (r.stderr || r.stdout || '').trim().split('\n')[0] || `exit status ${r.status}`);
   }
   const text = r.stdout;
   try {

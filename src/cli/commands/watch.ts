@@ -128,7 +128,8 @@ export function register(program: Command): void {
 
 /** The watch loop; resolves to the exit status. */
 export async function watch(name: string, flags: WatchFlags, manifests: readonly string[] = []): Promise<number> {
-  const { runJson }: typeof JsonCommandModule = require('../json-command');
+  const { CommandFailedError, runJson }: typeof JsonCommandModule = require('../json-command');
+  const { goneByBody, goneByError }: typeof import('../../argo/live/application-gone') = require('../../argo/live/application-gone');
   const { transitions, INITIAL_WATCH_STATE, isFinished }: typeof TransitionsModule = require('../../argo/live/transitions');
   const events: typeof EventsModule = require('../../report/watch-events');
   const { refKey }: typeof import('../../argo/live/application') = require('../../argo/live/application');
@@ -153,16 +154,20 @@ export async function watch(name: string, flags: WatchFlags, manifests: readonly
   let noted = false;
   for (;;) {
     const now = Date.now();
+    // A deletion being watched ends when the Application is gone, in the words of kubectl, argocd or the API.
+    const deleting = state.last?.deletion ? state.last.app.name : undefined;
     let read: unknown;
+    let gone: boolean;
     try {
       read = runJson(argv, '--command', 'give a command that prints the Application with -o json');
+      gone = goneByBody(read);
     } catch (err) {
-      // A deletion being watched ends when the Application is gone (kubectl's and argocd's NotFound).
-      if (state.last?.deletion && err instanceof Error && /\bNotFound\b/.test(err.message)) {
-        emit({ event: 'deleted', time: now, app: state.last.app.name, message: 'every finalizer removed, the Application is gone' });
-        return 0;
-      }
-      throw err;
+      if (!(deleting && err instanceof CommandFailedError && goneByError(err.output))) throw err;
+      gone = true;
+    }
+    if (deleting && gone) {
+      emit({ event: 'deleted', time: now, app: deleting, message: 'every finalizer removed, the Application is gone' });
+      return 0;
     }
     const app = readLiveApplication(read, shown, 0);
     const note = noted ? undefined : otherClusterNote(app, flags.liveCommand ?? []);

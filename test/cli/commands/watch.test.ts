@@ -199,6 +199,28 @@ test('an Application being deleted: each stage of the deletion as it moves on, t
   expect(r.stdout).not.toContain('sync Succeeded');
 });
 
+test.each([
+  ['the argocd CLI (PermissionDenied, as the API answers for an Application that does not exist)', 'argocd app get {name} -o json'],
+  ['a curl of the API (its error body, exit 0)', 'curl -s https://argocd.example.com/api/v1/applications/{name}'],
+])('a deletion read with %s ends "deleted", exit 0', (_how, command) => {
+  const r = watch('deleting', ['--command', command]);
+  expect([r.code, r.stderr]).toEqual([0, '']);
+  expect(linesOf(r.stdout).pop()).toBe('deleted: every finalizer removed, the Application is gone');
+  expect(r.calls).toHaveLength(5);
+});
+
+test('outside a deletion, PermissionDenied is the error it is: exit 2 with the command\'s words', () => {
+  const counter = join(dir, 'counter');
+  const r = spawnSync(process.execPath, [BIN, 'watch', 'shop', '--interval', '10ms', '--command', 'argocd app get {name} -o json'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 30_000,
+    env: { ...process.env, PATH: `${join(WATCH, 'bin')}${delimiter}${process.env.PATH}`, SYNCPLAN_FAKE_STATES: join(dir, 'none'), SYNCPLAN_FAKE_COUNTER: counter },
+  });
+  expect(r.status).toBe(2);
+  expect(r.stderr).toContain('argocd app get shop -o json failed: time="2026-12-04T05:00:00Z" level=fatal msg="rpc error: code = PermissionDenied desc = permission denied"');
+});
+
 test('a blocked deletion: the DeletionError once with its cause, then the timeout names the stage; ndjson carries the stage', () => {
   const r = watch('deleting-blocked', ['--timeout', '50ms']);
   expect(r.code).toBe(1);
