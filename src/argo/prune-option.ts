@@ -37,14 +37,3 @@ export function optionIs(
   if (!behavesSince('appPruneDeleteDefaults', argocdVersion)) return syncOptionsOf(object).includes(`${name}=${value}`);
   return objectOption(object, name, appSyncOptions, argocdVersion) === value;
 }
-
-/**
- * Why the Application-level option does nothing in this version, or undefined when it is read.
- * `option` is one item of `spec.syncPolicy.syncOptions`.
- */
-export function ignoredAppOption(option: string, argocdVersion?: string): string | undefined {
-  const name = option.split('=')[0];
-  if ((name !== 'Prune' && name !== 'Delete') || behavesSince('appPruneDeleteDefaults', argocdVersion)) return undefined;
-  return `Argo CD reads ${name}= in the Application's syncOptions since 3.4; ${argocdVersion} ignores it there `
-    + 'and reads it only from each object\'s argocd.argoproj.io/sync-options annotation';
-}

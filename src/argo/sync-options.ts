@@ -3,6 +3,7 @@
  * and the Application's `spec.syncPolicy.syncOptions`. Exact, case-sensitive `Key=value` matching.
  */
 import { ANNOTATION_SYNC_OPTIONS, annotationCsvOf } from './annotations';
+import { Behaviour, behavesSince, SINCE } from './versions';
 
 /** Where an option is honoured. */
 export type SyncOptionScope = 'resource' | 'app' | 'both';
@@ -55,4 +56,34 @@ export function syncOptionValue(options: readonly string[], name: string): strin
   const prefix = `${name}=`;
   const hit = options.find(o => o.startsWith(prefix));
   return hit === undefined ? undefined : hit.slice(prefix.length);
+}
+
+/**
+ * Options an older Argo CD reads from each object's annotation only and ignores, without a word, in
+ * an Application's `spec.syncPolicy.syncOptions`: the behaviour that reads them there, and what is
+ * lost meanwhile. `Prune=`/`Delete=` since 3.4 (argo-cd PR #23370, `prune-option.ts`);
+ * `SkipDryRunOnMissingResource=true` since 3.1 (`controller/sync.go` passes it to the sync context).
+ */
+const READ_IN_APPLICATION_SINCE: Readonly<Record<string, { readonly behaviour: Behaviour; readonly lost: string }>> = {
+  Prune: { behaviour: 'appPruneDeleteDefaults', lost: 'and reads it only from each object\'s argocd.argoproj.io/sync-options annotation' },
+  Delete: { behaviour: 'appPruneDeleteDefaults', lost: 'and reads it only from each object\'s argocd.argoproj.io/sync-options annotation' },
+  SkipDryRunOnMissingResource: {
+    behaviour: 'appSkipDryRun',
+    lost: 'and reads it only from each object\'s argocd.argoproj.io/sync-options annotation, so a custom resource whose CRD the cluster does not serve yet fails the dry run',
+  },
+};
+
+/** An Application-level option the version ignores: why, and the first version that reads it there. */
+export interface IgnoredAppOption {
+  readonly message: string;
+  readonly since: string;
+}
+
+/** Why one item of `spec.syncPolicy.syncOptions` does nothing in this version, or undefined when it is read. */
+export function ignoredAppOption(option: string, argocdVersion?: string): IgnoredAppOption | undefined {
+  const name = option.split('=')[0];
+  const read = Object.prototype.hasOwnProperty.call(READ_IN_APPLICATION_SINCE, name) ? READ_IN_APPLICATION_SINCE[name] : undefined;
+  if (read === undefined || behavesSince(read.behaviour, argocdVersion)) return undefined;
+  const since = SINCE[read.behaviour];
+  return { message: `Argo CD reads ${name}= in the Application's syncOptions since ${since}; ${argocdVersion} ignores it there ${read.lost}`, since };
 }

@@ -8,12 +8,12 @@ import type { Command } from 'commander';
 import { UsageError } from './errors';
 import type * as LoadModule from './load';
 import { collect } from './options';
-import type * as PruneOptionModule from '../argo/prune-option';
 import { DEFAULT_KUBE_VERSION, KUBE_VERSIONS, kubeMinor } from '../argo/served-versions';
+import type * as SyncOptionsModule from '../argo/sync-options';
 import { TRACKING_METHODS } from '../argo/tracking';
 import type { TrackingMethod } from '../argo/tracking';
 import type { Manifest, PlanOptions } from '../argo/types';
-import { ARGOCD_VERSIONS, LATEST_ARGOCD_VERSION, SINCE, parseArgoCdVersion } from '../argo/versions';
+import { ARGOCD_VERSIONS, LATEST_ARGOCD_VERSION, parseArgoCdVersion } from '../argo/versions';
 import type * as SyncOptionInvalidModule from '../rules/checks/sync-option-invalid';
 import type * as SyncOptionUnknownModule from '../rules/checks/sync-option-unknown';
 
@@ -97,11 +97,11 @@ export function appSyncOptions(flags: AppFlags, extra: readonly string[] = []): 
   const options = flags.syncOption ?? [];
   options.forEach(checkAppSyncOption);
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { ignoredAppOption }: typeof PruneOptionModule = require('../argo/prune-option');
+  const { ignoredAppOption }: typeof SyncOptionsModule = require('../argo/sync-options');
   for (const option of options) {
     const ignored = ignoredAppOption(option, flags.argocdVersion);
     if (ignored !== undefined) {
-      throw new UsageError(`--sync-option ${option}: ${ignored}; annotate the objects instead, or model --argocd-version ${SINCE.appPruneDeleteDefaults} or later`);
+      throw new UsageError(`--sync-option ${option}: ${ignored.message}; annotate the objects instead, or model --argocd-version ${ignored.since} or later`);
     }
   }
   return [...options, ...extra];

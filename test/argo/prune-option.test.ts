@@ -6,7 +6,8 @@
  * and, before 3.4, `TestDoNotPrunePruneFalse` and `TestPruneConfirm` at v3.3.0.
  */
 import * as fc from 'fast-check';
-import { ignoredAppOption, objectOption, optionIs } from '../../src/argo/prune-option';
+import { objectOption, optionIs } from '../../src/argo/prune-option';
+import { ignoredAppOption } from '../../src/argo/sync-options';
 import { ARGOCD_VERSIONS, behavesSince } from '../../src/argo/versions';
 import { m } from '../fixtures/manifests';
 
@@ -48,7 +49,8 @@ describe('objectOption before 3.4', () => {
   test('the Application-level option is ignored, and ignoredAppOption says so', () => {
     expect(objectOption(pod(), 'Prune', ['Prune=false'], '3.3')).toBeUndefined();
     expect(objectOption(pod(), 'Delete', ['Delete=confirm'], '2.14')).toBeUndefined();
-    expect(ignoredAppOption('Prune=false', '3.3')).toMatch(/^Argo CD reads Prune= in the Application's syncOptions since 3\.4; 3\.3 ignores it/);
+    expect(ignoredAppOption('Prune=false', '3.3')?.message).toMatch(/^Argo CD reads Prune= in the Application's syncOptions since 3\.4; 3\.3 ignores it/);
+    expect(ignoredAppOption('Delete=confirm', '2.14')?.since).toBe('3.4');
     expect(ignoredAppOption('Prune=false', '3.4')).toBeUndefined();
     expect(ignoredAppOption('PruneLast=true', '3.3')).toBeUndefined();
   });

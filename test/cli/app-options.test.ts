@@ -59,3 +59,9 @@ test('--sync-option Prune=/Delete= with an Argo CD before 3.4 is refused: that v
   expect(appSyncOptions({ syncOption: ['Prune=false'], argocdVersion: '3.4' })).toEqual(['Prune=false']);
   expect(appSyncOptions({ syncOption: ['Prune=false'] })).toEqual(['Prune=false']);
 });
+
+test('--sync-option SkipDryRunOnMissingResource=true with an Argo CD before 3.1 is refused, naming 3.1', () => {
+  expect(() => appSyncOptions({ syncOption: ['SkipDryRunOnMissingResource=true'], argocdVersion: '3.0' })).toThrow(
+    /^--sync-option SkipDryRunOnMissingResource=true: Argo CD reads SkipDryRunOnMissingResource= in the Application's syncOptions since 3\.1; 3\.0 ignores it there .*fails the dry run; annotate the objects instead, or model --argocd-version 3\.1 or later$/);
+  expect(appSyncOptions({ syncOption: ['SkipDryRunOnMissingResource=true'], argocdVersion: '3.1' })).toEqual(['SkipDryRunOnMissingResource=true']);
+});

@@ -3,7 +3,7 @@
  * reports how the operation ends, what it waits on and what it leaves behind.
  */
 import { applyDecision } from '../apply-method';
-import { ignoredAppOption } from '../prune-option';
+import { ignoredAppOption } from '../sync-options';
 import type { SyncPlan, SyncTask } from '../types';
 import { appliesOutOfSyncOnly, WITHOUT_LIVE_NOTE } from './apply-out-of-sync-only';
 import { handlesOf } from './cluster';
@@ -176,7 +176,7 @@ function notesFor(loop: SyncLoop, options: SimulateOptions): string[] {
   const appOptions = options.syncOptions ?? [];
   for (const option of appOptions) {
     const ignored = ignoredAppOption(option, options.argocdVersion);
-    if (ignored !== undefined) notes.push(`${option}: ${ignored}`);
+    if (ignored !== undefined) notes.push(`${option}: ${ignored.message}`);
   }
   if (appOptions.includes('Validate=false') || loop.tasks.some(t => t.task.action === 'apply' && !applyDecision(t.task.manifest.object, { appSyncOptions: appOptions }).validate)) {
     notes.push('Validate=false only turns off kubectl\'s client-side schema validation (which kubectl skips anyway when the API server validates fields itself, '

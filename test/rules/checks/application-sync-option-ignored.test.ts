@@ -1,6 +1,7 @@
 /**
  * application-sync-option-ignored (src/rules/checks/application-sync-option-ignored.ts): its trip/pass
- * case, and that it holds its peace from 3.4 on (argo-cd PR #23370).
+ * case, and that it holds its peace from 3.4 on (argo-cd PR #23370); SkipDryRunOnMissingResource, read
+ * at the Application level since 3.1.
  */
 import { k, yaml } from '../../fixtures/manifests';
 import { findingsOf, ruleCase } from '../helpers';
@@ -27,4 +28,13 @@ test('Test_syncDeleteOption "delete set on the app level": nothing to report fro
     .toEqual(['has sync option "Prune=confirm"', 'has sync option "Delete=false"']);
   expect(findingsOf('application-sync-option-ignored', text, { argocdVersion: '3.4' })).toEqual([]);
   expect(findingsOf('application-sync-option-ignored', text)).toEqual([]);
+});
+
+test('SkipDryRunOnMissingResource=true in a child Application for Argo CD 3.0: its custom resources would fail the dry run; the fix names 3.1', () => {
+  const text = yaml(child(['SkipDryRunOnMissingResource=true']));
+  const [f, ...more] = findingsOf('application-sync-option-ignored', text, { argocdVersion: '3.0' });
+  expect(more).toEqual([]);
+  expect(f.message).toContain('has sync option "SkipDryRunOnMissingResource=true": Argo CD reads SkipDryRunOnMissingResource= in the Application\'s syncOptions since 3.1');
+  expect(f.fix).toBe('annotate the child\'s objects with argocd.argoproj.io/sync-options: SkipDryRunOnMissingResource=true, or upgrade to Argo CD 3.1 or later');
+  expect(findingsOf('application-sync-option-ignored', text, { argocdVersion: '3.1' })).toEqual([]);
 });
