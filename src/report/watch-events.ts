@@ -4,7 +4,7 @@
  * format (for node_exporter's textfile collector).
  */
 import { humanDuration } from './duration';
-import { deletionSummary } from '../argo/live/deletion-state';
+import { DELETION_STAGES, deletionSummary } from '../argo/live/deletion-state';
 import type { Explanation } from '../argo/live/explanation';
 import type { WatchEvent } from '../argo/live/transitions';
 import { blockedSeconds } from '../argo/live/transitions';
@@ -96,5 +96,11 @@ export function prometheusText(e: Explanation, now: number, firstSeen: ReadonlyM
   metric('syncplan_blockers', 'Tasks the step in flight waits on.', [[{ app }, e.operationPhase === 'Running' ? e.blockers.length : 0]]);
   metric('syncplan_blocked_seconds', 'Seconds each awaited task has waited.',
     (e.operationPhase === 'Running' ? e.blockers : []).map(b => [{ app, kind: b.kind, namespace: b.namespace, name: b.name, health: b.health ?? 'none' }, blockedSeconds(b, firstSeen.get(key(b)) ?? now, now)] as const));
+  // A deletion stalls on finalizers, not on a sync operation: what an alert on a stuck deletion needs.
+  const d = e.deletion;
+  metric('syncplan_deletion_stage', 'The stage of the Application\'s deletion: 1 for the current one (all 0 when it is not being deleted).',
+    DELETION_STAGES.map(stage => [{ app, stage }, d?.stage === stage ? 1 : 0] as const));
+  metric('syncplan_deletion_seconds', 'Seconds since the Application\'s deletion was asked for (0 when it is not being deleted).', [[{ app }, d?.seconds ?? 0]]);
+  metric('syncplan_deletion_error', '1 when Argo CD reports a DeletionError for the Application.', [[{ app }, d?.error !== undefined ? 1 : 0]]);
   return out.join('\n') + '\n';
 }

@@ -27,7 +27,13 @@ test('prometheus: HELP and TYPE for every metric, the wave in flight, seconds bl
   expect(text).toContain('syncplan_blocked_seconds{app="shop",kind="Deployment",namespace="shop",name="api",health="Progressing"} 230');
   for (const line of text.trimEnd().split('\n')) expect(line).toMatch(/^(# (HELP|TYPE) syncplan_\w+ .+|syncplan_\w+\{[^}]*\} -?\d+)$/);
   const names = [...text.matchAll(/^# TYPE (\S+) gauge$/gm)].map(m => m[1]);
-  expect(names).toEqual(['syncplan_operation_phase', 'syncplan_operation_seconds', 'syncplan_wave_in_flight', 'syncplan_blockers', 'syncplan_blocked_seconds']);
+  expect(names).toEqual(['syncplan_operation_phase', 'syncplan_operation_seconds', 'syncplan_wave_in_flight', 'syncplan_blockers', 'syncplan_blocked_seconds',
+    'syncplan_deletion_stage', 'syncplan_deletion_seconds', 'syncplan_deletion_error']);
+  // Not being deleted: every stage 0, no seconds, no error.
+  expect(text).toContain('syncplan_deletion_stage{app="shop",stage="cascade"} 0');
+  expect(text).not.toMatch(/^syncplan_deletion_stage\{.*\} 1$/m);
+  expect(text).toContain('syncplan_deletion_seconds{app="shop"} 0');
+  expect(text).toContain('syncplan_deletion_error{app="shop"} 0');
   const odd = prometheusText({ ...e, app: { name: 'a"b\\c', namespace: '' } }, t, new Map(), refKey);
   expect(odd).toContain('app="a\\"b\\\\c"');
 });
@@ -40,4 +46,14 @@ test('the newest Warning Event rides on stalled and failed lines and in ndjson, 
     .toBe(`2026-12-01T10:04:10Z shop: hook Job/db-migrate failed: m; r; warning: ${warning}`);
   expect(Object.keys(JSON.parse(eventJson({ event: 'stalled', time: t, app: 'shop', resource: 'Job/db-migrate', minutes: 3, reason: 'r', warning }))))
     .toEqual(['time', 'event', 'app', 'resource', 'minutes', 'reason', 'warning']);
+});
+
+test('prometheus of a deletion: its stage, how long it has taken and its DeletionError, for an alert on a stuck deletion', () => {
+  const e = explainFixture('deleting-post-delete.yaml', { now: '2026-12-01T10:05:00Z' });
+  const text = prometheusText(e, Date.parse('2026-12-01T10:05:00Z'), new Map(), refKey);
+  const stages = [...text.matchAll(/^syncplan_deletion_stage\{app="shop",stage="([^"]+)"\} (\d)$/gm)].map(m => [m[1], Number(m[2])]);
+  expect(stages).toEqual([['PreDelete hooks', 0], ['cascade', 0], ['PostDelete hooks', 1], ['cleanup', 0], ['other finalizers', 0]]);
+  expect(text).toContain('syncplan_deletion_seconds{app="shop"} 300');
+  expect(text).toContain('syncplan_deletion_error{app="shop"} 1');
+  for (const line of text.trimEnd().split('\n')) expect(line).toMatch(/^(# (HELP|TYPE) syncplan_\w+ .+|syncplan_\w+\{[^}]*\} -?\d+)$/);
 });

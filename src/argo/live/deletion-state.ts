@@ -13,7 +13,9 @@ import { readDeletionError } from '../deletion-errors';
 import { at, str } from '../live-health/types';
 import type { LiveObject } from '../live-health/types';
 
-export type DeletionStage = 'PreDelete hooks' | 'cascade' | 'PostDelete hooks' | 'cleanup' | 'other finalizers';
+/** The stages of an Application's deletion, in the order Argo CD goes through them. */
+export const DELETION_STAGES = ['PreDelete hooks', 'cascade', 'PostDelete hooks', 'cleanup', 'other finalizers'] as const;
+export type DeletionStage = typeof DELETION_STAGES[number];
 
 export interface TerminatingObject {
   readonly kind: string;
