@@ -65,12 +65,9 @@ export function syncOptionValue(options: readonly string[], name: string): strin
  * `SkipDryRunOnMissingResource=true` since 3.1 (`controller/sync.go` passes it to the sync context).
  */
 const READ_IN_APPLICATION_SINCE: Readonly<Record<string, { readonly behaviour: Behaviour; readonly lost: string }>> = {
-  Prune: { behaviour: 'appPruneDeleteDefaults', lost: 'and reads it only from each object\'s argocd.argoproj.io/sync-options annotation' },
-  Delete: { behaviour: 'appPruneDeleteDefaults', lost: 'and reads it only from each object\'s argocd.argoproj.io/sync-options annotation' },
-  SkipDryRunOnMissingResource: {
-    behaviour: 'appSkipDryRun',
-    lost: 'and reads it only from each object\'s argocd.argoproj.io/sync-options annotation, so a custom resource whose CRD the cluster does not serve yet fails the dry run',
-  },
+  Prune: { behaviour: 'appPruneDeleteDefaults', lost: '' },
+  Delete: { behaviour: 'appPruneDeleteDefaults', lost: '' },
+  SkipDryRunOnMissingResource: { behaviour: 'appSkipDryRun', lost: ', so a custom resource whose CRD the cluster does not serve yet fails the dry run' },
 };
 
 /** An Application-level option the version ignores: why, and the first version that reads it there. */
@@ -85,5 +82,9 @@ export function ignoredAppOption(option: string, argocdVersion?: string): Ignore
   const read = Object.prototype.hasOwnProperty.call(READ_IN_APPLICATION_SINCE, name) ? READ_IN_APPLICATION_SINCE[name] : undefined;
   if (read === undefined || behavesSince(read.behaviour, argocdVersion)) return undefined;
   const since = SINCE[read.behaviour];
-  return { message: `Argo CD reads ${name}= in the Application's syncOptions since ${since}; ${argocdVersion} ignores it there ${read.lost}`, since };
+  return {
+    message: `Argo CD reads ${name}= in the Application's syncOptions since ${since}; ${argocdVersion} ignores it there `
+      + `and reads it only from each object's argocd.argoproj.io/sync-options annotation${read.lost}`,
+    since,
+  };
 }
