@@ -5,7 +5,7 @@
  */
 import { ApiObject, Chart, Size, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
-import { ArgoApplication, MigrationHook, Tier } from '../../src';
+import { ArgoApplication, HookPhase, MigrationHook, Tier } from '../../src';
 import { Manifest } from '../../src/argo/types';
 import { lint } from '../../src/rules';
 import { newChart, stderrOf } from '../constructs/helpers';
@@ -49,6 +49,20 @@ describe('the library\'s own output draws no finding of its own rule pack', () =
     expect(findings).toEqual([]);
     const worker = Testing.synth(chart).find((o) => o.kind === 'Deployment');
     expect(worker.metadata.annotations['syncplan.cdk8s.io/depends-on']).toBe('apps/StatefulSet/shop/chart-pg');
+  });
+
+  test('a Sync-phase migration, the app after it and its Ingress after the app: every wave after the hook is declared or needed', () => {
+    const chart = newChart('chart', { namespace: 'shop' });
+    const migrate = new MigrationHook(chart, 'migrate', { name: 'migrate', image: 'app:1', command: ['migrate'], phase: HookPhase.SYNC });
+    const web = new kplus.Deployment(chart, 'web', { containers: [{ image: 'app:1', portNumber: 8080, readiness: probe }] });
+    const service = web.exposeViaService({ ports: [{ port: 80, targetPort: 8080 }] });
+    const app = new Tier(chart, 'app', { after: [migrate] }).add(web, service);
+    const ingress = new kplus.Ingress(chart, 'edge');
+    ingress.addDefaultBackend(kplus.IngressBackend.fromService(service));
+    new Tier(chart, 'edge-tier', { after: [app] }).add(ingress);
+    const { warnings, findings } = findingsOf(chart);
+    expect(warnings).toBe('');
+    expect(findings).toEqual([]);
   });
 
   test('a CRD and its custom resources: the CRD\'s wave is declared', () => {
