@@ -14,9 +14,9 @@
  * ms, against 20 ms for `node -e 0`). A package folder the user cannot write keeps the old start.
  * `NODE_DISABLE_COMPILE_CACHE` (Node's own switch) turns both caches off.
  */
-import { readFileSync, renameSync, unlinkSync, writeFileSync } from 'fs';
+import { readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'fs';
 import * as nodeModule from 'module';
-import { join } from 'path';
+import { basename, dirname, join } from 'path';
 import { cachedDataVersionTag } from 'v8';
 import { Script } from 'vm';
 import * as zlib from 'zlib';
@@ -117,6 +117,7 @@ export function writesCodeCache(argv: readonly string[]): boolean {
 export function writeCodeCache(cacheFile: string, bundle: Uint8Array, script: Script,
   onError: (err: unknown) => void = () => undefined): void {
   const tmp = `${cacheFile}.${process.pid}.tmp`;
+  removeAbandoned(cacheFile);
   try {
     writeFileSync(tmp, codeCacheBytes(bundle, script.createCachedData()));
     renameSync(tmp, cacheFile);
@@ -127,6 +128,40 @@ export function writeCodeCache(cacheFile: string, bundle: Uint8Array, script: Sc
       // never written
     }
     onError(err);
+  }
+}
+
+/**
+ * Removes the temporary files of writes that never finished (a first plan killed while it wrote the
+ * cache), each named by the pid that wrote it: only those whose process is gone, so a write running
+ * at the same time keeps its own. Asked only when a cache is written, at most once per V8.
+ */
+function removeAbandoned(cacheFile: string): void {
+  const prefix = `${basename(cacheFile)}.`;
+  let names: string[];
+  try {
+    names = readdirSync(dirname(cacheFile));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = name.startsWith(prefix) && name.endsWith('.tmp') ? Number(name.slice(prefix.length, -'.tmp'.length)) : NaN;
+    if (!Number.isSafeInteger(pid) || pid <= 0 || pid === process.pid || isRunning(pid)) continue;
+    try {
+      unlinkSync(join(dirname(cacheFile), name));
+    } catch {
+      // gone already, or not ours to remove
+    }
+  }
+}
+
+/** Whether a process with this pid runs (signal 0 asks without sending anything; EPERM: it runs as another user). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -146,6 +146,19 @@ describe('a Node the compile step wrote no cache for', () => {
     expect(readdirSync(cli).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
+  test('the first plan removes what a killed write left behind, not the file of a write still running', () => {
+    const cli = copyOfPackage();
+    const gone = spawnSync(process.execPath, ['-e', '0']).pid; // a process that has exited
+    const abandoned = `${codeCacheFile(cli)}.${gone}.tmp`;
+    const running = `${codeCacheFile(cli)}.${process.pid}.tmp`; // this test's own process runs
+    writeFileSync(abandoned, 'half a cache');
+    writeFileSync(running, 'a cache being written');
+    expect(run(join(cli, 'syncplan.js'), ['plan', EXAMPLE]).code).toBe(0);
+    expect(existsSync(abandoned)).toBe(false);
+    expect(existsSync(running)).toBe(true);
+    expect(checkedCodeCache(readFileSync(codeCacheFile(cli)), readFileSync(join(cli, BUNDLE_FILE)))).toBeDefined();
+  });
+
   test('a cache V8 would crash on by a whole one at the next plan', () => {
     const cli = copyOfPackage();
     writeFileSync(codeCacheFile(cli), Buffer.from('not a cache'));
