@@ -70,6 +70,21 @@ export function resolvedFrom(x: IConstruct, t: IConstruct, dependencies: (c: ICo
   return false;
 }
 
+/**
+ * True when object `x`'s dependency on object `t` is cdk8s's copy of their chart's own dependency on
+ * a construct of it (`chart.addDependency(construct)`, among `dependencies`): before rendering, cdk8s
+ * makes every object of the chart depend on each object of the chart in that construct's subtree
+ * (`resolveDependencies` in its app.ts), after the first validation of `App.synth`.
+ */
+export function resolvedFromOwnChart(x: IConstruct, t: IConstruct, dependencies: (c: IConstruct) => Iterable<IConstruct> | undefined): boolean {
+  if (x === t || !ApiObject.isApiObject(x) || !ApiObject.isApiObject(t) || x.chart !== t.chart) return false;
+  const targets = t.node.scopes;
+  for (const e of dependencies(x.chart) ?? []) {
+    if (!Chart.isChart(e) && targets.includes(e) && Chart.of(e) === x.chart) return true;
+  }
+  return false;
+}
+
 /** A construct's node as constructs 10 lays it out: children by id, the map absent until the first. */
 interface ChildrenLayout {
   readonly _children?: Readonly<Record<string, IConstruct>>;

@@ -6,7 +6,7 @@
  */
 import { ApiObject, Chart } from 'cdk8s';
 import { IConstruct } from 'constructs';
-import { dependenciesOf, resolvedFrom } from './cdk8s-internals';
+import { dependenciesOf, resolvedFrom, resolvedFromOwnChart } from './cdk8s-internals';
 import { GapJudge } from './gaps';
 import { chartOf, ResolvedUnit, UnitSource, UnitTable } from './units';
 import { OrderingError } from '../plan';
@@ -146,8 +146,9 @@ export function dependencyEdges(src: IntentSources, graph: IntentGraph, dependen
         if (mine && group.has(mine)) addCrossChart(crossChart, { from: mine, to: other, first: `${c.node.path} depends on ${d.node.path}`, via: 'node.addDependency' });
         continue;
       }
+      // cdk8s's copy of the chart's own dependency on a construct of it: ordered as written, below.
+      if (resolvedFromOwnChart(c, d, dependenciesOf)) continue;
       const source = implicitSource(c, d);
-      const why = `${c.node.path} depends on ${d.node.path} (${source ?? 'node.addDependency'})`;
       const uc = units.byConstruct.get(c);
       const ud = units.byConstruct.get(d);
       if (uc && ud) graph.addUnitEdge(ud, uc, { before: ud.objects, after: uc.objects });
@@ -155,26 +156,18 @@ export function dependencyEdges(src: IntentSources, graph: IntentGraph, dependen
       const beforeObjs = src.objectsOf(d);
       if (afterObjs.length === 0 || beforeObjs.length === 0) continue;
       if (judgedWithItsGroup(c, d, dependenciesOf, units.byConstruct)) continue;
-      const befores = groupByUnit(beforeObjs, units);
-      const afters = groupByUnit(afterObjs, units);
-      for (const [ua, xs] of afters) {
-        for (const [ub, bs] of befores) {
-          if (ua === ub) {
-            const inner = withinUnit(bs, xs);
-            if (!inner) continue;
-            const decision = src.gaps.decide(inner.before, inner.after);
-            if (decision.gap !== 0) {
-              throw new OrderingError(`${c.node.path} depends on ${d.node.path} (${source ?? 'node.addDependency'}), but both are in ${ua.unit.label} `
-                + `and one wave cannot honour it (${decision.why}); split the tier: move ${d.node.path} into a tier of its own `
-                + `and give ${ua.unit.label} \`after\` that tier${source ? '' : ', or drop the dependency'}`);
-            }
-            graph.edges.push({ before: inner.before, after: inner.after, why });
-            continue;
-          }
-          graph.addUnitEdge(ub, ua, { before: bs, after: xs });
-          graph.edges.push({ before: bs, after: xs, why });
-        }
-      }
+      orderObjects(src, graph, afterObjs, beforeObjs, { why: `${c.node.path} depends on ${d.node.path} (${source ?? 'node.addDependency'})`, dependency: d, implicit: source !== undefined });
+    }
+  }
+  for (const chart of group) {
+    for (const d of dependenciesOf(chart)) {
+      if (Chart.isChart(d) || chartOf(d) !== chart) continue;
+      refuseSelfCycle(chart, d, src.under);
+      // As cdk8s means it (and copies it when it renders): every other object of the chart after the construct's.
+      const beforeObjs = src.objectsOf(d);
+      if (beforeObjs.length === 0) continue;
+      const afterObjs = src.under(chart).filter((o) => o.chart === chart);
+      orderObjects(src, graph, afterObjs, beforeObjs, { why: `chart ${chart.node.path} depends on ${d.node.path} (node.addDependency)`, dependency: d, implicit: false });
     }
   }
   // A chart's own dependency (`chart.addDependency`), as written: cdk8s copies it onto every pair of
@@ -185,7 +178,43 @@ export function dependencyEdges(src: IntentSources, graph: IntentGraph, dependen
       addCrossChart(crossChart, { from: chart, to: other, first: `chart ${chart.node.path} depends on ${Chart.isChart(d) ? 'chart ' : ''}${d.node.path}`, via: 'node.addDependency' });
     }
   }
-  for (const chart of group) for (const d of dependenciesOf(chart)) refuseSelfCycle(chart, d, src.under);
+}
+
+/** How a dependency was written, for the edges and the refusal of one that one wave cannot honour. */
+interface Said {
+  readonly why: string;
+  /** What was depended on, the construct to move into a tier of its own. */
+  readonly dependency: IConstruct;
+  /** Made by a library (cdk8s-plus), not by the user: dropping it is no fix. */
+  readonly implicit: boolean;
+}
+
+/**
+ * `afterObjs` after `beforeObjs`, one edge per pair of units on the two sides, each with the objects it
+ * joins. Inside one unit it holds only where one wave honours it by kind order; elsewhere it fails,
+ * saying how to split.
+ */
+function orderObjects(src: IntentSources, graph: IntentGraph, afterObjs: readonly ApiObject[], beforeObjs: readonly ApiObject[], said: Said): void {
+  const befores = groupByUnit(beforeObjs, src.units);
+  const afters = groupByUnit(afterObjs, src.units);
+  for (const [ua, xs] of afters) {
+    for (const [ub, bs] of befores) {
+      if (ua === ub) {
+        const inner = withinUnit(bs, xs);
+        if (!inner) continue;
+        const decision = src.gaps.decide(inner.before, inner.after);
+        if (decision.gap !== 0) {
+          throw new OrderingError(`${said.why}, but both are in ${ua.unit.label} `
+            + `and one wave cannot honour it (${decision.why}); split the tier: move ${said.dependency.node.path} into a tier of its own `
+            + `and give ${ua.unit.label} \`after\` that tier${said.implicit ? '' : ', or drop the dependency'}`);
+        }
+        graph.edges.push({ before: inner.before, after: inner.after, why: said.why });
+        continue;
+      }
+      graph.addUnitEdge(ub, ua, { before: bs, after: xs });
+      graph.edges.push({ before: bs, after: xs, why: said.why });
+    }
+  }
 }
 
 /**

@@ -143,6 +143,17 @@ describe('a chart\'s own dependency on a construct of the chart', () => {
     expect(wavesByName(chart)).toEqual({ 'ConfigMap/db0': '0', 'Deployment/api': '0' });
   });
 
+  test('holding a StatefulSet: everything else comes a wave after it, from the first validation on (Testing.synth and app.synth alike)', () => {
+    const chart = newChart('web');
+    const db = new Construct(chart, 'db');
+    new ApiObject(db, 'pg', { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'pg' } });
+    new Tier(chart, 'app').add(configMap(chart, 'cfg'));
+    chart.addDependency(db);
+    expect(synthError(chart)).toBe('');
+    expect(wavesByName(chart)).toEqual({ 'StatefulSet/pg': '0', 'ConfigMap/cfg': '1' });
+    SyncOrder.of(chart).assertBefore(db, chart.node.findChild('cfg'));
+  });
+
   test('holding two: refused by name and with the fix, where cdk8s only names the cycle it made (Testing.synth: cdk8s copies it first)', () => {
     expect(synthError(dependingOnOwn(2).chart)).toContain(REFUSED);
   });

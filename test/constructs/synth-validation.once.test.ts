@@ -98,6 +98,29 @@ describe('one validation and one render per synth', () => {
     }
   });
 
+  test('a chart depending on a construct of its own (cdk8s copies it onto every other object) is checked once, and the YAML orders it', () => {
+    const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'syncplan-once-'));
+    try {
+      const app = new App({ outdir });
+      const chart = new Chart(app, 'web', { disableResourceNameHashes: true });
+      const db = new Construct(chart, 'db');
+      new ApiObject(db, 'pg', { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'pg' } });
+      new Tier(chart, 'app').add(configMap(chart, 'cfg'));
+      new ApiObject(chart, 'token', { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'token' } });
+      chart.addDependency(db);
+      const check = jest.spyOn(SyncPlanner.of(chart) as unknown as { check: () => string[] }, 'check');
+      app.synth();
+      expect(check.mock.calls.length).toBe(1);
+      // cdk8s did copy it, after the first validation: the ConfigMap now depends on the StatefulSet.
+      expect(chart.node.findChild('cfg').node.dependencies.map((d) => d.node.path)).toEqual(['web/db/pg']);
+      const docs = YAML.parseAllDocuments(fs.readFileSync(path.join(outdir, 'web.k8s.yaml'), 'utf8')).map((d) => d.toJS());
+      expect(Object.fromEntries(docs.map((d) => [`${d.kind}/${d.metadata.name}`, d.metadata.annotations?.[WAVE]])))
+        .toEqual({ 'StatefulSet/pg': '0', 'ConfigMap/cfg': '1', 'Secret/token': '1' });
+    } finally {
+      fs.rmSync(outdir, { recursive: true, force: true });
+    }
+  });
+
   /**
    * Charts `base` and `apps`, each an ArgoApplication of one parent chart, joined by `join`; synthesized,
    * with how often each chart's planner checked. Nothing is left on disk.

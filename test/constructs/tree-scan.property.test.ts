@@ -238,7 +238,7 @@ test('a dependency cdk8s would not add counts as a change: an object of a chart 
   }
 });
 
-test('what cdk8s copies of a chart\'s own dependency on a chart planned apart is unread; on a chart planned with it, or inside itself, it is a change', () => {
+test('what cdk8s copies of a chart\'s own dependency on a chart planned apart, or on a construct of its own, is unread; on a chart planned with it, it is a change', () => {
   const object = (scope: Construct, id: string) => new ApiObject(scope, id, { apiVersion: 'v1', kind: 'ConfigMap' });
   const setup = () => {
     const app = Testing.app();
@@ -263,11 +263,16 @@ test('what cdk8s copies of a chart\'s own dependency on a chart planned apart is
     // Planned as one (two charts of one ArgoApplication), the copies order objects of the plan.
     expect(together.matches([one, two], noUnits)).toBe(false);
   }
-  // On a construct of its own chart: cdk8s makes the chart's objects depend on its objects, which the plan orders.
+  // On a construct of its own chart: cdk8s makes the chart's other objects depend on its objects, which
+  // the plan ordered already from the chart's own dependency, as written (intent.ts).
   const { one } = setup();
   one.addDependency(one.node.findChild('g'));
   const scan = TreeScan.of([one]);
   scan.printMetadata();
   resolve(one);
+  expect(one.node.findChild('a').node.dependencies.map((d) => d.node.path)).toEqual(['one/g/b']);
+  expect(scan.matches([one], noUnits)).toBe(true);
+  // A dependency cdk8s did not copy is still a change.
+  (one.node.findChild('g').node.findChild('b') as ApiObject).node.addDependency(one.node.findChild('a'));
   expect(scan.matches([one], noUnits)).toBe(false);
 });
