@@ -78,8 +78,9 @@ export function resolvedFrom(x: IConstruct, t: IConstruct, dependencies: (c: ICo
  */
 export function resolvedFromOwnChart(x: IConstruct, t: IConstruct, dependencies: (c: IConstruct) => Iterable<IConstruct> | undefined): boolean {
   if (x === t || !ApiObject.isApiObject(x) || !ApiObject.isApiObject(t) || x.chart !== t.chart) return false;
-  const targets = t.node.scopes;
+  let targets: IConstruct[] | undefined; // asked only when the chart has a dependency (nearly none has)
   for (const e of dependencies(x.chart) ?? []) {
+    targets ??= t.node.scopes;
     if (!Chart.isChart(e) && targets.includes(e) && Chart.of(e) === x.chart) return true;
   }
   return false;
