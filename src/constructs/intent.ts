@@ -153,7 +153,8 @@ export function dependencyEdges(src: IntentSources, graph: IntentGraph, dependen
       const ud = units.byConstruct.get(d);
       if (uc && ud) graph.addUnitEdge(ud, uc, { before: ud.objects, after: uc.objects });
       const afterObjs = src.objectsOf(c);
-      const beforeObjs = src.objectsOf(d);
+      // A chart stands for its own objects, as cdk8s means it (not those of charts nested in it).
+      const beforeObjs = Chart.isChart(d) ? src.objectsOf(d).filter((o) => o.chart === d) : src.objectsOf(d);
       if (afterObjs.length === 0 || beforeObjs.length === 0) continue;
       if (judgedWithItsGroup(c, d, dependenciesOf, units.byConstruct)) continue;
       orderObjects(src, graph, afterObjs, beforeObjs, { why: `${c.node.path} depends on ${d.node.path} (${source ?? 'node.addDependency'})`, dependency: d, implicit: source !== undefined });

@@ -194,10 +194,15 @@ export class SyncPlanner extends Construct {
     return o.chart === this.chart ? this : SyncPlanner.tryOf(o.chart) ?? this;
   }
 
-  /** The group's charts, whose trees are planned as one. */
+  /**
+   * The group's charts, whose trees are planned as one: a chart nested in another of them is in
+   * that one's tree already (walked twice, each of its objects read as defined twice).
+   */
   private roots(): IConstruct[] {
     const group = this.group();
-    return group.length === 1 ? [this.chart] : group.map((p) => p.chart);
+    if (group.length === 1) return [this.chart];
+    const charts = group.map((p) => p.chart);
+    return charts.filter((c) => !c.node.scopes.some((s) => s !== c && charts.includes(s as Chart)));
   }
 
   /** True while the group's plan is being computed (lazies then produce nothing). */

@@ -165,3 +165,18 @@ test('a tier depending on a chart its ArgoApplication syncs with its own comes a
     rmSync(outdir, { recursive: true, force: true });
   }
 });
+
+test('one Application syncing a chart and a chart nested in it reads each object once (it used to read the nested chart\'s twice: "defined again", a false error)', () => {
+  const outdir = mkdtempSync(join(tmpdir(), 'syncplan-cross-'));
+  try {
+    const app = new App({ outdir });
+    const web = new Chart(app, 'web');
+    new Tier(web, 'db').add(new ApiObject(web, 'pg', { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'pg' } }));
+    const nested = new Chart(web, 'jobs');
+    new Tier(nested, 'workers').add(new ApiObject(nested, 'worker', { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'worker' } }));
+    new ArgoApplication(new Chart(app, 'platform'), 'one', { charts: [web, nested], repoURL: REPO, path: 'dist', destination: { namespace: 'x' } });
+    expect(stderrOf(() => app.synth())).toBe('');
+  } finally {
+    rmSync(outdir, { recursive: true, force: true });
+  }
+});
