@@ -105,7 +105,10 @@ export class SyncPlanner extends Construct {
       result: (tree) => this.result(tree),
       units: () => new Set(this.group().flatMap((p) => p.sources.map((s) => s.construct))),
     }, (tree) => this.check(tree));
-    this.node.addValidation({ validate: () => this.validation.validate() });
+    // The group's plan is validated by its leading planner alone: another planner of the group that
+    // validated too would walk every tree of the group for nothing, and forget the plan and the
+    // renders the lead had just made (planned and rendered twice per synth, measured: see the tests).
+    this.node.addValidation({ validate: () => (this.lead() === this ? this.validation.validate() : []) });
   }
 
   /** The rule pack at synth reads argocd-cm as holding this (what the chart's output installs). */

@@ -58,6 +58,26 @@ describe('one validation and one render per synth', () => {
     }
   });
 
+  test('three charts of one ArgoApplication: the group is checked and planned once, and every object rendered once', () => {
+    const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'syncplan-once-'));
+    try {
+      const app = new App({ outdir });
+      const charts = ['one', 'two', 'three'].map((id) => new Chart(app, id, { disableResourceNameHashes: true }));
+      charts.forEach((c) => tiered(c, 2).objects.forEach((o) => o.metadata.addLabel('chart', c.node.id)));
+      charts.forEach((c) => c.node.findAll().filter((o): o is ApiObject => o instanceof ApiObject).forEach((o) => o.metadata.name = `${c.node.id}-${o.metadata.name}`));
+      new ArgoApplication(new Chart(app, 'platform'), 'one', { charts, repoURL: 'https://git.example.com/p.git', path: 'dist' });
+      const checks = charts.map((c) => jest.spyOn(SyncPlanner.of(c) as unknown as { check: () => string[] }, 'check'));
+      const counts = rendersDuring(() => app.synth());
+      expect(checks.map((c) => c.mock.calls.length).reduce((a, b) => a + b)).toBe(1); // the leading planner's, for all three
+      const objects = [...counts].filter(([name]) => /^(one|two|three)-/.test(name));
+      expect(objects).toHaveLength(12);
+      expect(objects.map(([, n]) => n)).toEqual(Array(12).fill(1));
+      expect(fs.readFileSync(path.join(outdir, 'two.k8s.yaml'), 'utf8')).toContain(`${WAVE}: "1"`);
+    } finally {
+      fs.rmSync(outdir, { recursive: true, force: true });
+    }
+  });
+
   test('waves the check itself writes (lone objects ordered by node.addDependency) do not make the second validation of cdk8s start over', () => {
     const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'syncplan-once-'));
     try {
