@@ -161,6 +161,15 @@ export function dependencyEdges(src: IntentSources, graph: IntentGraph, dependen
     }
   }
   for (const chart of group) {
+    // cdk8s makes a chart depend on each chart right in it (and copies that onto every pair of their
+    // objects when it renders): synced by one Application, the nested chart's objects come first.
+    for (const nested of nestedChartsIn(chart)) {
+      if (!group.has(nested)) continue; // synced apart: its own Application's order, not waves
+      const beforeObjs = src.under(nested).filter((o) => o.chart === nested);
+      const afterObjs = src.under(chart).filter((o) => o.chart === chart);
+      if (beforeObjs.length === 0 || afterObjs.length === 0) continue;
+      orderObjects(src, graph, afterObjs, beforeObjs, { why: `chart ${chart.node.path} holds chart ${nested.node.path} (cdk8s orders a chart after the charts in it)`, dependency: nested, implicit: true });
+    }
     for (const d of dependenciesOf(chart)) {
       if (Chart.isChart(d) || chartOf(d) !== chart) continue;
       refuseSelfCycle(chart, d, src.under);
@@ -179,6 +188,11 @@ export function dependencyEdges(src: IntentSources, graph: IntentGraph, dependen
       addCrossChart(crossChart, { from: chart, to: other, first: `chart ${chart.node.path} depends on ${Chart.isChart(d) ? 'chart ' : ''}${d.node.path}`, via: 'node.addDependency' });
     }
   }
+}
+
+/** The charts right in `chart` (its children), which cdk8s makes it depend on. */
+function nestedChartsIn(chart: Chart): Chart[] {
+  return chart.node.children.filter((c): c is Chart => Chart.isChart(c));
 }
 
 /** How a dependency was written, for the edges and the refusal of one that one wave cannot honour. */

@@ -180,3 +180,30 @@ test('one Application syncing a chart and a chart nested in it reads each object
     rmSync(outdir, { recursive: true, force: true });
   }
 });
+
+test('one Application syncing a chart and a chart nested in it: the nested chart\'s objects come first, as cdk8s orders a chart after the charts in it; app.synth and Testing.synth agree', () => {
+  const build = (app: App) => {
+    const web = new Chart(app, 'web');
+    new ApiObject(web, 'pg', { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'pg' } });
+    const nested = new Chart(web, 'jobs');
+    new ApiObject(nested, 'worker', { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'worker' } });
+    new Tier(web, 'last').add(cm(web, 'config')).node.addDependency(web);
+    new ArgoApplication(new Chart(app, 'platform'), 'one', { charts: [web, nested], repoURL: REPO, path: 'dist', destination: { namespace: 'x' } });
+    return { web, nested };
+  };
+  const annotations = (objects: any[]) => Object.fromEntries(objects.map((o) => [o.metadata.name, o.metadata.annotations ?? {}]));
+  const outdir = mkdtempSync(join(tmpdir(), 'syncplan-cross-'));
+  try {
+    const app = new App({ outdir });
+    const { web, nested } = build(app);
+    expect(stderrOf(() => app.synth())).toBe('');
+    const written = annotations([...nested.toJson(), ...web.toJson()]);
+    expect(Object.fromEntries(Object.entries(written).map(([n, a]) => [n, a['argocd.argoproj.io/sync-wave']]))).toEqual({ worker: '0', pg: '1', config: '2' });
+    // The wave opened for the nested chart's objects is declared, so syncplan lint calls it needed.
+    expect(written.pg['syncplan.cdk8s.io/depends-on']).toBe('apps/Deployment//worker');
+    const testing = build(Testing.app());
+    expect(annotations([...Testing.synth(testing.nested), ...Testing.synth(testing.web)])).toEqual(written);
+  } finally {
+    rmSync(outdir, { recursive: true, force: true });
+  }
+});
