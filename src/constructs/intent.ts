@@ -130,6 +130,7 @@ export function dependencyEdges(src: IntentSources, graph: IntentGraph, dependen
   crossChart: Map<string, CrossChart>): void {
   const { units, group } = src;
   const pairs = chartPairs(group, dependenciesOf);
+  const lifted: Lifted = new Map();
   // `dependents`: the constructs of the charts' trees that have dependencies, in tree order.
   for (const c of dependents) {
     if (c instanceof Chart || src.isPlanner(c)) continue;
@@ -146,9 +147,10 @@ export function dependencyEdges(src: IntentSources, graph: IntentGraph, dependen
         if (mine && group.has(mine)) addCrossChart(crossChart, { from: mine, to: other, first: `${c.node.path} depends on ${d.node.path}`, via: 'node.addDependency' });
         continue;
       }
+      const source = implicitSource(c, d);
+      lift(lifted, group, chartOf(c), chartOf(d), `${c.node.path} depends on ${d.node.path}`);
       // cdk8s's copy of the chart's own dependency on a construct of it: ordered as written, below.
       if (resolvedFromOwnChart(c, d, dependenciesOf)) continue;
-      const source = implicitSource(c, d);
       const uc = units.byConstruct.get(c);
       const ud = units.byConstruct.get(d);
       if (uc && ud) graph.addUnitEdge(ud, uc, { before: ud.objects, after: uc.objects });
@@ -160,32 +162,80 @@ export function dependencyEdges(src: IntentSources, graph: IntentGraph, dependen
       orderObjects(src, graph, afterObjs, beforeObjs, { why: `${c.node.path} depends on ${d.node.path} (${source ?? 'node.addDependency'})`, dependency: d, implicit: source !== undefined });
     }
   }
-  for (const chart of group) {
-    // cdk8s makes a chart depend on each chart right in it (and copies that onto every pair of their
-    // objects when it renders): synced by one Application, the nested chart's objects come first.
-    for (const nested of nestedChartsIn(chart)) {
-      if (!group.has(nested)) continue; // synced apart: its own Application's order, not waves
-      const beforeObjs = src.under(nested).filter((o) => o.chart === nested);
-      const afterObjs = src.under(chart).filter((o) => o.chart === chart);
-      if (beforeObjs.length === 0 || afterObjs.length === 0) continue;
-      orderObjects(src, graph, afterObjs, beforeObjs, { why: `chart ${chart.node.path} holds chart ${nested.node.path} (cdk8s orders a chart after the charts in it)`, dependency: nested, implicit: true });
-    }
-    for (const d of dependenciesOf(chart)) {
-      if (Chart.isChart(d) || chartOf(d) !== chart) continue;
-      refuseSelfCycle(chart, d, src.under);
-      // As cdk8s means it (and copies it when it renders): every other object of the chart after the construct's.
-      const beforeObjs = src.objectsOf(d);
-      if (beforeObjs.length === 0) continue;
-      const afterObjs = src.under(chart).filter((o) => o.chart === chart);
-      orderObjects(src, graph, afterObjs, beforeObjs, { why: `chart ${chart.node.path} depends on ${d.node.path} (node.addDependency)`, dependency: d, implicit: false });
-    }
-  }
+  chartEdges(src, graph, lifted);
   // A chart's own dependency (`chart.addDependency`), as written: cdk8s copies it onto every pair of
   // the two charts' objects only when it renders, after the first validation of `App.synth`, so it
   // is named as written, not by the first pair of objects cdk8s made of it.
   for (const [chart, others] of pairs) {
     for (const [other, d] of others) {
       addCrossChart(crossChart, { from: chart, to: other, first: `chart ${chart.node.path} depends on ${Chart.isChart(d) ? 'chart ' : ''}${d.node.path}`, via: 'node.addDependency' });
+    }
+  }
+}
+
+/** Per chart, the other charts planned with it that cdk8s makes it depend on, each with the first dependency that does. */
+type Lifted = Map<Chart, Map<Chart, string>>;
+
+/**
+ * Records that cdk8s makes chart `from` depend on chart `to`: when a construct of one chart depends
+ * on a construct of another (or on the chart), `resolveDependencies` makes the first chart depend
+ * on the second, and then every object of the one on every object of the other, when it renders.
+ * Only between charts planned as one, and not nested in each other (a chart after the charts right
+ * in it is `chartEdges`' own rule; the other way round is a cycle cdk8s refuses).
+ */
+function lift(lifted: Lifted, group: ReadonlySet<Chart>, from: Chart | undefined, to: Chart | undefined, why: string): void {
+  if (!from || !to || !liftsBetween(group, from, to)) return;
+  let tos = lifted.get(from);
+  if (!tos) lifted.set(from, tos = new Map());
+  if (!tos.has(to)) tos.set(to, why);
+}
+
+/** True when the plan orders chart `from` after chart `to` for a dependency between them (`lift`): two charts planned as one, neither nested in the other. */
+export function liftsBetween(group: ReadonlySet<Chart>, from: Chart, to: Chart): boolean {
+  if (from === to || !group.has(from) || !group.has(to)) return false;
+  return !from.node.scopes.includes(to) && !to.node.scopes.includes(from);
+}
+
+/**
+ * The orders cdk8s makes between whole charts planned as one, read at the first validation (cdk8s
+ * copies them onto the objects only when it renders, between the two validations of `App.synth`,
+ * and `Testing.synth` before its only one): a chart after the charts right in it, a chart's own
+ * dependency on a construct of it (every other object after the construct's), and a chart after
+ * each other chart its constructs depend on (`lifted`).
+ */
+function chartEdges(src: IntentSources, graph: IntentGraph, lifted: Lifted): void {
+  const { group } = src;
+  const own = (chart: Chart) => src.under(chart).filter((o) => o.chart === chart);
+  for (const chart of group) {
+    for (const nested of nestedChartsIn(chart)) {
+      if (!group.has(nested)) continue; // synced apart: its own Application's order, not waves
+      const beforeObjs = own(nested);
+      const afterObjs = own(chart);
+      if (beforeObjs.length === 0 || afterObjs.length === 0) continue;
+      orderObjects(src, graph, afterObjs, beforeObjs, { why: `chart ${chart.node.path} holds chart ${nested.node.path} (cdk8s orders a chart after the charts in it)`, dependency: nested, implicit: true });
+    }
+    for (const d of dependenciesOf(chart)) {
+      const target = chartOf(d);
+      if (target !== chart) {
+        lift(lifted, group, chart, target, `chart ${chart.node.path} depends on ${Chart.isChart(d) ? 'chart ' : ''}${d.node.path}`);
+        continue;
+      }
+      if (Chart.isChart(d)) continue;
+      refuseSelfCycle(chart, d, src.under);
+      // As cdk8s means it (and copies it when it renders): every other object of the chart after the construct's.
+      const beforeObjs = src.objectsOf(d);
+      if (beforeObjs.length === 0) continue;
+      orderObjects(src, graph, own(chart), beforeObjs, { why: `chart ${chart.node.path} depends on ${d.node.path} (node.addDependency)`, dependency: d, implicit: false });
+    }
+  }
+  for (const [from, tos] of lifted) {
+    for (const [to, why] of tos) {
+      const beforeObjs = own(to);
+      const afterObjs = own(from);
+      if (beforeObjs.length === 0 || afterObjs.length === 0) continue;
+      orderObjects(src, graph, afterObjs, beforeObjs, {
+        why: `${why}, which makes cdk8s order every object of chart ${from.node.path} after every object of chart ${to.node.path}`, dependency: to, implicit: true,
+      });
     }
   }
 }

@@ -9,9 +9,10 @@
  * - the same fingerprint: what can change between two synths in one job without telling the
  *   planner (constructs added or removed, `node.addDependency`, annotations, labels and JSON
  *   patches of any object, `tree-scan.ts`), plus the planner's own change counter (tiers,
- *   members, `after`). The object dependencies cdk8s itself adds between the two validations of
- *   `App.synth` (for a `node.addDependency` between constructs, and for nested charts) are not a
- *   change: they join objects already joined, and the plan is the same (`tree-scan.ts`).
+ *   members, `after`). The dependencies cdk8s itself adds between the two validations of
+ *   `App.synth` (of a chart on the charts nested in it and on the charts its constructs depend on,
+ *   and their copies onto the objects) are not a change: they join objects already joined, and the
+ *   plan is the same (`tree-scan.ts`).
  * Not covered: changing an object's spec in place through an L2 method between two synths in
  * one synchronous job; the second synth still renders the new spec, only the rule pack is not
  * run again on it.

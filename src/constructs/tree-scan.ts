@@ -17,12 +17,14 @@
 import { ApiObject, Chart } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { childrenOf, dependenciesOf, metadataMaps, patchCount, resolvedFromOwnChart } from './cdk8s-internals';
-import { chartPairs, judgedWithItsGroup, recordedAsChartPair } from './intent';
+import { chartPairs, judgedWithItsGroup, liftsBetween, recordedAsChartPair } from './intent';
+import { chartOf } from './units';
 
 const OTHER = 0;
 const OBJECT = 1;
 const CHART = 2;
 const ANNOTATIONS = Symbol('annotations');
+const NO_DEPENDENCIES: readonly IConstruct[] = [];
 const LABELS = Symbol('labels');
 
 export class TreeScan {
@@ -47,10 +49,7 @@ export class TreeScan {
   private walkedDependents: IConstruct[] = [];
   /** What each construct is (OBJECT, CHART or OTHER), by position. */
   private readonly kinds: number[] = [];
-  /**
-   * How many dependencies the constructs other than charts have: chart-level dependencies (cdk8s
-   * adds them between nested or dependent charts, between two validations) order nothing here.
-   */
+  /** How many dependencies the constructs other than charts have (the charts' own are compared apart). */
   private dependencies = 0;
   /**
    * The objects' JSON patch counts and annotations and labels as stored, in tree order, as a flat
@@ -61,6 +60,8 @@ export class TreeScan {
   private at = 0;
   private printAt = 0;
   private seen = 0;
+  /** The charts `matches` walked past whose own dependencies are not those scanned. */
+  private changedCharts: Chart[] = [];
 
   private constructor() {}
 
@@ -86,9 +87,34 @@ export class TreeScan {
     this.printAt = 0;
     this.seen = 0;
     this.walkedDependents = [];
+    this.changedCharts = [];
     for (const r of roots) if (!this.same(r)) return false;
     if (this.at !== this.constructs.length || this.printAt !== this.print.length) return false;
+    if (this.changedCharts.length > 0 && !this.onlyDerivedChartDependencies()) return false;
     return this.seen === this.dependencies || this.onlyResolvedSince(roots, units?.());
+  }
+
+  /**
+   * True when the charts' own dependencies added since the scan are what cdk8s's `App.synth` adds
+   * between its two validations, and the plan ordered already: a chart on the charts right in it,
+   * and a chart on each other chart a dependency scanned points into (of the chart itself or of a
+   * construct of it). Any other (a `chart.addDependency` since) is a change: the plan reads them.
+   */
+  private onlyDerivedChartDependencies(): boolean {
+    const joined = this.chartsJoined();
+    for (const chart of this.changedCharts) {
+      const had = new Set(this.chartDependencies.get(chart) ?? []);
+      const now = dependenciesOf(chart);
+      let kept = 0;
+      for (const d of now) {
+        if (had.has(d)) kept++;
+        else if (!(Chart.isChart(d) && (d.node.scope === chart || joined.get(chart)?.has(d) === true))) return false;
+      }
+      if (kept !== had.size) return false;
+    }
+    // The same question is asked by each later validation of this synth: asked of the new dependencies now.
+    for (const chart of this.changedCharts) this.chartDependencies.set(chart, dependenciesOf(chart));
+    return true;
   }
 
   /**
@@ -107,8 +133,13 @@ export class TreeScan {
     const before = new Map<IConstruct, ReadonlySet<IConstruct>>();
     this.dependents.forEach((c, i) => before.set(c, new Set(this.dependencyLists[i])));
     const pairs = chartPairs(new Set(roots.filter((r): r is Chart => Chart.isChart(r))), (c) => this.chartDependencies.get(c));
+    const group = new Set(roots.filter((r): r is Chart => Chart.isChart(r)));
+    const joined = this.chartsJoined();
+    // cdk8s's copies of a dependency between two charts planned as one: ordered already, chart after chart (`intent.ts`, `lift`).
+    const lifted = (x: ApiObject, d: ApiObject) => joined.get(x.chart)?.has(d.chart) === true && liftsBetween(group, x.chart, d.chart);
     const unread = (x: IConstruct, d: IConstruct) => nestedRightIn(d, x)
       || recordedAsChartPair(x, d, pairs)
+      || (ApiObject.isApiObject(x) && ApiObject.isApiObject(d) && lifted(x, d))
       || resolvedFromOwnChart(x, d, (c) => this.chartDependencies.get(c))
       || (units !== undefined && judgedWithItsGroup(x, d, (c) => before.get(c), units));
     const now = this.walkedDependents;
@@ -132,6 +163,29 @@ export class TreeScan {
     this.dependencyLists = lists;
     this.dependencies = this.seen;
     return true;
+  }
+
+  /**
+   * Per chart, the other charts cdk8s makes it depend on for the dependencies scanned (of the chart
+   * itself or of a construct of it, on another chart or a construct of one), when it renders; it
+   * then makes every object of the one depend on every object of the other.
+   */
+  private chartsJoined(): Map<Chart, Set<Chart>> {
+    const joined = new Map<Chart, Set<Chart>>();
+    const join = (c: IConstruct, deps: Iterable<IConstruct>) => {
+      const from = chartOf(c);
+      if (!from) return;
+      for (const e of deps) {
+        const to = chartOf(e);
+        if (!to || to === from) continue;
+        let tos = joined.get(from);
+        if (!tos) joined.set(from, tos = new Set());
+        tos.add(to);
+      }
+    };
+    this.dependents.forEach((c, i) => join(c, this.dependencyLists[i]));
+    for (const [chart, deps] of this.chartDependencies) join(chart, deps);
+    return joined;
   }
 
   private add(c: IConstruct): void {
@@ -162,7 +216,11 @@ export class TreeScan {
     const i = this.at++;
     if (this.constructs[i] !== c) return false;
     const kind = this.kinds[i];
-    if (kind !== CHART) {
+    if (kind === CHART) {
+      const had = this.chartDependencies.get(c) ?? NO_DEPENDENCIES;
+      const now = dependenciesOf(c);
+      if (now.length !== had.length || now.some((d, k) => d !== had[k])) this.changedCharts.push(c as Chart);
+    } else {
       const n = dependenciesOf(c).length;
       if (n > 0) {
         this.seen += n;

@@ -191,7 +191,8 @@ test('one Application syncing a chart and a chart nested in it: the nested chart
     new ArgoApplication(new Chart(app, 'platform'), 'one', { charts: [web, nested], repoURL: REPO, path: 'dist', destination: { namespace: 'x' } });
     return { web, nested };
   };
-  const annotations = (objects: any[]) => Object.fromEntries(objects.map((o) => [o.metadata.name, o.metadata.annotations ?? {}]));
+  const annotations = (objects: any[]): Record<string, Record<string, string>> =>
+    Object.fromEntries(objects.map((o) => [o.metadata.name, o.metadata.annotations ?? {}]));
   const outdir = mkdtempSync(join(tmpdir(), 'syncplan-cross-'));
   try {
     const app = new App({ outdir });
@@ -203,6 +204,32 @@ test('one Application syncing a chart and a chart nested in it: the nested chart
     expect(written.pg['syncplan.cdk8s.io/depends-on']).toBe('apps/Deployment//worker');
     const testing = build(Testing.app());
     expect(annotations([...Testing.synth(testing.nested), ...Testing.synth(testing.web)])).toEqual(written);
+  } finally {
+    rmSync(outdir, { recursive: true, force: true });
+  }
+});
+
+test('charts of one Application joined by a dependency between their objects: cdk8s orders every object of the one after the other\'s, and the synth says nothing about a plan it does not write', () => {
+  const build = (app: App) => {
+    const db = new Chart(app, 'db');
+    const pg = new ApiObject(db, 'pg', { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'pg' } });
+    const web = new Chart(app, 'web');
+    // Wave 0 of a plan that ordered only the Deployment, where it would gate wave 1: a warning about a wave it is not in.
+    new ApiObject(web, 'lb', { apiVersion: 'v1', kind: 'Service', metadata: { name: 'lb' }, spec: { type: 'LoadBalancer', ports: [{ port: 80 }] } });
+    new ApiObject(web, 'api', { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'api' } }).node.addDependency(pg);
+    new ArgoApplication(new Chart(app, 'platform'), 'one', { charts: [web, db], repoURL: REPO, path: 'dist', destination: { namespace: 'x' } });
+    return { db, web };
+  };
+  const waves = (objects: any[]) => Object.fromEntries(objects.map((o) => [o.metadata.name, o.metadata.annotations?.['argocd.argoproj.io/sync-wave']]));
+  const outdir = mkdtempSync(join(tmpdir(), 'syncplan-cross-'));
+  try {
+    const app = new App({ outdir });
+    const { db, web } = build(app);
+    expect(stderrOf(() => app.synth())).toBe('');
+    const written = waves([...db.toJson(), ...web.toJson()]);
+    expect(written).toEqual({ pg: '0', lb: '1', api: '1' });
+    const testing = build(Testing.app());
+    expect(waves([...Testing.synth(testing.db), ...Testing.synth(testing.web)])).toEqual(written);
   } finally {
     rmSync(outdir, { recursive: true, force: true });
   }

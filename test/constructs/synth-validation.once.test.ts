@@ -63,8 +63,15 @@ describe('one validation and one render per synth', () => {
     try {
       const app = new App({ outdir });
       const charts = ['one', 'two', 'three'].map((id) => new Chart(app, id, { disableResourceNameHashes: true }));
-      charts.forEach((c) => tiered(c, 2).objects.forEach((o) => o.metadata.addLabel('chart', c.node.id)));
-      charts.forEach((c) => c.node.findAll().filter((o): o is ApiObject => o instanceof ApiObject).forEach((o) => o.metadata.name = `${c.node.id}-${o.metadata.name}`));
+      // Names of their own in each chart (one Application syncs them all), the same tiers.
+      for (const c of charts) {
+        const config = new Tier(c, 'config');
+        const web = new Tier(c, 'web', { after: [config], separateWave: true });
+        for (let i = 0; i < 2; i++) {
+          config.add(configMap(c, `${c.node.id}-a${i}`));
+          web.add(new ApiObject(c, `d${i}`, { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: `${c.node.id}-d${i}` } }));
+        }
+      }
       new ArgoApplication(new Chart(app, 'platform'), 'one', { charts, repoURL: 'https://git.example.com/p.git', path: 'dist' });
       const checks = charts.map((c) => jest.spyOn(SyncPlanner.of(c) as unknown as { check: () => string[] }, 'check'));
       const counts = rendersDuring(() => app.synth());

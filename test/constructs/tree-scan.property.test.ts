@@ -122,32 +122,40 @@ function fingerprint(charts: readonly Chart[]): unknown[] {
 
 type Dependency = readonly [IConstruct, IConstruct];
 
-/** Every dependency of a construct but a chart, as pairs. */
+/** Every dependency, of a construct or of a chart itself (`chart.addDependency`), as pairs. */
 function dependencies(charts: readonly Chart[]): Dependency[] {
-  return charts.flatMap((chart) => chart.node.findAll())
-    .filter((c) => !(c instanceof Chart))
-    .flatMap((c) => c.node.dependencies.map((d): Dependency => [c, d]));
+  return charts.flatMap((chart) => chart.node.findAll()).flatMap((c) => c.node.dependencies.map((d): Dependency => [c, d]));
 }
 
 /**
- * What cdk8s's resolution adds for `deps`, restated from its source (`resolveDependencies`, third
- * loop): each object of a construct's chart under the construct, on each object of the other's chart
- * under the other. Those of a dependency on a chart are left out: the plan reads none of it.
+ * What cdk8s's resolution (`resolveDependencies`) adds for the dependencies `deps` that the plan
+ * reads already, restated from its source. Chart dependencies: each chart on the charts right in it,
+ * and on each other chart a dependency of it or of a construct of it points into. Object
+ * dependencies, each object of a construct's chart under the construct on each object of the
+ * other's chart under the other, for (1) each chart on the charts right in it, (2) a chart's own
+ * dependency on a construct of it, (3) each chart on each other chart of the plan (`charts`) a
+ * dependency points into, and, when no construct is a unit (`constructs`), (4) each dependency
+ * between constructs. What a construct's dependency on a chart makes of it inside that chart is a
+ * change the plan reads again.
  */
-function resolved(deps: readonly Dependency[], charts: readonly Chart[]): Dependency[] {
+function resolved(deps: readonly Dependency[], charts: readonly Chart[], constructs = true): Dependency[] {
   const objectsUnder = (c: IConstruct) => c.node.findAll().filter((x): x is ApiObject => x instanceof ApiObject && Chart.of(x) === Chart.of(c));
   const pairs = ([c, e]: Dependency) => objectsUnder(c).flatMap((x) => objectsUnder(e).filter((t) => t !== x).map((t): Dependency => [x, t]));
-  // First loop: each chart on the charts right in it.
   const nested = charts.flatMap((chart) => chart.node.findAll()).filter((c): c is Chart => c instanceof Chart)
     .flatMap((p) => p.node.children.filter((c): c is Chart => c instanceof Chart).map((n): Dependency => [p, n]));
-  return [...nested, ...deps.filter(([, e]) => !(e instanceof Chart))].flatMap(pairs);
+  const between = deps.map(([c, e]): Dependency => [Chart.of(c), Chart.of(e)]).filter(([a, t]) => a !== t);
+  const ownChart = deps.filter(([c, e]) => c instanceof Chart && !(e instanceof Chart) && Chart.of(e) === c);
+  const planned = new Set<IConstruct>(charts);
+  const lifted = between.filter(([a, t]) => planned.has(a) && planned.has(t));
+  const ofConstructs = constructs ? deps.filter(([c, e]) => !(c instanceof Chart) && !(e instanceof Chart)) : [];
+  return [...nested, ...between, ...[...nested, ...ownChart, ...lifted, ...ofConstructs].flatMap(pairs)];
 }
 
-/** True when `now` holds every dependency of `before`, and otherwise only what cdk8s's resolution adds for them and for nested charts. */
+/** True when `now` holds every dependency of `before`, and otherwise only what cdk8s's resolution adds for them that the plan reads already. */
 function onlyResolved(before: readonly Dependency[], now: readonly Dependency[], charts: readonly Chart[], constructs = true): boolean {
   const pathsOf = (d: Dependency) => `${d[0].node.path}\u0000${d[1].node.path}`;
   const had = new Set(before.map(pathsOf));
-  const implied = new Set(resolved(constructs ? before : [], charts).map(pathsOf));
+  const implied = new Set(resolved(before, charts, constructs).map(pathsOf));
   const present = new Set(now.map(pathsOf));
   return [...had].every((k) => present.has(k)) && [...present].every((k) => had.has(k) || implied.has(k));
 }
@@ -238,7 +246,7 @@ test('a dependency cdk8s would not add counts as a change: an object of a chart 
   }
 });
 
-test('what cdk8s copies of a chart\'s own dependency on a chart planned apart, or on a construct of its own, is unread; on a chart planned with it, it is a change', () => {
+test('what cdk8s copies of a chart\'s own dependency on another chart, planned apart or with it, or on a construct of its own, is unread; a chart dependency added since is a change', () => {
   const object = (scope: Construct, id: string) => new ApiObject(scope, id, { apiVersion: 'v1', kind: 'ConfigMap' });
   const setup = () => {
     const app = Testing.app();
@@ -260,8 +268,9 @@ test('what cdk8s copies of a chart\'s own dependency on a chart planned apart, o
     resolve(one);
     expect(one.node.findAll().filter((x) => x instanceof ApiObject).every((x) => x.node.dependencies.length > 0)).toBe(true);
     expect(alone.matches([one], noUnits)).toBe(true);
-    // Planned as one (two charts of one ArgoApplication), the copies order objects of the plan.
-    expect(together.matches([one, two], noUnits)).toBe(false);
+    // Planned as one (two charts of one ArgoApplication), the plan orders every object of one after every object of two
+    // already (intent.ts, lift), as cdk8s's copies do.
+    expect(together.matches([one, two], noUnits)).toBe(true);
   }
   // On a construct of its own chart: cdk8s makes the chart's other objects depend on its objects, which
   // the plan ordered already from the chart's own dependency, as written (intent.ts).
@@ -275,4 +284,11 @@ test('what cdk8s copies of a chart\'s own dependency on a chart planned apart, o
   // A dependency cdk8s did not copy is still a change.
   (one.node.findChild('g').node.findChild('b') as ApiObject).node.addDependency(one.node.findChild('a'));
   expect(scan.matches([one], noUnits)).toBe(false);
+  // So is a chart's own dependency added since the scan: the plan reads it.
+  const other = setup();
+  const planned = TreeScan.of([other.one, other.two]);
+  planned.printMetadata();
+  other.one.addDependency(other.two);
+  expect(planned.matches([other.one, other.two], noUnits)).toBe(false);
 });
+
