@@ -9,6 +9,7 @@ import { join } from 'path';
 import { ApiObject, App, Chart, Testing } from 'cdk8s';
 import { stderrOf } from './helpers';
 import { ArgoApplication, SynthChecks, SyncWaves, Tier } from '../../src';
+import { lint } from '../../src/rules';
 
 const REPO = 'https://git.example.com/platform.git';
 const cm = (scope: Chart, name: string) => new ApiObject(scope, name, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name } });
@@ -226,8 +227,13 @@ test('charts of one Application joined by a dependency between their objects: cd
     const app = new App({ outdir });
     const { db, web } = build(app);
     expect(stderrOf(() => app.synth())).toBe('');
-    const written = waves([...db.toJson(), ...web.toJson()]);
+    const rendered = [...db.toJson(), ...web.toJson()];
+    const written = waves(rendered);
     expect(written).toEqual({ pg: '0', lb: '1', api: '1' });
+    // syncplan lint of what one Application syncs: each wave opened is declared, none unneeded.
+    const manifests = rendered.map((object, index) => ({ object, source: { file: 'dist', line: 0, index } }));
+    const placement = ['wave-unneeded', 'wave-not-canonical', 'load-balancer-gates-wave', 'pvc-gates-wave', 'reads-resource-created-later', 'gate-never-opens'];
+    expect(lint(manifests, { namespace: 'x' }).filter((f) => placement.includes(f.rule))).toEqual([]);
     const testing = build(Testing.app());
     expect(waves([...Testing.synth(testing.db), ...Testing.synth(testing.web)])).toEqual(written);
   } finally {
