@@ -42,6 +42,27 @@ test('bin launches the bundle from its code cache, and loads none of the modules
   expect(JSON.parse(r.stderr)).toEqual([BIN, join(ROOT, 'lib', 'cli', 'code-cache.js')]);
 });
 
+test('a plan loads no child_process (nor dgram with it): commander asks for it at its top, and gets it only when it spawns', () => {
+  const modules = (args: readonly string[]) => {
+    const script = `process.argv = ['node', 'syncplan', ...${JSON.stringify(args)}]; require(${JSON.stringify(BIN)});
+      process.on('exit', () => process.stderr.write(JSON.stringify(process.moduleLoadList)));`;
+    const r = spawnSync(process.execPath, ['-e', script], { cwd: ROOT, encoding: 'utf8' });
+    expect(r.status).toBeLessThan(2); // lint's findings exit 1
+    return JSON.parse(r.stderr) as string[];
+  };
+  for (const args of [['plan', EXAMPLE], ['--version'], ['lint', EXAMPLE, '-f', 'json']]) {
+    expect(modules(args).filter((m) => /^NativeModule (child_process|dgram)$/.test(m))).toEqual([]);
+  }
+  // What it is served when it does ask: Node's own functions.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const served = require('../../lib/cli/commander-child-process.js');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const real = require('child_process');
+  expect(served.spawn).toBe(real.spawn);
+  expect(Object.keys(served).sort()).toEqual(Object.keys(real).sort());
+  expect('spawn' in served).toBe(true);
+});
+
 test.each([
   [['--version']],
   [['--help']],
