@@ -19,19 +19,26 @@ export interface WaveAssignment {
   readonly unitEdges: OrderEdge[];
   /**
    * `syncplan.cdk8s.io/depends-on` per object: for each wave opened for an edge, on the object
-   * that decided it, the object it waits for (so `syncplan lint` sees the intent).
+   * that decided it, one object it waits for (so `syncplan lint` sees the intent).
    */
   readonly dependsOn: Map<ApiObject, string>;
+}
+
+/** A gap of a wave decided by two objects: `after` waits for `before`, of the unit `beforeUnit`. */
+interface Decider {
+  readonly before: ApiObject;
+  readonly after: ApiObject;
+  readonly beforeUnit: string;
 }
 
 export function assignWaves(resolved: readonly ResolvedUnit[], edges: readonly IntentEdge[], gaps: GapJudge): WaveAssignment {
   const byId = new Map(resolved.map((r) => [r.unit.id, r]));
   const { units, edges: contracted } = contractEmpty(resolved, edges, byId);
-  const deciders: Array<[ApiObject, ApiObject]> = [];
+  const deciders: Decider[] = [];
   const kept: OrderEdge[] = contracted.map((e) => {
     const decided = gapOf(e, gaps);
     const same = byId.get(e.before)!.unit.phase === byId.get(e.after)!.unit.phase;
-    if (decided.objects && same) deciders.push(decided.objects);
+    if (decided.objects && same) deciders.push({ before: decided.objects[0], after: decided.objects[1], beforeUnit: e.before });
     return { before: e.before, after: e.after, gap: decided.gap };
   });
   const { waves } = computeWaves(units, kept);
@@ -42,7 +49,7 @@ export function assignWaves(resolved: readonly ResolvedUnit[], edges: readonly I
     const value = formatWave(w);
     for (const o of r.objects) waveOf.set(o, value);
   }
-  return { waveOf, unitEdges: kept, dependsOn: dependsOnOf(deciders, waveOf) };
+  return { waveOf, unitEdges: kept, dependsOn: dependsOnOf(deciders, waveOf, waves) };
 }
 
 /**
@@ -60,20 +67,29 @@ function gapOf(e: IntentEdge, gaps: GapJudge): { gap: number; objects?: [ApiObje
   return { gap: e.separate ? 1 : 0 };
 }
 
-/** The depends-on value of each object a wave was opened for, on objects whose wave the library writes. */
-function dependsOnOf(deciders: ReadonlyArray<[ApiObject, ApiObject]>, waveOf: ReadonlyMap<ApiObject, string>): Map<ApiObject, string> {
-  const refs = new Map<ApiObject, Array<{ group: string; kind: string; namespace: string; name: string }>>();
-  for (const [before, after] of deciders) {
-    if (!waveOf.has(after)) continue;
-    const list = refs.get(after) ?? [];
-    const group = groupOf(before.apiVersion);
+/**
+ * The depends-on value of each object a wave was opened for, on objects whose wave the library
+ * writes: one object it waits for, of the latest wave among those that decided a gap for it (the
+ * one its own wave needs; what earlier waves hold is done before that one starts), the first in
+ * the annotation's order. One, not every decider: an object of one chart after a chart of N
+ * objects (cdk8s orders every object of the one after every object of the other) would otherwise
+ * name all N, N entries on each of its N objects.
+ */
+function dependsOnOf(deciders: readonly Decider[], waveOf: ReadonlyMap<ApiObject, string>,
+  waves: ReadonlyMap<string, number>): Map<ApiObject, string> {
+  const best = new Map<ApiObject, { wave: number; value: string }>();
+  for (const d of deciders) {
+    if (!waveOf.has(d.after)) continue;
+    const group = groupOf(d.before.apiVersion);
     // Keyed as Argo CD keys it: a built-in cluster-scoped kind has no namespace, whatever cdk8s wrote.
-    const namespace = isClusterScopedKind(group, before.kind) ? '' : before.metadata.namespace ?? '';
-    list.push({ group, kind: before.kind, namespace, name: before.name });
-    refs.set(after, list);
+    const namespace = isClusterScopedKind(group, d.before.kind) ? '' : d.before.metadata.namespace ?? '';
+    const value = formatDependsOn([{ group, kind: d.before.kind, namespace, name: d.before.name }]);
+    const wave = waves.get(d.beforeUnit) ?? 0;
+    const known = best.get(d.after);
+    if (!known || wave > known.wave || (wave === known.wave && value < known.value)) best.set(d.after, { wave, value });
   }
   const out = new Map<ApiObject, string>();
-  for (const [o, list] of refs) out.set(o, formatDependsOn(list));
+  for (const [o, { value }] of best) out.set(o, value);
   return out;
 }
 

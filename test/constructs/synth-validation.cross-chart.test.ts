@@ -240,3 +240,33 @@ test('charts of one Application joined by a dependency between their objects: cd
     rmSync(outdir, { recursive: true, force: true });
   }
 });
+
+test('an object after a whole chart names one object it waits for, of the wave right before its own: not every object of that chart', () => {
+  const outdir = mkdtempSync(join(tmpdir(), 'syncplan-cross-'));
+  try {
+    const app = new App({ outdir });
+    const db = new Chart(app, 'db');
+    const pg = new ApiObject(db, 'pg', { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'pg' } });
+    const web = new Chart(app, 'web');
+    for (let i = 0; i < 30; i++) {
+      cm(db, `db-config-${i}`);
+      cm(web, `web-config-${i}`);
+    }
+    new ApiObject(web, 'api', { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'api' } }).node.addDependency(pg);
+    new ArgoApplication(new Chart(app, 'platform'), 'one', { charts: [web, db], repoURL: REPO, path: 'dist', destination: { namespace: 'x' } });
+    expect(stderrOf(() => app.synth())).toBe('');
+    const rendered = [...db.toJson(), ...web.toJson()];
+    const waveOf = new Map(rendered.map((o) => [o.metadata.name, o.metadata.annotations?.['argocd.argoproj.io/sync-wave'] ?? '0']));
+    for (const o of rendered.filter((x) => x.metadata.name !== 'pg' && !x.metadata.name.startsWith('db-'))) {
+      expect(waveOf.get(o.metadata.name)).toBe('1');
+      const entries = o.metadata.annotations['syncplan.cdk8s.io/depends-on'].split(',');
+      // Each object of web waits for all 31 of db; one of them, of wave 0, says why its wave opened.
+      expect(entries).toHaveLength(1);
+      expect(waveOf.get(entries[0].split('/')[3])).toBe('0');
+    }
+    const manifests = rendered.map((object, index) => ({ object, source: { file: 'dist', line: 0, index } }));
+    expect(lint(manifests, { namespace: 'x' }).filter((f) => f.rule === 'wave-unneeded')).toEqual([]);
+  } finally {
+    rmSync(outdir, { recursive: true, force: true });
+  }
+});

@@ -4,7 +4,7 @@ import * as path from 'path';
 import { ApiObject, App, Chart, Include, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
-import { configMap, newChart, synthError, wavesByName } from './helpers';
+import { annotationsByName, configMap, newChart, synthError, wavesByName } from './helpers';
 import { EnvSource, HookPhase, MigrationHook, SyncOrder, SyncWaves, SynthChecks, Tier } from '../../src';
 import { lint } from '../../src/rules';
 
@@ -144,6 +144,17 @@ describe('Tier', () => {
     const plain = configMap(chart, 'plain');
     new Tier(chart, 'apps', { after: [plain as unknown as Tier] }).add(configMap(chart, 'app'));
     expect(wavesByName(chart)).toEqual({ 'ConfigMap/plain': '0', 'ConfigMap/app': '1' });
+  });
+  test('depends-on names one object a tier waits for, of the latest wave it waits for (what earlier waves hold is done by then)', () => {
+    const chart = newChart();
+    const deployment = (name: string) => new ApiObject(chart, `${name}-deployment`, { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name } });
+    const db = new Tier(chart, 'db').add(deployment('db'));
+    const api = new Tier(chart, 'api', { after: [db] }).add(deployment('api'));
+    new Tier(chart, 'web', { after: [db, api] }).add(deployment('web'));
+    const annotations = annotationsByName(chart);
+    expect(wavesByName(chart)).toEqual({ 'Deployment/db': '0', 'Deployment/api': '1', 'Deployment/web': '2' });
+    expect(annotations['Deployment/api']?.['syncplan.cdk8s.io/depends-on']).toBe('apps/Deployment//db');
+    expect(annotations['Deployment/web']?.['syncplan.cdk8s.io/depends-on']).toBe('apps/Deployment//api');
   });
 });
 
