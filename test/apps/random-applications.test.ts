@@ -1,0 +1,147 @@
+/**
+ * Property: one Application syncing several charts (an `ArgoApplication` of two or three charts,
+ * one maybe nested in another), lone objects of mixed kinds, and `node.addDependency` between
+ * objects of one chart or of two. cdk8s orders a chart after the charts right in it and, for a
+ * dependency between objects of two charts, every object of the one after every object of the
+ * other; the plan read back from all the synthesized files as one sync must honour each of those
+ * and each dependency as written, with the fewest waves, and `Testing.synth` must write the same
+ * waves as `app.synth`. What the synth or the rule pack says about the library's own placement must
+ * be nothing.
+ */
+import { mkdtempSync, readdirSync, rmSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import { ApiObject, App, Chart, Testing } from 'cdk8s';
+import * as fc from 'fast-check';
+import { brokenEdges, ChartReadBack, DeclaredEdge, minimumWaves, writtenWaves } from './harness';
+import { ArgoApplication } from '../../src';
+import { keyString, resourceKeyOf } from '../../src/argo/keys';
+import { buildPlan } from '../../src/argo/plan';
+import type { SyncTask } from '../../src/argo/types';
+import { loadPaths } from '../../src/cli/load';
+import { lintReport } from '../../src/rules';
+import { stderrOf } from '../constructs/helpers';
+
+jest.setTimeout(120_000);
+
+const KINDS = ['ConfigMap', 'Secret', 'Service', 'Deployment', 'StatefulSet', 'Job'] as const;
+type Kind = typeof KINDS[number];
+
+interface Spec {
+  /** Each chart's objects, by kind. */
+  readonly charts: readonly Kind[][];
+  /** Each chart nested in a later chart, or at the top (cdk8s orders a parent after the charts right in it). */
+  readonly parents: ReadonlyArray<number | undefined>;
+  /** [chart, object] depends on [chart, object], the first chart no earlier than the second (no cycle of charts); objects picked modulo the chart's. */
+  readonly dependencies: ReadonlyArray<[number, number, number, number]>;
+}
+
+const specs: fc.Arbitrary<Spec> = fc.integer({ min: 2, max: 3 }).chain((n) => fc.record({
+  charts: fc.array(fc.array(fc.constantFrom(...KINDS), { minLength: 1, maxLength: 4 }), { minLength: n, maxLength: n }),
+  // A parent is a later chart: nesting agrees with the chart order (and may go two deep).
+  parents: fc.tuple(...[...Array(n).keys()].map((i) => (i === n - 1 ? fc.constant(undefined)
+    : fc.option(fc.integer({ min: i + 1, max: n - 1 }), { nil: undefined, freq: 2 })))),
+  // A later chart after an earlier one (inside one chart, see build): a DAG.
+  dependencies: fc.array(fc.tuple(fc.nat(n - 1), fc.nat(3), fc.nat(n - 1), fc.nat(3)), { maxLength: 4 })
+    .map((ds) => ds.map(([a, i, b, j]): [number, number, number, number] => (a >= b ? [a, i, b, j] : [b, j, a, i]))),
+}));
+
+const API_VERSION: Record<Kind, string> = { ConfigMap: 'v1', Secret: 'v1', Service: 'v1', Deployment: 'apps/v1', StatefulSet: 'apps/v1', Job: 'batch/v1' };
+
+interface Built {
+  readonly charts: Chart[];
+  readonly objects: ApiObject[][];
+  /** The dependencies as written, [after, before]. */
+  readonly written: Array<[ApiObject, ApiObject]>;
+}
+
+function build(app: App, spec: Spec): Built {
+  const charts: Chart[] = [];
+  // Parents (later charts) first.
+  for (let i = spec.charts.length - 1; i >= 0; i--) {
+    const parent = spec.parents[i];
+    charts[i] = new Chart(parent === undefined ? app : charts[parent], `c${i}`, { namespace: 'app', disableResourceNameHashes: true });
+  }
+  const objects = spec.charts.map((kinds, i) => kinds.map((kind, j) => {
+    const name = `c${i}-${kind.toLowerCase()}-${j}`;
+    return new ApiObject(charts[i], name, { apiVersion: API_VERSION[kind], kind, metadata: { name }, ...(kind === 'Service' ? { spec: { ports: [{ port: 80 }] } } : {}) });
+  }));
+  const written: Array<[ApiObject, ApiObject]> = [];
+  for (const [a, i0, b, j0] of spec.dependencies) {
+    // Inside one chart, a later object after an earlier one (a DAG).
+    const [x, y] = [i0 % objects[a].length, j0 % objects[b].length];
+    const [i, j] = a === b ? [Math.max(x, y), Math.min(x, y)] : [x, y];
+    const after = objects[a][i];
+    const before = objects[b][j];
+    if (after === before || written.some(([p, q]) => p === after && q === before)) continue;
+    after.node.addDependency(before);
+    written.push([after, before]);
+  }
+  new ArgoApplication(new Chart(app, 'platform'), 'one', { charts, repoURL: 'https://git.example.com/apps.git', path: 'dist', destination: { namespace: 'app' } });
+  return { charts, objects, written };
+}
+
+/** What cdk8s orders: each dependency as written, a chart after the charts right in it, and chart after chart for a dependency between them. */
+function cdk8sEdges(b: Built): DeclaredEdge[] {
+  const own = (c: Chart) => b.objects[b.charts.indexOf(c)];
+  const edges: DeclaredEdge[] = b.written.map(([after, before]) => ({ before: [before], after: [after], why: `${after.node.path} depends on ${before.node.path}` }));
+  for (const c of b.charts) {
+    for (const nested of c.node.children.filter((x): x is Chart => x instanceof Chart)) {
+      edges.push({ before: own(nested), after: own(c), why: `chart ${c.node.path} holds chart ${nested.node.path}` });
+    }
+  }
+  const joined = new Set<string>();
+  for (const [after, before] of b.written) {
+    const [ca, cb] = [after.chart, before.chart];
+    if (ca === cb || ca.node.scopes.includes(cb) || cb.node.scopes.includes(ca) || joined.has(`${ca.node.path}>${cb.node.path}`)) continue;
+    joined.add(`${ca.node.path}>${cb.node.path}`);
+    edges.push({ before: own(cb), after: own(ca), why: `chart ${ca.node.path} after chart ${cb.node.path} (${after.node.path} depends on ${before.node.path})` });
+  }
+  return edges;
+}
+
+const keyOf = (o: ApiObject) =>
+  keyString(resourceKeyOf({ apiVersion: o.apiVersion, kind: o.kind, metadata: { name: o.name, namespace: o.metadata.namespace } }));
+const WAVE = 'argocd.argoproj.io/sync-wave';
+/** Rules about the waves the library chose. */
+const PLACEMENT_RULES = ['wave-unneeded', 'wave-invalid', 'wave-not-canonical', 'reads-resource-created-later'];
+
+function holds(spec: Spec): void {
+  const outdir = mkdtempSync(join(tmpdir(), 'syncplan-apps-'));
+  try {
+    const app = new App({ outdir });
+    const built = build(app, spec);
+    expect(stderrOf(() => app.synth())).toBe('');
+    const files = readdirSync(outdir).filter((f) => !f.includes('platform')).map((f) => join(outdir, f));
+    const manifests = loadPaths(files);
+    const plan = buildPlan(manifests);
+    const tasks = new Map<string, SyncTask>();
+    for (const t of plan.steps.flatMap((s) => s.tasks)) tasks.set(keyString(t), t);
+    const read: ChartReadBack = {
+      chart: built.charts[0],
+      manifests,
+      plan,
+      findings: lintReport(manifests, {}, plan).findings,
+      edges: cdk8sEdges(built),
+      unitOf: (o) => o,
+      taskOf: (o) => tasks.get(keyOf(o)),
+    };
+    expect(brokenEdges(read)).toEqual([]);
+    expect(`Sync: ${writtenWaves(read, 'Sync')}`).toBe(`Sync: ${minimumWaves(read, 'Sync')}`);
+    expect(read.findings.filter((f) => PLACEMENT_RULES.includes(f.rule)).map((f) => `${f.rule}: ${f.kind}/${f.name}: ${f.message}`)).toEqual([]);
+
+    // Testing.synth of each chart writes the waves app.synth wrote.
+    const waves = (objects: any[]) => Object.fromEntries(objects.map((o) => [o.metadata.name, o.metadata.annotations?.[WAVE]]));
+    const written = waves(manifests.map((m) => m.object));
+    const testing = build(Testing.app(), spec);
+    let again: any[] = [];
+    expect(stderrOf(() => { again = testing.charts.flatMap((c) => Testing.synth(c)); })).toBe('');
+    expect(waves(again)).toEqual(written);
+  } finally {
+    rmSync(outdir, { recursive: true, force: true });
+  }
+}
+
+test('random Applications of several charts: cdk8s\'s chart orders and every dependency hold, in the fewest waves, as Testing.synth writes them', () => {
+  fc.assert(fc.property(specs, holds), { numRuns: 100, examples: [[{ charts: [['ConfigMap', 'ConfigMap', 'ConfigMap'], ['ConfigMap'], ['ConfigMap']], parents: [undefined, undefined, undefined], dependencies: [[0, 3, 0, 2], [0, 2, 0, 0]] }]] });
+});
