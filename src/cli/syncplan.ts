@@ -1,8 +1,12 @@
 #!/usr/bin/env node
 /**
  * The installed `syncplan` (the package's `bin`): loads the bundled CLI beside it, from V8's code
- * cache when the build wrote one for this Node (`code-cache.ts`). Worker threads run this file too.
+ * cache when the build wrote one for this Node (`code-cache.ts`), or, for `--version` and `--help`,
+ * with Node's own compile cache (`light-start.ts`). Worker threads run this file too.
  */
-import { launch } from './code-cache';
+/* eslint-disable @typescript-eslint/no-require-imports */
+import { startLight } from './light-start';
 
-launch(__dirname);
+// The bundle's file name is `code-cache.ts`'s BUNDLE_FILE: requiring that module here would load
+// what the light start exists to skip.
+if (!startLight(__dirname, 'syncplan-bundle.js')) (require('./code-cache') as typeof import('./code-cache')).launch(__dirname);

@@ -39,7 +39,7 @@ test('bin launches the bundle from its code cache, and loads none of the modules
     process.on('exit', () => process.stderr.write(JSON.stringify(Object.keys(require.cache))));`;
   const r = spawnSync(process.execPath, ['-e', script], { cwd: ROOT, encoding: 'utf8' });
   expect(r.status).toBe(0);
-  expect(JSON.parse(r.stderr)).toEqual([BIN, join(ROOT, 'lib', 'cli', 'code-cache.js')]);
+  expect(JSON.parse(r.stderr)).toEqual([BIN, join(ROOT, 'lib', 'cli', 'light-start.js'), join(ROOT, 'lib', 'cli', 'code-cache.js')]);
 });
 
 test('a plan loads no child_process (nor dgram with it): commander asks for it at its top, and gets it only when it spawns', () => {

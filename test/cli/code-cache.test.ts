@@ -26,7 +26,7 @@ function run(bin: string, args: readonly string[], env: NodeJS.ProcessEnv = proc
 function copyOfPackage(): string {
   const cli = join(dir(), 'lib', 'cli');
   mkdirSync(cli, { recursive: true });
-  for (const f of ['syncplan.js', 'code-cache.js', BUNDLE_FILE]) copyFileSync(join(LIB_CLI, f), join(cli, f));
+  for (const f of ['syncplan.js', 'light-start.js', 'code-cache.js', BUNDLE_FILE]) copyFileSync(join(LIB_CLI, f), join(cli, f));
   copyFileSync(join(ROOT, 'package.json'), join(dir(), 'package.json'));
   return cli;
 }
@@ -117,7 +117,7 @@ describe('a Node the compile step wrote no cache for', () => {
   ])('%s writes none', (_name, args) => {
     const cli = copyOfPackage();
     expect(run(join(cli, 'syncplan.js'), args)).toEqual(run(join(LIB_CLI, 'syncplan.js'), args));
-    expect(readdirSync(cli).sort()).toEqual(['code-cache.js', BUNDLE_FILE, 'syncplan.js'].sort());
+    expect(readdirSync(cli).sort()).toEqual(['code-cache.js', 'light-start.js', BUNDLE_FILE, 'syncplan.js'].sort());
   });
 
   test('NODE_DISABLE_COMPILE_CACHE turns it off: nothing written, nothing read', () => {
