@@ -20,9 +20,9 @@ import { basename, dirname, join } from 'path';
 import { cachedDataVersionTag } from 'v8';
 import { Script } from 'vm';
 import * as zlib from 'zlib';
+import { BUNDLE_FILE } from './light-start';
 
-/** The bundled CLI, beside this file (esbuild writes it at the compile step, see .projenrc.ts). */
-export const BUNDLE_FILE = 'syncplan-bundle.js';
+export { BUNDLE_FILE };
 
 /** Where the code cache for this V8 (version, flags, CPU) lives, beside the bundle. */
 export function codeCacheFile(dir: string, tag: number = cachedDataVersionTag()): string {

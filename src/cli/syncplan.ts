@@ -7,6 +7,5 @@
 /* eslint-disable @typescript-eslint/no-require-imports */
 import { startLight } from './light-start';
 
-// The bundle's file name is `code-cache.ts`'s BUNDLE_FILE: requiring that module here would load
-// what the light start exists to skip.
-if (!startLight(__dirname, 'syncplan-bundle.js')) (require('./code-cache') as typeof import('./code-cache')).launch(__dirname);
+// code-cache.js only when it is used: it loads what the light start exists to skip.
+if (!startLight(__dirname)) (require('./code-cache') as typeof import('./code-cache')).launch(__dirname);
