@@ -20,7 +20,7 @@ import { basename, dirname, join } from 'path';
 import { cachedDataVersionTag } from 'v8';
 import { Script } from 'vm';
 import * as zlib from 'zlib';
-import { BUNDLE_FILE } from './light-start';
+import { BUNDLE_FILE, requireBundle } from './light-start';
 
 export { BUNDLE_FILE };
 
@@ -91,9 +91,7 @@ export function launch(dir: string, argv: readonly string[] = process.argv): voi
   }
   if (script) return runBundle(script, file);
   // Node's compile cache, where it has one, keeps the next start fast.
-  if (!off) (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  require(file);
+  requireBundle(dir);
 }
 
 /**

@@ -27,11 +27,23 @@ export function printsOnlyHelp(argv: readonly string[]): boolean {
  * Loads the bundle in `dir` with Node's compile cache when the command only prints help or the
  * version and this Node has that cache; true when it did (the launcher then does nothing else).
  */
-export function startLight(dir: string, argv: readonly string[] = process.argv,
-  enableCompileCache = (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache): boolean {
-  if (!enableCompileCache || process.env.NODE_DISABLE_COMPILE_CACHE !== undefined || !printsOnlyHelp(argv)) return false;
-  enableCompileCache();
+export function startLight(dir: string, argv: readonly string[] = process.argv): boolean {
+  if (!compileCacheOf() || process.env.NODE_DISABLE_COMPILE_CACHE !== undefined || !printsOnlyHelp(argv)) return false;
+  requireBundle(dir);
+  return true;
+}
+
+/**
+ * The bundle in `dir` required as a module, with Node's compile cache where this Node has one and
+ * `NODE_DISABLE_COMPILE_CACHE` is unset (the launcher's way too when it has no code cache to use).
+ */
+export function requireBundle(dir: string): void {
+  if (process.env.NODE_DISABLE_COMPILE_CACHE === undefined) compileCacheOf()?.();
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   require(join(dir, BUNDLE_FILE));
-  return true;
+}
+
+/** `module.enableCompileCache` (Node 22.1 on), read when asked. */
+function compileCacheOf(): (() => unknown) | undefined {
+  return (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache;
 }

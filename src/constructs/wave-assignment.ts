@@ -80,13 +80,15 @@ function dependsOnOf(deciders: readonly Decider[], waveOf: ReadonlyMap<ApiObject
   const best = new Map<ApiObject, { wave: number; value: string }>();
   for (const d of deciders) {
     if (!waveOf.has(d.after)) continue;
+    const wave = waves.get(d.beforeUnit) ?? 0;
+    const known = best.get(d.after);
+    // Formatted only when it can win: an object after a whole chart has a decider per object of it.
+    if (known && wave < known.wave) continue;
     const group = groupOf(d.before.apiVersion);
     // Keyed as Argo CD keys it: a built-in cluster-scoped kind has no namespace, whatever cdk8s wrote.
     const namespace = isClusterScopedKind(group, d.before.kind) ? '' : d.before.metadata.namespace ?? '';
     const value = formatDependsOn([{ group, kind: d.before.kind, namespace, name: d.before.name }]);
-    const wave = waves.get(d.beforeUnit) ?? 0;
-    const known = best.get(d.after);
-    if (!known || wave > known.wave || (wave === known.wave && value < known.value)) best.set(d.after, { wave, value });
+    if (!known || wave > known.wave || value < known.value) best.set(d.after, { wave, value });
   }
   const out = new Map<ApiObject, string>();
   for (const [o, { value }] of best) out.set(o, value);
