@@ -98,6 +98,19 @@ function captureOutput(run: () => void): string {
   return out.join('');
 }
 
+/**
+ * Rules about the waves the library chose, which its own output must never draw; not the rules
+ * about a hazard the declared intent itself makes (a claim a dependency makes a wave wait for: the
+ * synth warns of that, naming the construct).
+ */
+export const LIBRARY_PLACEMENT_RULES: readonly string[] = ['wave-unneeded', 'namespace-after-resource', 'wave-invalid', 'wave-not-canonical',
+  'syncfail-hook-wave', 'crd-not-before-custom-resource', 'reads-resource-created-later'];
+
+/** The findings of those rules, one line each. */
+export function placementFindings(r: ChartReadBack): string[] {
+  return r.findings.filter((f) => LIBRARY_PLACEMENT_RULES.includes(f.rule)).map((f) => `${f.rule}: ${f.kind}/${f.name}: ${f.message}`);
+}
+
 function objectKey(o: ApiObject): string {
   return keyString(resourceKeyOf({ apiVersion: o.apiVersion, kind: o.kind, metadata: { name: o.name, namespace: o.metadata.namespace } }));
 }
@@ -105,6 +118,15 @@ function objectKey(o: ApiObject): string {
 function readChart(chart: Chart, manifests: Manifest[], dependencies: (c: IConstruct) => readonly IConstruct[]): ChartReadBack {
   const tierOf = new Map<ApiObject, Tier>();
   for (const [tier, objects] of tierObjects(chart, chart.node.findAll())) for (const o of objects) tierOf.set(o, tier);
+  return readPlan(chart, manifests, declaredEdges(chart, manifests, dependencies), (o) => tierOf.get(o) ?? o);
+}
+
+/**
+ * Manifests read back as one sync, judged against `edges` (a tier is one unit: `unitOf`). `chart`
+ * names the read-back in messages; the manifests may come from several charts of one Application.
+ */
+export function readPlan(chart: Chart, manifests: Manifest[], edges: readonly DeclaredEdge[],
+  unitOf: (o: ApiObject) => Tier | ApiObject): ChartReadBack {
   const plan = buildPlan(manifests);
   const tasks = new Map<string, SyncTask>();
   for (const t of [...plan.steps.flatMap((s) => s.tasks), ...plan.syncFail]) if (!tasks.has(keyString(t))) tasks.set(keyString(t), t);
@@ -113,8 +135,8 @@ function readChart(chart: Chart, manifests: Manifest[], dependencies: (c: IConst
     manifests,
     plan,
     findings: lintReport(manifests, {}, plan).findings,
-    edges: declaredEdges(chart, manifests, dependencies),
-    unitOf: (o) => tierOf.get(o) ?? o,
+    edges,
+    unitOf,
     taskOf: (o) => tasks.get(objectKey(o)),
   };
 }

@@ -1,25 +1,21 @@
 /**
  * Property: one Application syncing several charts (an `ArgoApplication` of two or three charts,
  * one maybe nested in another), objects of mixed kinds, a Tier in some of the charts (`after` a
- * tier of another chart), and `node.addDependency` between objects of one chart or of two. cdk8s orders a chart after the charts right in it and, for a
- * dependency between objects of two charts, every object of the one after every object of the
- * other; the plan read back from all the synthesized files as one sync must honour each of those
- * and each dependency as written, with the fewest waves, and `Testing.synth` must write the same
- * waves as `app.synth`. What the synth or the rule pack says about the library's own placement must
- * be nothing.
+ * tier of another chart), and `node.addDependency` between objects of one chart or of two. cdk8s
+ * orders a chart after the charts right in it and, for a dependency between objects of two charts,
+ * every object of the one after every object of the other; the plan read back from all the
+ * synthesized files as one sync must honour each of those and each dependency as written, with the
+ * fewest waves, and `Testing.synth` must write the same waves as `app.synth`. What the synth or the
+ * rule pack says about the library's own placement must be nothing.
  */
 import { mkdtempSync, readdirSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { ApiObject, App, Chart, Testing } from 'cdk8s';
 import * as fc from 'fast-check';
-import { brokenEdges, ChartReadBack, DeclaredEdge, minimumWaves, writtenWaves } from './harness';
+import { brokenEdges, DeclaredEdge, minimumWaves, placementFindings, readPlan, writtenWaves } from './harness';
 import { ArgoApplication, Tier } from '../../src';
-import { keyString, resourceKeyOf } from '../../src/argo/keys';
-import { buildPlan } from '../../src/argo/plan';
-import type { SyncTask } from '../../src/argo/types';
 import { loadPaths } from '../../src/cli/load';
-import { lintReport } from '../../src/rules';
 import { stderrOf } from '../constructs/helpers';
 
 jest.setTimeout(120_000);
@@ -126,11 +122,7 @@ function cdk8sEdges(b: Built): DeclaredEdge[] {
   return edges;
 }
 
-const keyOf = (o: ApiObject) =>
-  keyString(resourceKeyOf({ apiVersion: o.apiVersion, kind: o.kind, metadata: { name: o.name, namespace: o.metadata.namespace } }));
 const WAVE = 'argocd.argoproj.io/sync-wave';
-/** Rules about the waves the library chose. */
-const PLACEMENT_RULES = ['wave-unneeded', 'wave-invalid', 'wave-not-canonical', 'reads-resource-created-later'];
 
 function holds(spec: Spec): void {
   const outdir = mkdtempSync(join(tmpdir(), 'syncplan-apps-'));
@@ -140,21 +132,10 @@ function holds(spec: Spec): void {
     expect(stderrOf(() => app.synth())).toBe('');
     const files = readdirSync(outdir).filter((f) => !f.includes('platform')).map((f) => join(outdir, f));
     const manifests = loadPaths(files);
-    const plan = buildPlan(manifests);
-    const tasks = new Map<string, SyncTask>();
-    for (const t of plan.steps.flatMap((s) => s.tasks)) tasks.set(keyString(t), t);
-    const read: ChartReadBack = {
-      chart: built.charts[0],
-      manifests,
-      plan,
-      findings: lintReport(manifests, {}, plan).findings,
-      edges: cdk8sEdges(built),
-      unitOf: (o) => built.tiers.find((t) => t?.objects.includes(o))?.tier ?? o,
-      taskOf: (o) => tasks.get(keyOf(o)),
-    };
+    const read = readPlan(built.charts[0], manifests, cdk8sEdges(built), (o) => built.tiers.find((t) => t?.objects.includes(o))?.tier ?? o);
     expect(brokenEdges(read)).toEqual([]);
     expect(`Sync: ${writtenWaves(read, 'Sync')}`).toBe(`Sync: ${minimumWaves(read, 'Sync')}`);
-    expect(read.findings.filter((f) => PLACEMENT_RULES.includes(f.rule)).map((f) => `${f.rule}: ${f.kind}/${f.name}: ${f.message}`)).toEqual([]);
+    expect(placementFindings(read)).toEqual([]);
 
     // Testing.synth of each chart writes the waves app.synth wrote.
     const waves = (objects: any[]) => Object.fromEntries(objects.map((o) => [o.metadata.name, o.metadata.annotations?.[WAVE]]));

@@ -4,7 +4,7 @@
  * waves as the longest path over the object-level edges needs (see `harness.ts`).
  */
 import * as fc from 'fast-check';
-import { brokenEdges, minimumWaves, synthAndRead, writtenWaves } from './harness';
+import { brokenEdges, minimumWaves, placementFindings, synthAndRead, writtenWaves } from './harness';
 import { buildRandomChart, Spec, specs } from './random-charts';
 
 jest.setTimeout(60_000);
@@ -26,13 +26,6 @@ const FOUND: Spec[] = [
   { ...none, tiers: [['Claim'], ['ExposedDeployment']], after: [], dependencies: [[0, 0, 1, 0]] },
 ];
 
-/**
- * Rules about the waves the library chose (not about a hazard the declared intent itself makes,
- * such as a claim a dependency makes a wave wait for: the synth warns of that, naming the construct).
- */
-const PLACEMENT_RULES = ['wave-unneeded', 'namespace-after-resource', 'wave-invalid', 'wave-not-canonical', 'syncfail-hook-wave',
-  'crd-not-before-custom-resource', 'reads-resource-created-later'];
-
 /** Every declared edge holds, each phase has the fewest waves, and the rule pack finds nothing about where they are. */
 function holds(spec: Spec): void {
   const [c] = synthAndRead(buildRandomChart(spec)).charts;
@@ -40,7 +33,7 @@ function holds(spec: Spec): void {
   for (const phase of ['PreSync', 'Sync', 'PostSync'] as const) {
     expect(`${phase}: ${writtenWaves(c, phase)}`).toBe(`${phase}: ${minimumWaves(c, phase)}`);
   }
-  expect(c.findings.filter((f) => PLACEMENT_RULES.includes(f.rule)).map((f) => `${f.rule}: ${f.kind}/${f.name}: ${f.message}`)).toEqual([]);
+  expect(placementFindings(c)).toEqual([]);
 }
 
 test('random realistic charts: every declared edge holds and each phase has the fewest waves', () => {
