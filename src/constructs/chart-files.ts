@@ -15,16 +15,25 @@ export interface ChartFileSelection {
   readonly recurse: boolean;
 }
 
-/** The paths, relative to the outdir, that `app.synth()` writes the objects of `charts` to. */
+/**
+ * The paths, relative to the outdir, that `app.synth()` writes the objects of `charts` to. The
+ * patterns are computed when read: a chart's file name needs cdk8s's order of the charts, a graph
+ * of every dependency of the app (N² of them for two charts of N objects one after the other), and
+ * `recurse` needs none of it.
+ */
 export function chartFiles(charts: readonly Chart[], who: string): ChartFileSelection {
   if (charts.length === 0) return { patterns: [], recurse: false };
   const app = App.of(charts[0]);
   const ext = app.outputFileExtension;
+  const names = () => {
+    const order = chartOrder(app);
+    return charts.map((c) => chartName(c, order));
+  };
   switch (app.yamlOutputType) {
     case YamlOutputType.FILE_PER_CHART:
-      return { patterns: charts.map(c => `${chartName(app, c)}${ext}`), recurse: false };
+      return { get patterns() { return names().map((n) => `${n}${ext}`); }, recurse: false };
     case YamlOutputType.FOLDER_PER_CHART_FILE_PER_RESOURCE:
-      return { patterns: charts.map(c => `${chartName(app, c)}/*${ext}`), recurse: true };
+      return { get patterns() { return names().map((n) => `${n}/*${ext}`); }, recurse: true };
     case YamlOutputType.FILE_PER_RESOURCE:
       return { patterns: charts.flatMap(c => objectsOf(c).map(o => `${resourceFileName(o)}${ext}`)), recurse: false };
     default:
@@ -33,12 +42,16 @@ export function chartFiles(charts: readonly Chart[], who: string): ChartFileSele
   }
 }
 
+/** The app's charts in the order cdk8s numbers their files, or undefined when it does not number them. */
+function chartOrder(app: App): readonly Chart[] | undefined {
+  return hasDependantCharts(app) ? app.charts : undefined;
+}
+
 /** `IndexedChartNamer` when any chart depends on another (or nests one), else `SimpleChartNamer`. */
-function chartName(app: App, chart: Chart): string {
+function chartName(chart: Chart, order: readonly Chart[] | undefined): string {
   const label = Names.toDnsLabel(chart);
-  if (!hasDependantCharts(app)) return label;
-  const index = app.charts.indexOf(chart);
-  return `${String(index).padStart(4, '0')}-${label}`;
+  if (!order) return label;
+  return `${String(order.indexOf(chart)).padStart(4, '0')}-${label}`;
 }
 
 /** cdk8s's `resolveDependencies` result: a nested chart, or a dependency between constructs of two charts. */
