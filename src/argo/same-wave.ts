@@ -174,3 +174,13 @@ export function minimumGap(before: readonly KindRef[], after: readonly KindRef[]
   if (claim) return { gap: 0, why: 'kind order inside one wave applies them first, and the Pods that mount a claim wait for it to be Bound', pair };
   return { gap: 0, why: 'kind order inside one wave applies them first, and none has a health check', pair };
 }
+
+/**
+ * What `minimumGap` reads of one object on a side of an edge: two objects of one key get the same
+ * gap against any single object on the other side (`before`: kind, and whether it waits, which for
+ * a Service its type decides; `after`: kind, which says whether it runs Pods). Lets a planner join
+ * many objects to many through a few classes instead of pair by pair.
+ */
+export function gapKey(k: KindRef, side: 'before' | 'after'): string {
+  return side === 'before' ? `${k.group}/${k.kind}/${waitsOnHealth(k)}` : `${k.group}/${k.kind}`;
+}

@@ -4,18 +4,20 @@
  * CRDs before their users (`infra.ts`), and waves (`wave-assignment.ts`, gaps by `gaps.ts`).
  *
  * Scale: ordering edges join units (two tiers of thousands of objects make one edge), so planning
- * stays linear in objects plus unit edges.
+ * stays linear in objects plus unit edges; lone objects ordered many after many (a chart after a
+ * chart) are joined through hubs (`hubs.ts`), not pair by pair.
  */
 import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { objectsUnder } from './cdk8s-internals';
 import { GapJudge } from './gaps';
+import { Hubs } from './hubs';
 import { infraEdges } from './infra';
 import { afterEdges, CrossChart, dependencyEdges, IntentGraph, ObjectEdge } from './intent';
 import type { TreeScan } from './tree-scan';
 import { ChartView, ResolvedUnit, UnitSource, UnitTable } from './units';
 import { assignWaves } from './wave-assignment';
-import { OrderEdge } from '../plan';
+import { OrderEdge, OrderingError } from '../plan';
 
 export interface PlannerResult {
   /** The chart's objects, in construct-tree order. */
@@ -33,6 +35,11 @@ export interface PlannerResult {
   readonly dependsOn: ReadonlyMap<ApiObject, string>;
   /** Other charts the charts' objects depend on (`node.addDependency`, `after`), which waves cannot order, each with the first such dependency. */
   readonly crossChart: ReadonlyMap<string, CrossChart>;
+  /**
+   * Present when lone objects were joined through hubs (`hubs.ts`): the same plan drawn pair by
+   * pair, whose proof words a broken order pair by pair (asked only when a check fails).
+   */
+  readonly pairwise?: () => PlannerResult;
 }
 
 /**
@@ -44,9 +51,25 @@ export function objectsStoodFor(c: IConstruct, byConstruct: ReadonlyMap<IConstru
   return byConstruct.get(c)?.objects ?? under(c);
 }
 
-/** Plans a chart (or the charts of one ArgoApplication, as one); throws an OrderingError for impossible intent. */
+/**
+ * Plans a chart (or the charts of one ArgoApplication, as one); throws an OrderingError for impossible
+ * intent. `hubs`: join the lone objects of whole-chart orders through hubs (`hubs.ts`); the intent
+ * that fails is planned again pair by pair, which words the error as the user's units.
+ */
 export function planChart(view: ChartView, sources: readonly UnitSource[], tree: TreeScan,
-  isPlanner: (c: IConstruct) => boolean): PlannerResult {
+  isPlanner: (c: IConstruct) => boolean, hubs = true): PlannerResult {
+  if (hubs) {
+    try {
+      return plan(view, sources, tree, isPlanner, true);
+    } catch (e) {
+      if (!(e instanceof OrderingError)) throw e;
+    }
+  }
+  return plan(view, sources, tree, isPlanner, false);
+}
+
+function plan(view: ChartView, sources: readonly UnitSource[], tree: TreeScan,
+  isPlanner: (c: IConstruct) => boolean, withHubs: boolean): PlannerResult {
   const { chart, group } = view;
   const all = tree.objects.filter((x) => group.has(x.chart));
   const under = (c: IConstruct): ApiObject[] => {
@@ -56,8 +79,9 @@ export function planChart(view: ChartView, sources: readonly UnitSource[], tree:
   const units = new UnitTable(view);
   units.declare(sources, all, under);
   // A unit that asked for a wave of its own gets one after everything it waits for, however stated.
-  const graph = new IntentGraph(new Set(sources.filter((s) => s.separateWave).map((s) => s.construct.node.path)));
   const gaps = new GapJudge(view);
+  const hubs = withHubs ? new Hubs(gaps) : undefined;
+  const graph = new IntentGraph(new Set(sources.filter((s) => s.separateWave).map((s) => s.construct.node.path)), hubs);
   const src = {
     chart,
     group,
@@ -72,8 +96,10 @@ export function planChart(view: ChartView, sources: readonly UnitSource[], tree:
   afterEdges(src, graph, crossChart);
   dependencyEdges(src, graph, tree.dependents, crossChart);
   infraEdges(all, view, units, graph);
-  const { waveOf, unitEdges, dependsOn } = assignWaves(units.resolved, graph.unitEdges, gaps);
+  const joined = hubs && hubs.hubs.length > 0 ? hubs : undefined;
+  const { waveOf, unitEdges, dependsOn } = assignWaves(units.resolved, graph.unitEdges, gaps, joined);
   return {
+    ...(joined ? { pairwise: () => plan(view, sources, tree, isPlanner, false) } : {}),
     objects: all,
     units: units.resolved,
     unitOf: units.unitOf,

@@ -7,7 +7,7 @@
 import { ApiObject } from 'cdk8s';
 import { ChartView } from './units';
 import { groupOf } from '../argo/keys';
-import { GapDecision, KindRef, minimumGap, waitsOnHealthNeedsObject } from '../argo/same-wave';
+import { GapDecision, gapKey, KindRef, minimumGap, waitsOnHealthNeedsObject } from '../argo/same-wave';
 
 export class GapJudge {
   private readonly plain = new Map<ApiObject, KindRef>();
@@ -28,6 +28,11 @@ export class GapJudge {
     const decision = minimumGap(refsBefore, refsAfter);
     if (!decision.pair) return decision;
     return { ...decision, objects: [before[refsBefore.indexOf(decision.pair[0])], after[refsAfter.indexOf(decision.pair[1])]] };
+  }
+
+  /** `gapKey` of one object on a side of an edge: two objects of one key decide alike (`hubs.ts`). */
+  public keyOf(o: ApiObject, side: 'before' | 'after'): string {
+    return gapKey(this.refOf(o, side === 'before'), side);
   }
 
   /**

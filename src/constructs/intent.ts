@@ -8,7 +8,9 @@ import { ApiObject, Chart } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { dependenciesOf, resolvedFrom, resolvedFromOwnChart } from './cdk8s-internals';
 import { GapJudge } from './gaps';
+import { HUB_POLICY, Hubs, only } from './hubs';
 import { chartOf, ResolvedUnit, UnitSource, UnitTable } from './units';
+import { runsPods } from '../argo/same-wave';
 import { OrderingError } from '../plan';
 
 /**
@@ -42,8 +44,11 @@ export class IntentGraph {
   public readonly unitEdges: IntentEdge[] = [];
   private readonly byKey = new Map<string, IntentEdge>();
 
-  /** `separate`: ids of units that asked for a wave of their own after everything they wait for. */
-  constructor(private readonly separate: ReadonlySet<string>) {}
+  /**
+   * `separate`: ids of units that asked for a wave of their own after everything they wait for.
+   * `hubs`: where lone objects of a whole-chart order are joined (`hubs.ts`); without, pair by pair.
+   */
+  constructor(private readonly separate: ReadonlySet<string>, public readonly hubs?: Hubs) {}
 
   /** `before` comes before `after`, for these objects of theirs. */
   public addUnitEdge(before: ResolvedUnit, after: ResolvedUnit, joins?: JoinedObjects): void {
@@ -262,8 +267,11 @@ interface Said {
 function orderObjects(src: IntentSources, graph: IntentGraph, afterObjs: readonly ApiObject[], beforeObjs: readonly ApiObject[], said: Said): void {
   const befores = groupByUnit(beforeObjs, src.units);
   const afters = groupByUnit(afterObjs, src.units);
+  const viaHubs = joinLoneThroughHubs(src, graph, befores, afters, said);
+  // The pairs the hubs join need no edge of their own: not even a look, there are N² of them.
+  const rest = viaHubs ? [...befores].filter(([ub]) => !viaHubs.has(ub)) : undefined;
   for (const [ua, xs] of afters) {
-    for (const [ub, bs] of befores) {
+    for (const [ub, bs] of (rest && viaHubs!.has(ua) ? rest : befores)) {
       if (ua === ub) {
         const inner = withinUnit(bs, xs);
         if (!inner) continue;
@@ -280,6 +288,31 @@ function orderObjects(src: IntentSources, graph: IntentGraph, afterObjs: readonl
       graph.edges.push({ before: bs, after: xs, why: said.why });
     }
   }
+}
+
+/**
+ * The lone units of the two sides joined through hubs (`hubs.ts`), when the graph has hubs and the
+ * pairs are many: returns the units so joined (their pairs need no edge of their own), else
+ * undefined. Left pair by pair: tiers and hooks (their gap is judged on the whole group), SyncFail
+ * hooks (nothing waits for them, and they wait for nothing in waves), and an object on both sides.
+ * Proven as two group edges, split by whether the later objects run Pods (what a claim before them
+ * waits on), as each pair would be.
+ */
+function joinLoneThroughHubs(src: IntentSources, graph: IntentGraph, befores: ReadonlyMap<ResolvedUnit, ApiObject[]>,
+  afters: ReadonlyMap<ResolvedUnit, ApiObject[]>, said: Said): ReadonlySet<ResolvedUnit> | undefined {
+  if (!graph.hubs) return undefined;
+  const lone = (u: ResolvedUnit, other: ReadonlyMap<ResolvedUnit, ApiObject[]>) =>
+    u.source === undefined && u.objects.length === 1 && u.unit.phase !== 'SyncFail' && !other.has(u);
+  const before = [...befores.keys()].filter((u) => lone(u, afters));
+  const after = [...afters.keys()].filter((u) => lone(u, befores));
+  if (before.length === 0 || after.length === 0 || before.length * after.length < HUB_POLICY.minPairs) return undefined;
+  graph.hubs.join(before, after);
+  const bs = before.map(only);
+  const pods = after.map(only).filter((x) => runsPods(src.gaps.refOf(x, false)));
+  const others = after.map(only).filter((x) => !runsPods(src.gaps.refOf(x, false)));
+  if (pods.length > 0) graph.edges.push({ before: bs, after: pods, why: said.why });
+  if (others.length > 0) graph.edges.push({ before: bs, after: others, why: said.why });
+  return new Set([...before, ...after]);
 }
 
 /**

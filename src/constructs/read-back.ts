@@ -14,7 +14,7 @@ import { ANNOTATION_HOOK, ANNOTATION_SYNC_WAVE, annotationOf, HELM_HOOK } from '
 import { shapeProblem } from '../argo/object-validity';
 import { buildPlan } from '../argo/plan';
 import { Placement, placeName, placements, proveBefore } from '../argo/proof';
-import { KindRef, runsPods, waitsOnHealth, whyNotByKindOrder } from '../argo/same-wave';
+import { gapKey, KindRef, runsPods, whyNotByKindOrder } from '../argo/same-wave';
 import { Manifest, SyncPlan } from '../argo/types';
 
 /** The chart rendered and read back as Argo CD would. */
@@ -88,8 +88,9 @@ export function proveOrder(result: PlannerResult, read: ReadBack): string[] {
   const keys = new Map<KindRef, string>();
   const keyOf = (k: KindRef) => {
     let key = keys.get(k);
-    // A Service's verdict depends on its type, so whether it waits is part of the key.
-    if (key === undefined) keys.set(k, key = `${k.group}/${k.kind}/${waitsOnHealth(k)}`);
+    // A Service's verdict depends on its type, so whether it waits is part of the key (gapKey's finer
+    // key, that of an edge's first side, on both sides).
+    if (key === undefined) keys.set(k, key = gapKey(k, 'before'));
     return key;
   };
   const verdicts = new Map<string, Map<string, string | undefined>>();

@@ -5,6 +5,7 @@
  */
 import { ApiObject } from 'cdk8s';
 import { GapJudge } from './gaps';
+import { Hub, Hubs, only } from './hubs';
 import { IntentEdge, JoinedObjects } from './intent';
 import { ResolvedUnit } from './units';
 import { groupOf } from '../argo/keys';
@@ -31,7 +32,8 @@ interface Decider {
   readonly beforeUnit: string;
 }
 
-export function assignWaves(resolved: readonly ResolvedUnit[], edges: readonly IntentEdge[], gaps: GapJudge): WaveAssignment {
+/** `hubs`: lone objects of whole-chart orders joined through hubs (`hubs.ts`), layered with the units. */
+export function assignWaves(resolved: readonly ResolvedUnit[], edges: readonly IntentEdge[], gaps: GapJudge, hubs?: Hubs): WaveAssignment {
   const byId = new Map(resolved.map((r) => [r.unit.id, r]));
   const { units, edges: contracted } = contractEmpty(resolved, edges, byId);
   const deciders: Decider[] = [];
@@ -41,6 +43,10 @@ export function assignWaves(resolved: readonly ResolvedUnit[], edges: readonly I
     if (decided.objects && same) deciders.push({ before: decided.objects[0], after: decided.objects[1], beforeUnit: e.before });
     return { before: e.before, after: e.after, gap: decided.gap };
   });
+  if (hubs) {
+    units.push(...hubs.hubs.map((h) => h.unit));
+    kept.push(...hubs.edges);
+  }
   const { waves } = computeWaves(units, kept);
   const waveOf = new Map<ApiObject, string>();
   for (const r of resolved) {
@@ -49,7 +55,37 @@ export function assignWaves(resolved: readonly ResolvedUnit[], edges: readonly I
     const value = formatWave(w);
     for (const o of r.objects) waveOf.set(o, value);
   }
+  if (hubs) deciders.push(...hubDeciders(hubs, waves));
   return { waveOf, unitEdges: kept, dependsOn: dependsOnOf(deciders, waveOf, waves) };
+}
+
+/**
+ * The deciders of the pairs a hub link joins, one per object after it: every object of the hub
+ * before decided a gap for each of them, and `dependsOnOf` keeps the one of the latest wave, the
+ * first in the annotation's order, which is that hub's best whatever the object after it.
+ */
+function hubDeciders(hubs: Hubs, waves: ReadonlyMap<string, number>): Decider[] {
+  const bestOf = new Map<Hub, { unit: ResolvedUnit; value: string }>();
+  const best = (hub: Hub) => {
+    let found = bestOf.get(hub);
+    if (found) return found;
+    for (const m of hub.members) {
+      const wave = waves.get(m.unit.id) ?? 0;
+      const top = found ? waves.get(found.unit.unit.id) ?? 0 : -Infinity;
+      if (wave < top) continue;
+      const value = dependsOnValue(only(m));
+      if (!found || wave > top || value < found.value) found = { unit: m, value };
+    }
+    bestOf.set(hub, found!);
+    return found!;
+  };
+  const out: Decider[] = [];
+  for (const link of hubs.links) {
+    if (link.gap !== 1) continue; // hubs are linked within one phase only
+    const { unit } = best(link.before);
+    for (const a of link.after.members) out.push({ before: only(unit), after: only(a), beforeUnit: unit.unit.id });
+  }
+  return out;
 }
 
 /**
@@ -84,15 +120,20 @@ function dependsOnOf(deciders: readonly Decider[], waveOf: ReadonlyMap<ApiObject
     const known = best.get(d.after);
     // Formatted only when it can win: an object after a whole chart has a decider per object of it.
     if (known && wave < known.wave) continue;
-    const group = groupOf(d.before.apiVersion);
-    // Keyed as Argo CD keys it: a built-in cluster-scoped kind has no namespace, whatever cdk8s wrote.
-    const namespace = isClusterScopedKind(group, d.before.kind) ? '' : d.before.metadata.namespace ?? '';
-    const value = formatDependsOn([{ group, kind: d.before.kind, namespace, name: d.before.name }]);
+    const value = dependsOnValue(d.before);
     if (!known || wave > known.wave || value < known.value) best.set(d.after, { wave, value });
   }
   const out = new Map<ApiObject, string>();
   for (const [o, { value }] of best) out.set(o, value);
   return out;
+}
+
+/** The depends-on entry naming `o`. */
+function dependsOnValue(o: ApiObject): string {
+  const group = groupOf(o.apiVersion);
+  // Keyed as Argo CD keys it: a built-in cluster-scoped kind has no namespace, whatever cdk8s wrote.
+  const namespace = isClusterScopedKind(group, o.kind) ? '' : o.metadata.namespace ?? '';
+  return formatDependsOn([{ group, kind: o.kind, namespace, name: o.name }]);
 }
 
 /**

@@ -24,7 +24,8 @@ export interface OrderUnit {
   readonly pin?: number;
   /**
    * A Namespace or CRD placed before its users by the library, not by the user: it does not anchor
-   * the numbering, so user tiers still start at wave 0 and infrastructure lands before them.
+   * the numbering, so user tiers still start at wave 0 and infrastructure lands before them. A hub
+   * that lone objects are joined through (no objects, no wave written) does not anchor it either.
    */
   readonly infra?: boolean;
 }

@@ -1,0 +1,153 @@
+/**
+ * Property: joining the lone objects of whole-chart orders through hubs (`src/constructs/hubs.ts`)
+ * changes nothing a user sees. Random Applications of two or three charts (nested, joined by
+ * dependencies between their objects, in either direction), lone objects of kinds that decide gaps
+ * differently (health checks, a LoadBalancer Service, a claim before Pods, kind ranks, a Namespace),
+ * some placed by hand (a sync-wave pin, a PreSync, PostSync or SyncFail hook), a tier in some: the
+ * synth with every order through hubs and the synth pair by pair write the same bytes, print the
+ * same warnings and fail with the same errors.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import { ApiObject, App, Chart } from 'cdk8s';
+import * as fc from 'fast-check';
+import { stderrOf } from './helpers';
+import { ArgoApplication, Tier } from '../../src';
+import { HUB_POLICY, Hubs } from '../../src/constructs/hubs';
+
+jest.setTimeout(120_000);
+
+const KINDS = ['ConfigMap', 'Secret', 'Service', 'LoadBalancer', 'Deployment', 'StatefulSet', 'Job', 'PersistentVolumeClaim', 'Namespace', 'Role'] as const;
+type Kind = typeof KINDS[number];
+/** How an object is placed by hand, if at all. */
+const HAND = [undefined, 'wave-1', 'wave3', 'PreSync', 'PostSync', 'SyncFail'] as const;
+type Hand = typeof HAND[number];
+
+interface Spec {
+  readonly charts: ReadonlyArray<ReadonlyArray<[Kind, Hand]>>;
+  readonly parents: ReadonlyArray<number | undefined>;
+  /** [chart, object] depends on [chart, object], in any direction (a cycle is refused alike). */
+  readonly dependencies: ReadonlyArray<[number, number, number, number]>;
+  /** How many of each chart's first objects are a Tier of it. */
+  readonly tiers: readonly number[];
+}
+
+// ConfigMaps most often: objects of one kind at one wave are where depends-on must pick the same one either way.
+const kinds: fc.Arbitrary<Kind> = fc.oneof({ arbitrary: fc.constant<Kind>('ConfigMap'), weight: KINDS.length },
+  ...KINDS.map((k) => ({ arbitrary: fc.constant(k), weight: 1 })));
+
+/** Most objects placed by the library (a pinned or hook object gets no depends-on). */
+const hands: fc.Arbitrary<Hand> = fc.oneof({ arbitrary: fc.constant<Hand>(undefined), weight: 2 * HAND.length },
+  ...HAND.map((h) => ({ arbitrary: fc.constant(h), weight: 1 })));
+
+const specs: fc.Arbitrary<Spec> = fc.integer({ min: 2, max: 3 }).chain((n) => fc.record({
+  charts: fc.array(fc.array(fc.tuple(kinds, hands), { minLength: 1, maxLength: 7 }), { minLength: n, maxLength: n }),
+  parents: fc.tuple(...[...Array(n).keys()].map((i) => (i === n - 1 ? fc.constant(undefined)
+    : fc.option(fc.integer({ min: i + 1, max: n - 1 }), { nil: undefined, freq: 3 })))),
+  dependencies: fc.array(fc.tuple(fc.nat(n - 1), fc.nat(6), fc.nat(n - 1), fc.nat(6)), { minLength: 1, maxLength: 4 }),
+  tiers: fc.array(fc.nat(2), { minLength: n, maxLength: n }),
+}));
+
+const API_VERSION: Record<Kind, string> = {
+  ConfigMap: 'v1',
+  Secret: 'v1',
+  Service: 'v1',
+  LoadBalancer: 'v1',
+  Deployment: 'apps/v1',
+  StatefulSet: 'apps/v1',
+  Job: 'batch/v1',
+  PersistentVolumeClaim: 'v1',
+  Namespace: 'v1',
+  Role: 'rbac.authorization.k8s.io/v1',
+};
+
+function annotationsOf(hand: Hand): Record<string, string> | undefined {
+  if (hand === undefined) return undefined;
+  if (hand.startsWith('wave')) return { 'argocd.argoproj.io/sync-wave': hand.slice(4) };
+  return { 'argocd.argoproj.io/hook': hand };
+}
+
+function build(app: App, spec: Spec): void {
+  const charts: Chart[] = [];
+  for (let i = spec.charts.length - 1; i >= 0; i--) {
+    const parent = spec.parents[i];
+    charts[i] = new Chart(parent === undefined ? app : charts[parent], `c${i}`, { disableResourceNameHashes: true });
+  }
+  const objects = spec.charts.map((list, i) => list.map(([kind, hand], j) => {
+    const name = `c${i}-${kind.toLowerCase()}-${j}`;
+    const real = kind === 'LoadBalancer' ? 'Service' : kind;
+    const spec_ = kind === 'Service' ? { spec: { ports: [{ port: 80 }] } } : kind === 'LoadBalancer' ? { spec: { type: 'LoadBalancer', ports: [{ port: 80 }] } } : {};
+    const annotations = annotationsOf(hand);
+    return new ApiObject(charts[i], name, {
+      apiVersion: API_VERSION[kind],
+      kind: real,
+      metadata: { name, ...(kind === 'Namespace' ? {} : { namespace: 'app' }), ...(annotations ? { annotations } : {}) },
+      ...spec_,
+    });
+  }));
+  spec.tiers.forEach((k, i) => {
+    const members = objects[i].slice(0, k);
+    if (members.length > 0) new Tier(charts[i], 'tier').add(...members);
+  });
+  for (const [a, i, b, j] of spec.dependencies) {
+    const after = objects[a][i % objects[a].length];
+    const before = objects[b][j % objects[b].length];
+    if (after !== before) after.node.addDependency(before);
+  }
+  new ArgoApplication(new Chart(app, 'platform'), 'one', { charts, repoURL: 'https://git.example.com/apps.git', path: 'dist', destination: { namespace: 'app' } });
+}
+
+/** What a synth of the spec does: the files it writes, what it prints, and the error it fails with. */
+function synth(spec: Spec, minPairs: number): { files: Record<string, string>; stderr: string; error: string } {
+  const outdir = mkdtempSync(join(tmpdir(), 'syncplan-hubs-'));
+  const saved = HUB_POLICY.minPairs;
+  HUB_POLICY.minPairs = minPairs;
+  try {
+    const app = new App({ outdir });
+    build(app, spec);
+    let error = '';
+    const stderr = stderrOf(() => {
+      try {
+        app.synth();
+      } catch (e) {
+        error = (e as Error).message;
+      }
+    });
+    const files = Object.fromEntries(readdirSync(outdir).sort().map((f) => [f, readFileSync(join(outdir, f), 'utf8')]));
+    return { files, stderr, error };
+  } finally {
+    HUB_POLICY.minPairs = saved;
+    rmSync(outdir, { recursive: true, force: true });
+  }
+}
+
+test('through hubs or pair by pair, a synth writes the same bytes, prints the same warnings and fails alike', () => {
+  const joins = jest.spyOn(Hubs.prototype, 'join');
+  let joined = 0;
+  let failed = 0;
+  fc.assert(fc.property(specs, (spec) => {
+    joins.mockClear();
+    const hubs = synth(spec, 0);
+    joined += joins.mock.calls.length > 0 ? 1 : 0;
+    failed += hubs.error === '' ? 0 : 1;
+    const pairwise = synth(spec, Number.POSITIVE_INFINITY);
+    expect(hubs).toEqual(pairwise);
+  }), {
+    numRuns: 150,
+    examples: [[{
+      // Two charts joined by a dependency: six lone objects after seven, a claim before a StatefulSet, a pin, a hook.
+      charts: [
+        [['ConfigMap', undefined], ['Deployment', undefined], ['StatefulSet', undefined], ['Service', undefined], ['Secret', 'wave3'], ['Job', 'PostSync']],
+        [['PersistentVolumeClaim', undefined], ['StatefulSet', undefined], ['LoadBalancer', undefined], ['ConfigMap', undefined], ['Role', undefined], ['Namespace', undefined], ['Secret', 'wave-1']],
+      ],
+      parents: [undefined, undefined],
+      dependencies: [[0, 1, 1, 1]],
+      tiers: [0, 0],
+    }]],
+  });
+  joins.mockRestore();
+  // The property is about hubs only where they are used: most runs must use them, some must fail.
+  expect(joined).toBeGreaterThan(50);
+  expect(failed).toBeGreaterThan(0);
+});
