@@ -154,6 +154,7 @@ export function dependencyEdges(src: IntentSources, graph: IntentGraph, dependen
       }
       const source = implicitSource(c, d);
       lift(lifted, group, chartOf(c), chartOf(d), `${c.node.path} depends on ${d.node.path}`);
+      if (copiedFromCharts(c, d, group, units)) continue;
       // cdk8s's copy of the chart's own dependency on a construct of it: ordered as written, below.
       if (resolvedFromOwnChart(c, d, dependenciesOf)) continue;
       const uc = units.byConstruct.get(c);
@@ -176,6 +177,24 @@ export function dependencyEdges(src: IntentSources, graph: IntentGraph, dependen
       addCrossChart(crossChart, { from: chart, to: other, first: `chart ${chart.node.path} depends on ${Chart.isChart(d) ? 'chart ' : ''}${d.node.path}`, via: 'node.addDependency' });
     }
   }
+}
+
+/**
+ * True when object `x`'s dependency on object `t` is what an order between their whole charts makes
+ * of every pair of their objects, and the plan orders those charts already (`chartEdges`): x's chart
+ * depends on t's (cdk8s adds that when it renders, for a dependency between constructs of the two
+ * or for t's chart nested right in x's), and both are planned as one. Seen only once cdk8s has
+ * rendered (`Testing.synth`, `chart.toJson()` before `App.synth`): N² copies, each read pair by pair
+ * (and each asked whether it came from a dependency between constructs: N³) for nothing. Two objects
+ * of one tier are still judged as written, where one wave may not honour the order.
+ */
+function copiedFromCharts(x: IConstruct, t: IConstruct, group: ReadonlySet<Chart>, units: UnitTable): boolean {
+  if (!ApiObject.isApiObject(x) || !ApiObject.isApiObject(t)) return false;
+  const [from, to] = [x.chart, t.chart];
+  if (from === to || !group.has(from) || !group.has(to) || !dependenciesOf(from).includes(to)) return false;
+  if (!liftsBetween(group, from, to) && to.node.scope !== from) return false;
+  const unit = units.unitOf.get(x);
+  return unit === undefined || unit !== units.unitOf.get(t);
 }
 
 /** Per chart, the other charts planned with it that cdk8s makes it depend on, each with the first dependency that does. */

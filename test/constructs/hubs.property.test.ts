@@ -10,8 +10,9 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
-import { ApiObject, App, Chart } from 'cdk8s';
+import { ApiObject, App, Chart, Testing } from 'cdk8s';
 import * as fc from 'fast-check';
+import { parseAllDocuments } from 'yaml';
 import { stderrOf } from './helpers';
 import { ArgoApplication, Tier } from '../../src';
 import { HUB_POLICY, Hubs } from '../../src/constructs/hubs';
@@ -150,4 +151,46 @@ test('through hubs or pair by pair, a synth writes the same bytes, prints the sa
   // The property is about hubs only where they are used: most runs must use them, some must fail.
   expect(joined).toBeGreaterThan(50);
   expect(failed).toBeGreaterThan(0);
+});
+
+/**
+ * The annotations of every object the charts render, by name (but depends-on), or whether the synth
+ * fails. Not depends-on: when a tier waits for an object both as written and through its chart's
+ * order, `app.synth` (whose first look sees the dependency alone) may name it on another member of
+ * the tier than `Testing.synth` (which sees cdk8s's copies of the chart order), both true.
+ */
+function annotationsBy(render: () => any[]): { annotations: Record<string, unknown>; failed: boolean } {
+  let objects: any[] = [];
+  let failed = false;
+  stderrOf(() => {
+    try {
+      objects = render();
+    } catch {
+      failed = true;
+    }
+  });
+  const argo = (a: Record<string, string> | undefined) => Object.fromEntries(Object.entries(a ?? {}).filter(([k]) => k !== 'syncplan.cdk8s.io/depends-on'));
+  return { annotations: failed ? {} : Object.fromEntries(objects.map((o) => [o.metadata.name, argo(o.metadata.annotations)])), failed };
+}
+
+test('Testing.synth, which sees cdk8s\'s copies of the chart orders from the first validation, writes the waves and hooks app.synth wrote', () => {
+  fc.assert(fc.property(specs, fc.boolean(), (spec, viaHubs) => {
+    const saved = HUB_POLICY.minPairs;
+    HUB_POLICY.minPairs = viaHubs ? 0 : saved;
+    try {
+      const synthesized = annotationsBy(() => {
+        const { files, error } = synth(spec, HUB_POLICY.minPairs);
+        if (error) throw new Error(error);
+        return Object.entries(files).filter(([f]) => f.endsWith('.k8s.yaml') && !f.includes('platform'))
+          .flatMap(([, text]) => parseAllDocuments(text).map((d) => d.toJS()).filter((o) => o));
+      });
+      const app = Testing.app();
+      build(app, spec);
+      const charts = app.node.findAll().filter((c): c is Chart => Chart.isChart(c) && c.node.id !== 'platform');
+      const tested = annotationsBy(() => charts.flatMap((c) => Testing.synth(c)));
+      expect(tested).toEqual(synthesized);
+    } finally {
+      HUB_POLICY.minPairs = saved;
+    }
+  }), { numRuns: 100 });
 });
