@@ -2,6 +2,7 @@ import { App, Chart, Duration, Lazy } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import { applicationOfChart, registerChart } from './application-registry';
 import { checkSyncOptions, includeOf, syncPolicyOf } from './application-spec';
+import { dependenciesOf } from './cdk8s-internals';
 import { chartFiles } from './chart-files';
 import { ensureHealthPatch, HEALTH_PATCH_FILE } from './health-patch';
 import { HookJob } from './hook-job';
@@ -345,14 +346,27 @@ export class ArgoApplication extends Construct implements IOrderable {
   private lifted(): ArgoApplication[] {
     const found = new Set<ArgoApplication>();
     const mine = new Set(this.charts.map(c => c.node.path));
+    // Asked per dependency, answered per target and per chart: once cdk8s has rendered, two charts
+    // one after the other hold N² dependencies (every object of the one on every object of the
+    // other) on N targets of one chart.
+    const chartOfTarget = new Map<IConstruct, Chart | undefined>();
+    const appOfChart = new Map<Chart, ArgoApplication | undefined>();
+    const look = (d: IConstruct) => {
+      let other = chartOfTarget.get(d);
+      if (other === undefined && !chartOfTarget.has(d)) chartOfTarget.set(d, other = closestChart(d));
+      if (!other) return;
+      let app = appOfChart.get(other);
+      if (app === undefined && !appOfChart.has(other)) {
+        const registered = mine.has(other.node.path) ? undefined : applicationOfChart(other, other.node.path);
+        app = registered instanceof ArgoApplication && registered !== this && registered.parentChart === this.parentChart ? registered : undefined;
+        appOfChart.set(other, app);
+      }
+      if (app) found.add(app);
+    };
     for (const chart of this.charts) {
       for (const c of chart.node.findAll()) {
-        for (const d of [...c.node.dependencies, ...(c instanceof Tier || c instanceof HookJob ? c.after : [])]) {
-          const other = closestChart(d);
-          if (!other || mine.has(other.node.path)) continue;
-          const app = applicationOfChart(chart, other.node.path);
-          if (app instanceof ArgoApplication && app !== this && app.parentChart === this.parentChart) found.add(app);
-        }
+        for (const d of dependenciesOf(c)) look(d);
+        if (c instanceof Tier || c instanceof HookJob) for (const d of c.after) look(d);
       }
     }
     return [...found];

@@ -6,6 +6,7 @@
  */
 import { ApiObject, App, Chart, Names, YamlOutputType } from 'cdk8s';
 import { IConstruct } from 'constructs';
+import { dependenciesOf } from './cdk8s-internals';
 
 /** What an Argo CD directory source must read to get exactly these charts' objects. */
 export interface ChartFileSelection {
@@ -44,7 +45,34 @@ export function chartFiles(charts: readonly Chart[], who: string): ChartFileSele
 
 /** The app's charts in the order cdk8s numbers their files, or undefined when it does not number them. */
 function chartOrder(app: App): readonly Chart[] | undefined {
-  return hasDependantCharts(app) ? app.charts : undefined;
+  return hasDependantCharts(app) ? appCharts(app) : undefined;
+}
+
+/** `app.charts` as last computed, and how many constructs and dependencies the app held then. */
+const orders = new WeakMap<App, { readonly constructs: number; readonly dependencies: number; readonly charts: readonly Chart[] }>();
+
+/**
+ * `app.charts`, computed once per synchronous job while the app holds as many constructs and
+ * dependencies (constructs can only gain dependencies; the memo is dropped in a microtask, so a
+ * change after an `await` is always seen). Each computation builds a graph of every dependency of
+ * the app, N² of them for two charts of N objects one after the other, and an Application's files
+ * are named at each render of it (`Testing.synth` of two charts of 1,000 objects: 630 ms of it).
+ */
+function appCharts(app: App): readonly Chart[] {
+  let constructs = 0;
+  let dependencies = 0;
+  for (const c of app.node.findAll()) {
+    constructs++;
+    dependencies += dependenciesOf(c).length;
+  }
+  const known = orders.get(app);
+  if (known && known.constructs === constructs && known.dependencies === dependencies) return known.charts;
+  const entry = { constructs, dependencies, charts: app.charts };
+  orders.set(app, entry);
+  queueMicrotask(() => {
+    if (orders.get(app) === entry) orders.delete(app);
+  });
+  return entry.charts;
 }
 
 /** `IndexedChartNamer` when any chart depends on another (or nests one), else `SimpleChartNamer`. */

@@ -273,3 +273,32 @@ describe('node.addDependency between charts of two Applications of one parent', 
     expect(() => new ArgoApplication(parent, 'b', { charts: [db], repoURL: REPO, path: 'dist' })).toThrow(/already synced by ArgoApplication platform\/a/);
   });
 });
+
+test('file names follow the charts\' order as it changes, asking cdk8s for it once while nothing changes', () => {
+  const app = new App({ outdir: mkdtempSync(join(tmpdir(), 'syncplan-argoapp-')) });
+  const web = new Chart(app, 'web');
+  const webConfig = cm(web, 'web-config');
+  const db = new Chart(app, 'database');
+  const dbConfig = cm(db, 'db-config');
+  // Nested: cdk8s numbers the files from the start (a chart depends on the charts in it).
+  const inner = new Chart(web, 'inner');
+  cm(inner, 'inner-config');
+  const a = new ArgoApplication(new Chart(app, 'platform'), 'shop', { charts: [db, web], repoURL: REPO, path: 'dist' });
+  const charts = jest.spyOn(App.prototype, 'charts', 'get');
+  try {
+    const include = () => a.resource.toJson().spec.source.directory.include;
+    const first = include();
+    expect(include()).toBe(first);
+    expect(charts).toHaveBeenCalledTimes(1);
+    // web after database (as cdk8s makes of a dependency between their constructs when it renders):
+    // cdk8s reorders the files, and the next render says so.
+    webConfig.node.addDependency(dbConfig);
+    web.addDependency(db);
+    const order = app.charts.map((c) => c.node.id);
+    const after = include();
+    expect(after).not.toBe(first);
+    expect(after).toBe(`{${['database', 'web'].map((id) => `${String(order.indexOf(id)).padStart(4, '0')}-${id}.k8s.yaml`).join(',')}}`);
+  } finally {
+    charts.mockRestore();
+  }
+});
