@@ -136,11 +136,20 @@ export class TreeScan {
     const group = new Set(roots.filter((r): r is Chart => Chart.isChart(r)));
     const pairs = chartPairs(group, (c) => this.chartDependencies.get(c));
     const joined = this.chartsJoined();
-    // cdk8s's copies of a dependency between two charts planned as one: ordered already, chart after chart (`intent.ts`, `lift`).
-    const lifted = (x: ApiObject, d: ApiObject) => joined.get(x.chart)?.has(d.chart) === true && liftsBetween(group, x.chart, d.chart);
-    const unread = (x: IConstruct, d: IConstruct) => nestedRightIn(d, x)
+    // cdk8s's copies of a dependency between two charts planned as one: ordered already, chart after
+    // chart (`intent.ts`, `lift`). Decided per pair of charts: asked of every copy, N² of them for two
+    // charts of N objects, and `liftsBetween` walks both charts' scopes.
+    const liftedCharts = new Map<Chart, Map<Chart, boolean>>();
+    const lifted = (x: ApiObject, d: ApiObject) => {
+      let row = liftedCharts.get(x.chart);
+      if (!row) liftedCharts.set(x.chart, row = new Map());
+      let answer = row.get(d.chart);
+      if (answer === undefined) row.set(d.chart, answer = joined.get(x.chart)?.has(d.chart) === true && liftsBetween(group, x.chart, d.chart));
+      return answer;
+    };
+    const unread = (x: IConstruct, d: IConstruct) => (ApiObject.isApiObject(x) && ApiObject.isApiObject(d) && lifted(x, d))
+      || nestedRightIn(d, x)
       || recordedAsChartPair(x, d, pairs)
-      || (ApiObject.isApiObject(x) && ApiObject.isApiObject(d) && lifted(x, d))
       || resolvedFromOwnChart(x, d, (c) => this.chartDependencies.get(c))
       || (units !== undefined && judgedWithItsGroup(x, d, (c) => before.get(c), units));
     const now = this.walkedDependents;
