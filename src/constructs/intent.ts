@@ -185,16 +185,17 @@ export function dependencyEdges(src: IntentSources, graph: IntentGraph, dependen
  * depends on t's (cdk8s adds that when it renders, for a dependency between constructs of the two
  * or for t's chart nested right in x's), and both are planned as one. Seen only once cdk8s has
  * rendered (`Testing.synth`, `chart.toJson()` before `App.synth`): N² copies, each read pair by pair
- * (and each asked whether it came from a dependency between constructs: N³) for nothing. Two objects
- * of one tier are still judged as written, where one wave may not honour the order.
+ * (and each asked whether it came from a dependency between constructs: N³) for nothing.
  */
 function copiedFromCharts(x: IConstruct, t: IConstruct, group: ReadonlySet<Chart>, units: UnitTable): boolean {
   if (!ApiObject.isApiObject(x) || !ApiObject.isApiObject(t)) return false;
   const [from, to] = [x.chart, t.chart];
   if (from === to || !group.has(from) || !group.has(to) || !dependenciesOf(from).includes(to)) return false;
   if (!liftsBetween(group, from, to) && to.node.scope !== from) return false;
-  const unit = units.unitOf.get(x);
-  return unit === undefined || unit !== units.unitOf.get(t);
+  // A member of a tier or hook is judged as written: its unit's gap is decided on the objects each
+  // dependency joins, and one object of the tier may need a wave the whole tier does not (a
+  // ConfigMap after a claim, beside the Pods that mount it); the copies cannot be told from it.
+  return units.unitOf.get(x)?.source === undefined;
 }
 
 /** Per chart, the other charts planned with it that cdk8s makes it depend on, each with the first dependency that does. */

@@ -270,3 +270,34 @@ test('an object after a whole chart names one object it waits for, of the wave r
     rmSync(outdir, { recursive: true, force: true });
   }
 });
+
+test('a tier member depending on an object of a chart its chart comes after: Testing.synth, which sees cdk8s\'s copies of the chart order, honours it as written, as app.synth does', () => {
+  const build = (app: App) => {
+    const db = new Chart(app, 'db');
+    const claim = new ApiObject(db, 'data', { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'data' } });
+    const web = new Chart(app, 'web');
+    const cfg = new ApiObject(web, 'cfg', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cfg' } });
+    const api = new ApiObject(web, 'api', { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'api' } });
+    new Tier(web, 'app').add(cfg, api);
+    // The ConfigMap waits for the claim (kind order applies it before the claim): a wave of its own,
+    // which the chart order alone (the claim before a tier that runs Pods) would not need.
+    cfg.node.addDependency(claim);
+    new ArgoApplication(new Chart(app, 'platform'), 'one', { charts: [web, db], repoURL: REPO, path: 'dist', destination: { namespace: 'x' } });
+    return { db, web };
+  };
+  const waves = (objects: any[]) => Object.fromEntries(objects.map((o) => [o.metadata.name, o.metadata.annotations?.['argocd.argoproj.io/sync-wave']]));
+  const outdir = mkdtempSync(join(tmpdir(), 'syncplan-cross-'));
+  try {
+    const app = new App({ outdir });
+    const synthesized = build(app);
+    stderrOf(() => app.synth());
+    const written = waves([...synthesized.db.toJson(), ...synthesized.web.toJson()]);
+    expect(written).toEqual({ data: '0', cfg: '1', api: '1' });
+    const testing = build(Testing.app());
+    let again: any[] = [];
+    stderrOf(() => { again = [...Testing.synth(testing.db), ...Testing.synth(testing.web)]; });
+    expect(waves(again)).toEqual(written);
+  } finally {
+    rmSync(outdir, { recursive: true, force: true });
+  }
+});
