@@ -1,7 +1,8 @@
 /**
  * One chart's plan, computed from its construct tree in four steps, each in its own file: units
- * (`units.ts`), intent edges from `after` and `node.addDependency` (`intent.ts`), Namespaces and
- * CRDs before their users (`infra.ts`), and waves (`wave-assignment.ts`, gaps by `gaps.ts`).
+ * (`units.ts`), intent edges from `after` and `node.addDependency` (`intent.ts`; whole charts in
+ * `chart-orders.ts`, each order drawn by `object-order.ts`), Namespaces and CRDs before their users
+ * (`infra.ts`), and waves (`wave-assignment.ts`, gaps by `gaps.ts`).
  *
  * Scale: ordering edges join units (two tiers of thousands of objects make one edge), so planning
  * stays linear in objects plus unit edges; lone objects ordered many after many (a chart after a
@@ -13,7 +14,8 @@ import { objectsUnder } from './cdk8s-internals';
 import { GapJudge } from './gaps';
 import { Hubs } from './hubs';
 import { infraEdges } from './infra';
-import { afterEdges, CrossChart, dependencyEdges, IntentGraph, ObjectEdge } from './intent';
+import { afterEdges, CrossChart, dependencyEdges } from './intent';
+import { IntentGraph, ObjectEdge } from './intent-graph';
 import type { TreeScan } from './tree-scan';
 import { ChartView, ResolvedUnit, UnitSource, UnitTable } from './units';
 import { assignWaves } from './wave-assignment';

@@ -6,7 +6,7 @@
  */
 import { ApiObject } from 'cdk8s';
 import { isClusterScoped, typeKey } from './cluster-scoped';
-import { IntentGraph } from './intent';
+import { IntentGraph } from './intent-graph';
 import { ChartView, ResolvedUnit, UnitTable } from './units';
 import { crdDefinition, isNamespace } from '../argo/hoist';
 import { groupOf } from '../argo/keys';

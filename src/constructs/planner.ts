@@ -27,7 +27,7 @@ import type { ArgocdCm } from '../rules';
 import { DEPENDS_ON_ANNOTATION } from '../rules/depends-on';
 
 export type { UnitSource, ResolvedUnit } from './units';
-export type { ObjectEdge } from './intent';
+export type { ObjectEdge } from './intent-graph';
 export type { PlannerResult } from './chart-plan';
 
 const PLANNER_ID = 'cdk8s-syncplan.Planner';

@@ -9,7 +9,7 @@
 import { ApiObject } from 'cdk8s';
 import { rawAnnotations } from './cdk8s-internals';
 import type { PlannerResult } from './chart-plan';
-import type { ObjectEdge } from './intent';
+import type { ObjectEdge } from './intent-graph';
 import { ANNOTATION_HOOK, ANNOTATION_SYNC_WAVE, annotationOf, HELM_HOOK } from '../argo/annotations';
 import { shapeProblem } from '../argo/object-validity';
 import { buildPlan } from '../argo/plan';

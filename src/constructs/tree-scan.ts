@@ -17,7 +17,8 @@
 import { ApiObject, Chart } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { childrenOf, dependenciesOf, metadataMaps, patchCount, resolvedFromOwnChart } from './cdk8s-internals';
-import { chartPairs, judgedWithItsGroup, liftsBetween, recordedAsChartPair } from './intent';
+import { liftsBetween } from './chart-orders';
+import { chartPairs, judgedWithItsGroup, recordedAsChartPair } from './intent';
 import { chartOf } from './units';
 
 const OTHER = 0;
@@ -137,7 +138,7 @@ export class TreeScan {
     const pairs = chartPairs(group, (c) => this.chartDependencies.get(c));
     const joined = this.chartsJoined();
     // cdk8s's copies of a dependency between two charts planned as one: ordered already, chart after
-    // chart (`intent.ts`, `lift`). Decided per pair of charts: asked of every copy, N² of them for two
+    // chart (`chart-orders.ts`, `lift`). Decided per pair of charts: asked of every copy, N² of them for two
     // charts of N objects, and `liftsBetween` walks both charts' scopes.
     const liftedCharts = new Map<Chart, Map<Chart, boolean>>();
     const lifted = (x: ApiObject, d: ApiObject) => {

@@ -6,7 +6,7 @@
 import { ApiObject } from 'cdk8s';
 import { GapJudge } from './gaps';
 import { Hub, Hubs, only } from './hubs';
-import { IntentEdge, JoinedObjects } from './intent';
+import { IntentEdge, JoinedObjects } from './intent-graph';
 import { ResolvedUnit } from './units';
 import { groupOf } from '../argo/keys';
 import { isClusterScopedKind } from '../argo/scope';

@@ -269,11 +269,11 @@ test('what cdk8s copies of a chart\'s own dependency on another chart, planned a
     expect(one.node.findAll().filter((x) => x instanceof ApiObject).every((x) => x.node.dependencies.length > 0)).toBe(true);
     expect(alone.matches([one], noUnits)).toBe(true);
     // Planned as one (two charts of one ArgoApplication), the plan orders every object of one after every object of two
-    // already (intent.ts, lift), as cdk8s's copies do.
+    // already (chart-orders.ts, lift), as cdk8s's copies do.
     expect(together.matches([one, two], noUnits)).toBe(true);
   }
   // On a construct of its own chart: cdk8s makes the chart's other objects depend on its objects, which
-  // the plan ordered already from the chart's own dependency, as written (intent.ts).
+  // the plan ordered already from the chart's own dependency, as written (chart-orders.ts).
   const { one } = setup();
   one.addDependency(one.node.findChild('g'));
   const scan = TreeScan.of([one]);
