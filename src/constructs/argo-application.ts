@@ -10,6 +10,7 @@ import { pathFor } from './names';
 import { IOrderable } from './orderable';
 import { SyncPlanner } from './planner';
 import { Tier } from './tier';
+import { chartOf } from './units';
 import { APPLICATION_HEALTH_LUA } from '../argo/application-health';
 import * as argocd from '../imports/argoproj.io';
 
@@ -346,14 +347,11 @@ export class ArgoApplication extends Construct implements IOrderable {
   private lifted(): ArgoApplication[] {
     const found = new Set<ArgoApplication>();
     const mine = new Set(this.charts.map(c => c.node.path));
-    // Asked per dependency, answered per target and per chart: once cdk8s has rendered, two charts
-    // one after the other hold N² dependencies (every object of the one on every object of the
-    // other) on N targets of one chart.
-    const chartOfTarget = new Map<IConstruct, Chart | undefined>();
+    // Answered per chart, not per dependency: once cdk8s has rendered, two charts one after the
+    // other hold N² dependencies (every object of the one on every object of the other).
     const appOfChart = new Map<Chart, ArgoApplication | undefined>();
     const look = (d: IConstruct) => {
-      let other = chartOfTarget.get(d);
-      if (other === undefined && !chartOfTarget.has(d)) chartOfTarget.set(d, other = closestChart(d));
+      const other = chartOf(d);
       if (!other) return;
       let app = appOfChart.get(other);
       if (app === undefined && !appOfChart.has(other)) {
@@ -373,7 +371,3 @@ export class ArgoApplication extends Construct implements IOrderable {
   }
 }
 
-/** The closest chart holding a construct (itself when it is one). */
-function closestChart(c: IConstruct): Chart | undefined {
-  return [...c.node.scopes].reverse().find((s): s is Chart => Chart.isChart(s));
-}

@@ -5,8 +5,8 @@
  * A cdk8s upgrade that changes its naming breaks this one file (and its test, which synthesizes).
  */
 import { ApiObject, App, Chart, Names, YamlOutputType } from 'cdk8s';
-import { IConstruct } from 'constructs';
 import { dependenciesOf } from './cdk8s-internals';
+import { chartOf } from './units';
 
 /** What an Argo CD directory source must read to get exactly these charts' objects. */
 export interface ChartFileSelection {
@@ -43,22 +43,18 @@ export function chartFiles(charts: readonly Chart[], who: string): ChartFileSele
   }
 }
 
-/** The app's charts in the order cdk8s numbers their files, or undefined when it does not number them. */
-function chartOrder(app: App): readonly Chart[] | undefined {
-  return hasDependantCharts(app) ? appCharts(app) : undefined;
-}
-
-/** `app.charts` as last computed, and how many constructs and dependencies the app held then. */
-const orders = new WeakMap<App, { readonly constructs: number; readonly dependencies: number; readonly charts: readonly Chart[] }>();
+/** The order as last found, and how many constructs and dependencies the app held then. */
+const orders = new WeakMap<App, { readonly constructs: number; readonly dependencies: number; readonly order: readonly Chart[] | undefined }>();
 
 /**
- * `app.charts`, computed once per synchronous job while the app holds as many constructs and
- * dependencies (constructs can only gain dependencies; the memo is dropped in a microtask, so a
- * change after an `await` is always seen). Each computation builds a graph of every dependency of
- * the app, N² of them for two charts of N objects one after the other, and an Application's files
- * are named at each render of it (`Testing.synth` of two charts of 1,000 objects: 630 ms of it).
+ * The app's charts in the order cdk8s numbers their files, or undefined when it does not number
+ * them: found once per synchronous job while the app holds as many constructs and dependencies
+ * (constructs can only gain dependencies; the memo is dropped in a microtask, so a change after an
+ * `await` is always seen). `app.charts` builds a graph of every dependency of the app, N² of them
+ * for two charts of N objects one after the other, and an Application's files are named at each
+ * render of it (`Testing.synth` of two charts of 1,000 objects: 630 ms of it).
  */
-function appCharts(app: App): readonly Chart[] {
+function chartOrder(app: App): readonly Chart[] | undefined {
   let constructs = 0;
   let dependencies = 0;
   for (const c of app.node.findAll()) {
@@ -66,13 +62,13 @@ function appCharts(app: App): readonly Chart[] {
     dependencies += dependenciesOf(c).length;
   }
   const known = orders.get(app);
-  if (known && known.constructs === constructs && known.dependencies === dependencies) return known.charts;
-  const entry = { constructs, dependencies, charts: app.charts };
+  if (known && known.constructs === constructs && known.dependencies === dependencies) return known.order;
+  const entry = { constructs, dependencies, order: hasDependantCharts(app) ? app.charts : undefined };
   orders.set(app, entry);
   queueMicrotask(() => {
     if (orders.get(app) === entry) orders.delete(app);
   });
-  return entry.charts;
+  return entry.order;
 }
 
 /** `IndexedChartNamer` when any chart depends on another (or nests one), else `SimpleChartNamer`. */
@@ -91,10 +87,6 @@ function hasDependantCharts(app: App): boolean {
     if (c.node.dependencies.some(d => chartOf(d) !== from)) return true;
   }
   return false;
-}
-
-function chartOf(c: IConstruct): Chart | undefined {
-  return c.node.scopes.reverse().find((s): s is Chart => Chart.isChart(s));
 }
 
 /** `chartToKube`: the objects a chart renders (those whose closest chart it is). */

@@ -8,7 +8,7 @@ import { IConstruct } from 'constructs';
 import { dependenciesOf } from './cdk8s-internals';
 import { IntentGraph, IntentSources } from './intent-graph';
 import { orderObjects } from './object-order';
-import { chartOf, UnitTable } from './units';
+import { chartOf, isWithin, UnitTable } from './units';
 import { OrderingError } from '../plan';
 
 /**
@@ -50,7 +50,7 @@ export function lift(lifted: Lifted, group: ReadonlySet<Chart>, from: Chart | un
 /** True when the plan orders chart `from` after chart `to` for a dependency between them (`lift`): two charts planned as one, neither nested in the other. */
 export function liftsBetween(group: ReadonlySet<Chart>, from: Chart, to: Chart): boolean {
   if (from === to || !group.has(from) || !group.has(to)) return false;
-  return !from.node.scopes.includes(to) && !to.node.scopes.includes(from);
+  return !isWithin(from, to) && !isWithin(to, from);
 }
 
 /**

@@ -71,8 +71,9 @@ function joinLoneThroughHubs(src: IntentSources, graph: IntentGraph, befores: Re
   if (before.length === 0 || after.length === 0 || before.length * after.length < HUB_POLICY.minPairs) return undefined;
   graph.hubs.join(before, after);
   const bs = before.map(only);
-  const pods = after.map(only).filter((x) => runsPods(src.gaps.refOf(x, false)));
-  const others = after.map(only).filter((x) => !runsPods(src.gaps.refOf(x, false)));
+  const pods: ApiObject[] = [];
+  const others: ApiObject[] = [];
+  for (const x of after.map(only)) (runsPods(src.gaps.refOf(x, false)) ? pods : others).push(x);
   if (pods.length > 0) graph.edges.push({ before: bs, after: pods, why: said.why });
   if (others.length > 0) graph.edges.push({ before: bs, after: others, why: said.why });
   return new Set([...before, ...after]);

@@ -178,6 +178,14 @@ export class UnitTable {
 
 /** The chart a construct is in, if any. */
 export function chartOf(c: IConstruct): Chart | undefined {
-  for (const s of c.node.scopes.slice().reverse()) if (Chart.isChart(s)) return s;
+  // Up the scopes, not through `node.scopes` (an array from the root, built per call): asked of
+  // every dependency, N² of them once cdk8s has copied a chart order onto every pair of objects.
+  for (let s: IConstruct | undefined = c; s !== undefined; s = s.node.scope) if (Chart.isChart(s)) return s;
   return undefined;
+}
+
+/** True when `inner` is in `outer`'s subtree, below it (`outer.node.scopes`, without building them). */
+export function isWithin(inner: IConstruct, outer: IConstruct): boolean {
+  for (let s = inner.node.scope; s !== undefined; s = s.node.scope) if (s === outer) return true;
+  return false;
 }

@@ -65,16 +65,15 @@ export function assignWaves(resolved: readonly ResolvedUnit[], edges: readonly I
  * first in the annotation's order, which is that hub's best whatever the object after it.
  */
 function hubDeciders(hubs: Hubs, waves: ReadonlyMap<string, number>): Decider[] {
-  const bestOf = new Map<Hub, { unit: ResolvedUnit; value: string }>();
+  const bestOf = new Map<Hub, { unit: ResolvedUnit; wave: number; value: string }>();
   const best = (hub: Hub) => {
     let found = bestOf.get(hub);
     if (found) return found;
     for (const m of hub.members) {
       const wave = waves.get(m.unit.id) ?? 0;
-      const top = found ? waves.get(found.unit.unit.id) ?? 0 : -Infinity;
-      if (wave < top) continue;
+      if (found && wave < found.wave) continue;
       const value = dependsOnValue(only(m));
-      if (!found || wave > top || value < found.value) found = { unit: m, value };
+      if (!found || wave > found.wave || value < found.value) found = { unit: m, wave, value };
     }
     bestOf.set(hub, found!);
     return found!;
