@@ -12,6 +12,32 @@ import { ArgoApplication, SynthChecks, SyncWaves, Tier } from '../../src';
 import { lint } from '../../src/rules';
 
 const REPO = 'https://git.example.com/platform.git';
+
+/** The sync-wave of each object, by name. */
+function wavesOf(objects: any[]): Record<string, string | undefined> {
+  return Object.fromEntries(objects.map((o) => [o.metadata.name, o.metadata.annotations?.['argocd.argoproj.io/sync-wave']]));
+}
+
+/**
+ * Two charts of one Application built by `build`, synthesized by `app.synth()` (the charts' objects
+ * as rendered, and what it printed) and again, in a new app, by `Testing.synth` of each chart.
+ */
+function bothSynths(build: (app: App) => { db: Chart; web: Chart }): { rendered: any[]; stderr: string; tested: any[] } {
+  const outdir = mkdtempSync(join(tmpdir(), 'syncplan-cross-'));
+  try {
+    const app = new App({ outdir });
+    const { db, web } = build(app);
+    const stderr = stderrOf(() => app.synth());
+    const rendered = [...db.toJson(), ...web.toJson()];
+    const testing = build(Testing.app());
+    let tested: any[] = [];
+    stderrOf(() => { tested = [...Testing.synth(testing.db), ...Testing.synth(testing.web)]; });
+    return { rendered, stderr, tested };
+  } finally {
+    rmSync(outdir, { recursive: true, force: true });
+  }
+}
+
 const cm = (scope: Chart, name: string) => new ApiObject(scope, name, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name } });
 
 /** The synth's error message ('' when it succeeds); nothing is left on disk. */
@@ -221,24 +247,15 @@ test('charts of one Application joined by a dependency between their objects: cd
     new ArgoApplication(new Chart(app, 'platform'), 'one', { charts: [web, db], repoURL: REPO, path: 'dist', destination: { namespace: 'x' } });
     return { db, web };
   };
-  const waves = (objects: any[]) => Object.fromEntries(objects.map((o) => [o.metadata.name, o.metadata.annotations?.['argocd.argoproj.io/sync-wave']]));
-  const outdir = mkdtempSync(join(tmpdir(), 'syncplan-cross-'));
-  try {
-    const app = new App({ outdir });
-    const { db, web } = build(app);
-    expect(stderrOf(() => app.synth())).toBe('');
-    const rendered = [...db.toJson(), ...web.toJson()];
-    const written = waves(rendered);
-    expect(written).toEqual({ pg: '0', lb: '1', api: '1' });
-    // syncplan lint of what one Application syncs: each wave opened is declared, none unneeded.
-    const manifests = rendered.map((object, index) => ({ object, source: { file: 'dist', line: 0, index } }));
-    const placement = ['wave-unneeded', 'wave-not-canonical', 'load-balancer-gates-wave', 'pvc-gates-wave', 'reads-resource-created-later', 'gate-never-opens'];
-    expect(lint(manifests, { namespace: 'x' }).filter((f) => placement.includes(f.rule))).toEqual([]);
-    const testing = build(Testing.app());
-    expect(waves([...Testing.synth(testing.db), ...Testing.synth(testing.web)])).toEqual(written);
-  } finally {
-    rmSync(outdir, { recursive: true, force: true });
-  }
+  const { rendered, stderr, tested } = bothSynths(build);
+  expect(stderr).toBe('');
+  const written = wavesOf(rendered);
+  expect(written).toEqual({ pg: '0', lb: '1', api: '1' });
+  // syncplan lint of what one Application syncs: each wave opened is declared, none unneeded.
+  const manifests = rendered.map((object, index) => ({ object, source: { file: 'dist', line: 0, index } }));
+  const placement = ['wave-unneeded', 'wave-not-canonical', 'load-balancer-gates-wave', 'pvc-gates-wave', 'reads-resource-created-later', 'gate-never-opens'];
+  expect(lint(manifests, { namespace: 'x' }).filter((f) => placement.includes(f.rule))).toEqual([]);
+  expect(wavesOf(tested)).toEqual(written);
 });
 
 test('an object after a whole chart names one object it waits for, of the wave right before its own: not every object of that chart', () => {
@@ -285,19 +302,8 @@ test('a tier member depending on an object of a chart its chart comes after: Tes
     new ArgoApplication(new Chart(app, 'platform'), 'one', { charts: [web, db], repoURL: REPO, path: 'dist', destination: { namespace: 'x' } });
     return { db, web };
   };
-  const waves = (objects: any[]) => Object.fromEntries(objects.map((o) => [o.metadata.name, o.metadata.annotations?.['argocd.argoproj.io/sync-wave']]));
-  const outdir = mkdtempSync(join(tmpdir(), 'syncplan-cross-'));
-  try {
-    const app = new App({ outdir });
-    const synthesized = build(app);
-    stderrOf(() => app.synth());
-    const written = waves([...synthesized.db.toJson(), ...synthesized.web.toJson()]);
-    expect(written).toEqual({ data: '0', cfg: '1', api: '1' });
-    const testing = build(Testing.app());
-    let again: any[] = [];
-    stderrOf(() => { again = [...Testing.synth(testing.db), ...Testing.synth(testing.web)]; });
-    expect(waves(again)).toEqual(written);
-  } finally {
-    rmSync(outdir, { recursive: true, force: true });
-  }
+  const { rendered, tested } = bothSynths(build);
+  const written = wavesOf(rendered);
+  expect(written).toEqual({ data: '0', cfg: '1', api: '1' });
+  expect(wavesOf(tested)).toEqual(written);
 });
