@@ -6,6 +6,8 @@
  *   node bench/cli-start.js [--rounds 15] [--json]   (--json: medians as a last line)
  *
  * Targets (issue #15): `--version` at most 1.3x and a small plan at most 1.8x `node -e 0`. Also lists the packages a plan loads (never cdk8s).
+ * A reference, not a target: a fresh Node reading the same file with `yaml` (required from node_modules,
+ * `parseAllDocuments`, `toJS`), the floor under any command that reads YAML, started as a plan starts.
  */
 'use strict';
 const { spawnSync } = require('child_process');
@@ -25,6 +27,8 @@ const cases = {
   'syncplan --version': [BIN, '--version'],
   'syncplan plan <example>': [BIN, 'plan', EXAMPLE],
   'syncplan plan <example> -f json': [BIN, 'plan', EXAMPLE, '--format', 'json'],
+  'yaml read of <example>': ['-e', `require(${JSON.stringify(path.join(ROOT, 'node_modules/yaml'))})
+    .parseAllDocuments(require('fs').readFileSync(${JSON.stringify(EXAMPLE)}, 'utf8')).forEach((d) => d.toJS())`],
 };
 
 function time(args) {
@@ -50,6 +54,8 @@ const script = `require(${JSON.stringify(MAIN)}).main(['node', 'syncplan', 'plan
 const loaded = JSON.parse(spawnSync(process.execPath, ['-e', script], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] }).stderr);
 const packages = [...new Set(loaded.filter((p) => p.includes('node_modules/')).map((p) => p.split('node_modules/').pop().split('/')[0]))];
 console.log(`  packages a plan loads: ${packages.sort().join(', ')}`);
+const floor = median(samples['yaml read of <example>']);
+console.log(`  small plan vs the yaml read (reference): ${(median(samples['syncplan plan <example>']) / floor).toFixed(2)}x`);
 console.log('targets: --version at most 1.3x, a small plan at most 1.8x node -e 0');
 if (process.argv.includes('--json')) {
   // Medians, and each round's times in round order, as a last line for bench/run-all.js.

@@ -117,6 +117,10 @@ for (const [what, measured, baseline, ratio, target, range] of rows) {
 }
 console.log('ratio: median against median; rounds min-max: each round against its own baseline run');
 console.log(`packages a plan loads: ${start.packages.join(', ')}`);
+// The floor under a small plan, a reference and no target: a fresh Node reading the same file with `yaml`.
+const yamlRead = start.medianMs['yaml read of <example>'];
+console.log(`reference: syncplan plan <small file> ${(start.medianMs['syncplan plan <example>'] / yamlRead).toFixed(2)}x a fresh node reading it with yaml `
+  + `(${yamlRead.toFixed(0)} ms, ${(yamlRead / start.medianMs['node -e 0']).toFixed(2)}x node -e 0)`);
 const failed = rows.filter((r) => !passes(r[3], r[4])).length;
 if (asJson) {
   console.log(JSON.stringify({ machine, quick, rows: rows.map(([what, measured, baseline, ratio, target, range]) => ({ what, measured, baseline, ratio, roundsMinMax: range, target: targetText(target), pass: passes(ratio, target) })) }));
