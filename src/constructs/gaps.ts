@@ -13,6 +13,8 @@ export class GapJudge {
   private readonly plain = new Map<ApiObject, KindRef>();
   private readonly rendered = new Map<ApiObject, KindRef>();
   private readonly lists = new Map<boolean, WeakMap<readonly ApiObject[], KindRef[]>>([[true, new WeakMap()], [false, new WeakMap()]]);
+  /** Per list of objects, whether any of them has its wave set by hand (most lists: none, and the list itself is kept). */
+  private readonly handSet = new WeakMap<readonly ApiObject[], boolean>();
 
   constructor(private readonly view: ChartView) {}
 
@@ -28,6 +30,17 @@ export class GapJudge {
     const decision = minimumGap(refsBefore, refsAfter);
     if (!decision.pair) return decision;
     return { ...decision, objects: [before[refsBefore.indexOf(decision.pair[0])], after[refsAfter.indexOf(decision.pair[1])]] };
+  }
+
+  /**
+   * The objects of an edge's later side that its unit's wave places: a member whose wave is set by
+   * hand keeps that wave (the proof checks it), so it runs in another step and decides no gap of
+   * its unit. Its Pods, in particular, hold no claim's order for the members left in the unit's wave.
+   */
+  public placedByUnit(after: readonly ApiObject[]): readonly ApiObject[] {
+    let handSet = this.handSet.get(after);
+    if (handSet === undefined) this.handSet.set(after, handSet = after.some((o) => this.view.handSetWave(o) !== undefined));
+    return handSet ? after.filter((o) => this.view.handSetWave(o) === undefined) : after;
   }
 
   /** `gapKey` of one object on a side of an edge: two objects of one key decide alike (`hubs.ts`). */

@@ -124,10 +124,12 @@ export function proveOrder(result: PlannerResult, read: ReadBack): string[] {
 
     const latest = splits(e.before, placed, keyOf, (p, q) => p.position > q.position);
     const earliest = splits(after, placed, keyOf, (p, q) => p.position < q.position);
-    const podsAfter = earliest.some(([, p]) => runsPods(p.task));
+    // A claim's Pods wait for it only in their own step: a member placed in another (its wave set
+    // by hand) does not hold the claim's order for the objects of this one.
+    const podSteps = new Set(earliest.filter(([, p]) => runsPods(p.task)).map(([, p]) => p.index));
     for (const [b, pb] of latest) {
       for (const [x, px] of earliest) {
-        const proof = proveBefore(pb, px, b.node.path, kindOrder, podsAfter);
+        const proof = proveBefore(pb, px, b.node.path, kindOrder, podSteps.has(px.index));
         if (!proof.holds) report(e, b, x, proof.why);
       }
     }

@@ -38,7 +38,7 @@ export function assignWaves(resolved: readonly ResolvedUnit[], edges: readonly I
   const { units, edges: contracted } = contractEmpty(resolved, edges, byId);
   const deciders: Decider[] = [];
   const kept: OrderEdge[] = contracted.map((e) => {
-    const decided = gapOf(e, gaps);
+    const decided = gapOf(e, byId.get(e.before)!, byId.get(e.after)!, gaps);
     const same = byId.get(e.before)!.unit.phase === byId.get(e.after)!.unit.phase;
     if (decided.objects && same) deciders.push({ before: decided.objects[0], after: decided.objects[1], beforeUnit: e.before });
     return { before: e.before, after: e.after, gap: decided.gap };
@@ -89,17 +89,40 @@ function hubDeciders(hubs: Hubs, waves: ReadonlyMap<string, number>): Decider[] 
 
 /**
  * The largest gap any pair of objects the edge joins needs, a wave of its own when asked for, and
- * for a gap one wave cannot avoid the two objects it was decided on.
+ * for a gap one wave cannot avoid the two objects it was decided on: those of the join of the two
+ * units whole when that join needs the wave, else of the first join that does. cdk8s's order
+ * between whole charts joins their units whole, and the same order also reaches an edge as its
+ * dependencies were written (`App.synth`'s first look) or as cdk8s's copies of it onto each object
+ * (`Testing.synth`, `chart.toJson()`), in another order: so depends-on lands on the same object
+ * either way.
  */
-function gapOf(e: IntentEdge, gaps: GapJudge): { gap: number; objects?: [ApiObject, ApiObject] } {
+function gapOf(e: IntentEdge, before: ResolvedUnit, after: ResolvedUnit, gaps: GapJudge): { gap: number; objects?: [ApiObject, ApiObject] } {
   if (e.joins.length === 0) return { gap: 1 };
+  // A join holds objects of its two units only, each once: as many is all of them.
+  const whole = e.joins.length > 1
+    ? e.joins.find((j) => j.before.length === before.objects.length && j.after.length === after.objects.length)
+    : undefined;
+  if (whole) {
+    const d = decide(whole, after, gaps);
+    if (d.gap === 1) return { gap: 1, objects: d.objects };
+  }
   for (const j of e.joins) {
-    const d = gaps.decidePair(j.before, j.after);
+    if (j === whole) continue;
+    const d = decide(j, after, gaps);
     if (d.gap === 1) return { gap: 1, objects: d.objects };
   }
   // A wave the user asked for where one wave would do: not declared as needed (rule wave-unneeded
   // says so, and pvc-gates-wave where it would hang).
   return { gap: e.separate ? 1 : 0 };
+}
+
+/**
+ * The gap one join needs. Into a tier or hook: on the members its wave places (`GapJudge.placedByUnit`);
+ * a lone object is its own unit, at the wave set by hand if it has one, and decides as it is.
+ */
+function decide(j: JoinedObjects, unit: ResolvedUnit, gaps: GapJudge): { gap: number; objects?: [ApiObject, ApiObject] } {
+  const after = unit.source ? gaps.placedByUnit(j.after) : j.after;
+  return after.length === 0 ? { gap: 0 } : gaps.decidePair(j.before, after);
 }
 
 /**

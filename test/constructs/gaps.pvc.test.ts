@@ -121,6 +121,18 @@ describe('what keeps a wave of its own after a claim', () => {
     expect(SyncOrder.of(chart).explainBefore(data, web)).toContain('ConfigMap mounts no claim, and the step waits for the claim to be Bound together with the Pods beside it that mount it');
   });
 
+  test('PVC tier → Deployment + ConfigMap tier with the Deployment\'s wave set by hand: the ConfigMap is alone in the tier\'s wave, so separate', () => {
+    const chart = newChart();
+    const data = new Tier(chart, 'data').add(claim(chart, 'c'));
+    const app = deployment(chart, 'app', 'c');
+    app.metadata.addAnnotation(WAVE, '3');
+    const web = new Tier(chart, 'web', { after: [data] }).add(app, configMap(chart, 'cm'));
+    // The Pods that would hold the claim's order run in wave 3: in wave 0 the ConfigMap would be applied before the claim.
+    expect(wavesByName(chart)).toEqual({ 'PersistentVolumeClaim/c': '0', 'Deployment/app': '3', 'ConfigMap/cm': '1' });
+    expect(synthError(chart)).toBe('');
+    SyncOrder.of(chart).assertBefore(data, web);
+  });
+
   test('a custom resource named Deployment (example.com, same kind rank) runs no Pods Argo CD knows of: separate', () => {
     const chart = newChart();
     const data = new Tier(chart, 'data').add(claim(chart, 'c'));
@@ -164,6 +176,19 @@ describe('the read-back proof of a claim edge, both ways', () => {
     cm.addJsonPatch(JsonPatch.add(`/metadata/annotations/${WAVE.replace('/', '~1')}`, '0'));
     expect(synthError(chart)).toContain('but both are applied in the same step, together (PersistentVolumeClaim has a health check (Bound) '
       + 'that only a later wave waits for, and ConfigMap runs no Pods that wait for the claim)');
+  });
+
+  test('Pods of a member set by hand to another wave do not hold the claim\'s order for a ConfigMap left in the claim\'s step', () => {
+    const chart = newChart();
+    const data = new Tier(chart, 'data').add(claim(chart, 'c'));
+    const app = deployment(chart, 'app', 'c');
+    app.metadata.addAnnotation(WAVE, '3');
+    const cm = configMap(chart, 'cm');
+    new Tier(chart, 'web', { after: [data] }).add(app, cm);
+    cm.addJsonPatch(JsonPatch.add(`/metadata/annotations/${WAVE.replace('/', '~1')}`, '0'));
+    expect(synthError(chart)).toContain('chart/cm (ConfigMap cm, Sync wave 0) must start after chart/c (PersistentVolumeClaim c, Sync wave 0) is done, '
+      + 'but both are applied in the same step, together (PersistentVolumeClaim has a health check (Bound) that only a later wave waits for, '
+      + 'and ConfigMap runs no Pods that wait for the claim)');
   });
 
   test('a hand-set wave that keeps a claim in the same step as a Deployment tier is proven and passes', () => {

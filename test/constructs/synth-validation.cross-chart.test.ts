@@ -307,3 +307,25 @@ test('a tier member depending on an object of a chart its chart comes after: Tes
   expect(written).toEqual({ data: '0', cfg: '1', api: '1' });
   expect(wavesOf(tested)).toEqual(written);
 });
+
+test('a tier member depending on an object of a chart its chart comes after: depends-on names it on the same member, whether cdk8s\'s copies of the chart order are seen (Testing.synth) or not yet (app.synth)', () => {
+  const build = (app: App) => {
+    const db = new Chart(app, 'db');
+    const schema = cm(db, 'schema');
+    const web = new Chart(app, 'web');
+    const flags = cm(web, 'flags');
+    const routes = cm(web, 'routes');
+    new Tier(web, 'config').add(flags, routes);
+    // The second member waits for the other chart's ConfigMap: cdk8s orders the whole chart web after db.
+    routes.node.addDependency(schema);
+    new ArgoApplication(new Chart(app, 'platform'), 'one', { charts: [web, db], repoURL: REPO, path: 'dist', destination: { namespace: 'x' } });
+    return { db, web };
+  };
+  const { rendered, tested } = bothSynths(build);
+  const dependsOn = (objects: any[]) => Object.fromEntries(objects.map((o) => [o.metadata.name, o.metadata.annotations?.['syncplan.cdk8s.io/depends-on']]));
+  expect(wavesOf(rendered)).toEqual({ schema: '0', flags: '1', routes: '1' });
+  // One entry for the tier's wave, decided on the chart order that joins the tier whole.
+  expect(Object.values(dependsOn(rendered)).filter((v) => v !== undefined)).toEqual(['/ConfigMap//schema']);
+  expect(dependsOn(tested)).toEqual(dependsOn(rendered));
+  expect(wavesOf(tested)).toEqual(wavesOf(rendered));
+});
