@@ -99,7 +99,7 @@ function plan(view: ChartView, sources: readonly UnitSource[], tree: TreeScan,
   dependencyEdges(src, graph, tree.dependents, crossChart);
   infraEdges(all, view, units, graph);
   const joined = hubs && hubs.hubs.length > 0 ? hubs : undefined;
-  const { waveOf, unitEdges, dependsOn } = assignWaves(units.resolved, graph.unitEdges, gaps, joined);
+  const { waveOf, unitEdges, dependsOn, throughEmpty } = assignWaves(units.resolved, graph.unitEdges, gaps, joined);
   return {
     ...(joined ? { pairwise: () => plan(view, sources, tree, isPlanner, false) } : {}),
     objects: all,
@@ -108,7 +108,7 @@ function plan(view: ChartView, sources: readonly UnitSource[], tree: TreeScan,
     byConstruct: units.byConstruct,
     waveOf,
     dependsOn,
-    edges: graph.edges,
+    edges: throughEmpty.length > 0 ? [...graph.edges, ...throughEmpty] : graph.edges,
     unitEdges,
     crossChart,
   };

@@ -33,6 +33,8 @@ export interface IntentEdge {
   separate: boolean;
   /** What it joins; empty when either unit holds no objects (the edge then passes through). */
   readonly joins: JoinedObjects[];
+  /** The units with no objects it passes through, when it was drawn through them (`wave-assignment.ts`). */
+  readonly through?: readonly string[];
 }
 
 export class IntentGraph {

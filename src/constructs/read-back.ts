@@ -154,12 +154,15 @@ function splits(objects: readonly ApiObject[], placed: ReadonlyMap<ApiObject, Pl
   return [...picked.values()];
 }
 
-/** Explains a wave that differs from the computed one (set by hand or by a JSON patch). */
+/**
+ * Explains a wave set by hand (kept as written, even where it equals the computed one: the tier's
+ * wave no longer waits for it), or one a JSON patch made differ from the computed one.
+ */
 function handSetNote(o: ApiObject, m: Manifest | undefined, result: PlannerResult): string | undefined {
   if (!m) return undefined;
   const actual = annotationOf(m.object, ANNOTATION_SYNC_WAVE);
   const computed = result.waveOf.get(o);
-  if (actual === computed) return undefined;
+  if (actual === computed && (actual === undefined || rawAnnotations(o)[ANNOTATION_SYNC_WAVE] !== actual)) return undefined;
   const shown = actual === undefined ? 'no sync-wave' : `sync-wave "${actual}"`;
   return `${o.node.path} has ${shown} ${setBy(o, ANNOTATION_SYNC_WAVE, actual)} (computed: ${computed === undefined ? 'none' : `"${computed}"`})`;
 }

@@ -6,7 +6,7 @@
 import { ApiObject } from 'cdk8s';
 import { GapJudge } from './gaps';
 import { Hub, Hubs, only } from './hubs';
-import { IntentEdge, JoinedObjects } from './intent-graph';
+import { IntentEdge, JoinedObjects, ObjectEdge } from './intent-graph';
 import { ResolvedUnit } from './units';
 import { groupOf } from '../argo/keys';
 import { isClusterScopedKind } from '../argo/scope';
@@ -23,6 +23,11 @@ export interface WaveAssignment {
    * that decided it, one object it waits for (so `syncplan lint` sees the intent).
    */
   readonly dependsOn: Map<ApiObject, string>;
+  /**
+   * The orders that pass through tiers with no objects (a → empty → b), as edges between the
+   * objects at their ends, for the proof: no edge the intent states joins them directly.
+   */
+  readonly throughEmpty: ObjectEdge[];
 }
 
 /** A gap of a wave decided by two objects: `after` waits for `before`, of the unit `beforeUnit`. */
@@ -56,7 +61,16 @@ export function assignWaves(resolved: readonly ResolvedUnit[], edges: readonly I
     for (const o of r.objects) waveOf.set(o, value);
   }
   if (hubs) deciders.push(...hubDeciders(hubs, waves));
-  return { waveOf, unitEdges: kept, dependsOn: dependsOnOf(deciders, waveOf, waves) };
+  return { waveOf, unitEdges: kept, dependsOn: dependsOnOf(deciders, waveOf, waves), throughEmpty: throughEmpty(contracted, byId) };
+}
+
+/** An object edge per order drawn through tiers with no objects, named by its two ends and what it passes. */
+function throughEmpty(edges: readonly IntentEdge[], byId: ReadonlyMap<string, ResolvedUnit>): ObjectEdge[] {
+  return edges.filter((e) => e.through !== undefined).map((e) => {
+    const [before, after] = [byId.get(e.before)!, byId.get(e.after)!];
+    const via = e.through!.map((id) => byId.get(id)!.unit.label).join(', then ');
+    return { before: before.objects, after: after.objects, why: `${after.unit.label} is after ${before.unit.label} through ${via}, which holds no objects` };
+  });
 }
 
 /**
@@ -117,11 +131,13 @@ function gapOf(e: IntentEdge, before: ResolvedUnit, after: ResolvedUnit, gaps: G
 }
 
 /**
- * The gap one join needs. Into a tier or hook: on the members its wave places (`GapJudge.placedByUnit`);
- * a lone object is its own unit, at the wave set by hand if it has one, and decides as it is.
+ * The gap one join needs. Into a tier or hook: on the members its wave places (`GapJudge.placedByUnit`),
+ * unless it places none (every member set by hand: its wave is then only what the proof compares them
+ * with, "computed: …"); a lone object is its own unit, at the wave set by hand if it has one.
  */
 function decide(j: JoinedObjects, unit: ResolvedUnit, gaps: GapJudge): { gap: number; objects?: [ApiObject, ApiObject] } {
-  const after = unit.source ? gaps.placedByUnit(j.after) : j.after;
+  if (!unit.source || gaps.placedByUnit(unit.objects).length === 0) return gaps.decidePair(j.before, j.after);
+  const after = gaps.placedByUnit(j.after);
   return after.length === 0 ? { gap: 0 } : gaps.decidePair(j.before, after);
 }
 
@@ -176,7 +192,10 @@ function contractEmpty(resolved: readonly ResolvedUnit[], edges: readonly Intent
     current = current.filter((e) => e.after !== id && e.before !== id);
     // A wave the user asked for on either leg stays asked for.
     for (const a of into) {
-      for (const b of out) current.push({ before: a.before, after: b.after, separate: a.separate || b.separate, joins: [] });
+      for (const b of out) {
+        const through = [...a.through ?? [], id, ...b.through ?? []];
+        current.push({ before: a.before, after: b.after, separate: a.separate || b.separate, joins: [], through });
+      }
     }
   }
   const seen = new Map<string, IntentEdge>();

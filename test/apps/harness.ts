@@ -232,7 +232,8 @@ export function brokenEdges(r: ChartReadBack): string[] {
   const broken: string[] = [];
   for (const e of r.edges) {
     const afterTasks = e.after.map((x) => r.taskOf(x));
-    const podsAfter = afterTasks.some((t) => t !== undefined && runsPods(t));
+    // Pods hold a claim's order for the objects of their own step only (a member may be placed by hand elsewhere).
+    const podSteps = new Set(afterTasks.filter((t): t is SyncTask => t !== undefined && runsPods(t)).map((t) => placed.get(t.manifest)?.index));
     for (const b of e.before) {
       const tb = r.taskOf(b);
       e.after.forEach((x, i) => {
@@ -240,7 +241,7 @@ export function brokenEdges(r: ChartReadBack): string[] {
         if (x === b || tx?.phase === 'SyncFail') return;
         const pb = tb && placed.get(tb.manifest);
         const px = tx && placed.get(tx.manifest);
-        const proof = pb && px ? proveBefore(pb, px, `${b.kind}/${b.name}`, kindOrder, podsAfter) : { holds: false as const, why: 'one of them is not in the sync' };
+        const proof = pb && px ? proveBefore(pb, px, `${b.kind}/${b.name}`, kindOrder, podSteps.has(px.index)) : { holds: false as const, why: 'one of them is not in the sync' };
         if (!proof.holds) broken.push(`${e.why}: ${label(tx, x)} must start after ${label(tb, b)} is done, but ${proof.why}`);
       });
     }

@@ -28,6 +28,8 @@ export interface Spec {
   /** A Sync-phase hook after a tier, and a tier after it. */
   readonly syncHook?: [number, number];
   readonly postSync: boolean;
+  /** Waves set by hand on tier members: [tier, member, wave]. */
+  readonly pins?: ReadonlyArray<[number, number, number]>;
 }
 
 /** [a, b] with a < b < n, unique. */
@@ -163,6 +165,10 @@ export function buildRandomChart(spec: Spec): (app: App) => void {
       const hook = new HookJob(chart, 'sync-hook', { phase: HookPhase.SYNC, name: 'sync-hook', image: 'registry.internal/app:1', command: ['seed'], after: [tiers[t]] });
       // A tier later than the hook's own keeps the graph acyclic (every `after` points forward).
       if (later > t) tiers[later].addAfter(hook);
+    }
+    for (const [t, m, wave] of spec.pins ?? []) {
+      const pinned = pick(t, m);
+      if (pinned) ApiObject.of(pinned).metadata.addAnnotation('argocd.argoproj.io/sync-wave', String(wave));
     }
     if (spec.postSync) new HookJob(chart, 'check', { phase: HookPhase.POST_SYNC, name: 'check', image: 'registry.internal/app:1', command: ['check'] });
   };

@@ -27,6 +27,32 @@ describe('proof by reading back', () => {
     expect(message).toContain('chart/settings has sync-wave "5" set by hand (computed: "0")');
   });
 
+  test('an order through a tier with no objects is proven between the objects at its ends: a member set by hand past it fails the synth', () => {
+    const chart = newChart();
+    const config = new Tier(chart, 'config').add(configMap(chart, 'settings', { annotations: { [WAVE]: '1' } }));
+    const empty = new Tier(chart, 'empty', { after: [config] });
+    new HookJob(chart, 'seed', { phase: HookPhase.SYNC, name: 'seed', image: 'i', command: ['s'], after: [empty] });
+    const message = synthError(chart);
+    expect(message).toContain('sync order broken (HookJob chart/seed is after Tier chart/config through Tier chart/empty, which holds no objects)');
+    expect(message).toContain('must start after chart/settings (ConfigMap settings, Sync wave 1) is done, but Argo CD applies the later one first');
+    expect(message).toContain('chart/settings has sync-wave "1" set by hand (computed: "0")');
+  });
+
+  test('a member set by hand to its tier\'s own wave is still named as set by hand when its order breaks (the tier\'s wave does not wait for it)', () => {
+    const chart = newChart();
+    new ApiObject(chart, 'crd', {
+      apiVersion: 'apiextensions.k8s.io/v1',
+      kind: 'CustomResourceDefinition',
+      metadata: { name: 'widgets.example.com' },
+      spec: { group: 'example.com', scope: 'Namespaced', names: { kind: 'Widget', plural: 'widgets' }, versions: [{ name: 'v1', served: true, storage: true }] },
+    });
+    const widget = new ApiObject(chart, 'w', { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w', annotations: { [WAVE]: '0' } } });
+    new Tier(chart, 'app').add(widget, configMap(chart, 'cm'));
+    const message = synthError(chart);
+    expect(message).toContain('chart/w (Widget w, Sync wave 0) must start after chart/crd (CustomResourceDefinition widgets.example.com, Sync wave 0) is done');
+    expect(message).toContain('chart/w has sync-wave "0" set by hand (computed: "0")');
+  });
+
   test('a hand-set hook annotation on a tier member is named, like a hand-set wave', () => {
     const chart = newChart();
     const settings = configMap(chart, 'settings', { annotations: { 'argocd.argoproj.io/hook': 'PostSync' } });
