@@ -28,8 +28,8 @@ export interface Spec {
   /** A Sync-phase hook after a tier, and a tier after it. */
   readonly syncHook?: [number, number];
   readonly postSync: boolean;
-  /** Waves set by hand on tier members: [tier, member, wave]. */
-  readonly pins?: ReadonlyArray<[number, number, number]>;
+  /** Waves, or hook phases, set by hand on tier members: [tier, member, wave or phase]. */
+  readonly pins?: ReadonlyArray<[number, number, number | 'PreSync' | 'PostSync']>;
 }
 
 /** [a, b] with a < b < n, unique. */
@@ -166,9 +166,11 @@ export function buildRandomChart(spec: Spec): (app: App) => void {
       // A tier later than the hook's own keeps the graph acyclic (every `after` points forward).
       if (later > t) tiers[later].addAfter(hook);
     }
-    for (const [t, m, wave] of spec.pins ?? []) {
+    for (const [t, m, placed] of spec.pins ?? []) {
       const pinned = pick(t, m);
-      if (pinned) ApiObject.of(pinned).metadata.addAnnotation('argocd.argoproj.io/sync-wave', String(wave));
+      if (!pinned) continue;
+      const key = typeof placed === 'number' ? 'argocd.argoproj.io/sync-wave' : 'argocd.argoproj.io/hook';
+      ApiObject.of(pinned).metadata.addAnnotation(key, String(placed));
     }
     if (spec.postSync) new HookJob(chart, 'check', { phase: HookPhase.POST_SYNC, name: 'check', image: 'registry.internal/app:1', command: ['check'] });
   };
