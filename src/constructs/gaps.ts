@@ -13,8 +13,8 @@ export class GapJudge {
   private readonly plain = new Map<ApiObject, KindRef>();
   private readonly rendered = new Map<ApiObject, KindRef>();
   private readonly lists = new Map<boolean, WeakMap<readonly ApiObject[], KindRef[]>>([[true, new WeakMap()], [false, new WeakMap()]]);
-  /** Per list of objects, whether any of them has its wave set by hand (most lists: none, and the list itself is kept). */
-  private readonly handSet = new WeakMap<readonly ApiObject[], boolean>();
+  /** Per list of objects, those whose wave is not set by hand (most lists: all, and the list itself is kept). */
+  private readonly placed = new WeakMap<readonly ApiObject[], readonly ApiObject[]>();
 
   constructor(private readonly view: ChartView) {}
 
@@ -38,9 +38,12 @@ export class GapJudge {
    * its unit. Its Pods, in particular, hold no claim's order for the members left in the unit's wave.
    */
   public placedByUnit(after: readonly ApiObject[]): readonly ApiObject[] {
-    let handSet = this.handSet.get(after);
-    if (handSet === undefined) this.handSet.set(after, handSet = after.some((o) => this.view.handSetWave(o) !== undefined));
-    return handSet ? after.filter((o) => this.view.handSetWave(o) === undefined) : after;
+    let placed = this.placed.get(after);
+    if (placed === undefined) {
+      const byHand = (o: ApiObject) => this.view.handSetWave(o) !== undefined;
+      this.placed.set(after, placed = after.some(byHand) ? after.filter((o) => !byHand(o)) : after);
+    }
+    return placed;
   }
 
   /** `gapKey` of one object on a side of an edge: two objects of one key decide alike (`hubs.ts`). */
