@@ -10,7 +10,7 @@ import { dependenciesOf, resolvedFrom, resolvedFromOwnChart } from './cdk8s-inte
 import { chartEdges, copiedFromCharts, lift, Lifted } from './chart-orders';
 import { IntentGraph, IntentSources } from './intent-graph';
 import { orderObjects } from './object-order';
-import { chartOf } from './units';
+import { chartOf, isWithin } from './units';
 import { OrderingError } from '../plan';
 
 /** A dependency of one planned chart's objects on another chart's, which waves cannot order. */
@@ -178,7 +178,6 @@ function implicitSource(c: IConstruct, d: IConstruct): string | undefined {
 function unrelatedChartOf(d: IConstruct, group: ReadonlySet<Chart>): Chart | undefined {
   const other = chartOf(d);
   if (!other || group.has(other)) return undefined;
-  const nested = (inner: Chart, outer: Chart) => inner.node.scopes.includes(outer);
-  for (const chart of group) if (nested(other, chart) || nested(chart, other)) return undefined;
+  for (const chart of group) if (isWithin(other, chart) || isWithin(chart, other)) return undefined;
   return other;
 }

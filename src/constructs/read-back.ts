@@ -162,14 +162,19 @@ function handSetNote(o: ApiObject, m: Manifest | undefined, result: PlannerResul
   if (!m) return undefined;
   const actual = annotationOf(m.object, ANNOTATION_SYNC_WAVE);
   const computed = result.waveOf.get(o);
-  if (actual === computed && (actual === undefined || rawAnnotations(o)[ANNOTATION_SYNC_WAVE] !== actual)) return undefined;
+  if (actual === computed && (actual === undefined || !setByHand(o, ANNOTATION_SYNC_WAVE, actual))) return undefined;
   const shown = actual === undefined ? 'no sync-wave' : `sync-wave "${actual}"`;
   return `${o.node.path} has ${shown} ${setBy(o, ANNOTATION_SYNC_WAVE, actual)} (computed: ${computed === undefined ? 'none' : `"${computed}"`})`;
 }
 
 /** `set by hand` when the construct holds the value as rendered, else it came from a JSON patch. */
 function setBy(o: ApiObject, key: string, rendered: string | undefined): string {
-  return rawAnnotations(o)[key] === rendered ? 'set by hand' : 'set by a JSON patch';
+  return setByHand(o, key, rendered) ? 'set by hand' : 'set by a JSON patch';
+}
+
+/** True when the construct holds the rendered value itself (the planner's own are Lazies, a patch's are not held). */
+function setByHand(o: ApiObject, key: string, rendered: string | undefined): boolean {
+  return rawAnnotations(o)[key] === rendered;
 }
 
 /**

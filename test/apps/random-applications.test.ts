@@ -15,8 +15,9 @@ import { ApiObject, App, Chart, Testing } from 'cdk8s';
 import * as fc from 'fast-check';
 import { brokenEdges, DeclaredEdge, minimumWaves, placementFindings, readPlan, writtenWaves } from './harness';
 import { ArgoApplication, Tier } from '../../src';
+import type { Manifest } from '../../src/argo/types';
 import { loadPaths } from '../../src/cli/load';
-import { stderrOf } from '../constructs/helpers';
+import { stderrOf, synthOutcome } from '../constructs/helpers';
 
 jest.setTimeout(120_000);
 
@@ -127,15 +128,28 @@ function cdk8sEdges(b: Built): DeclaredEdge[] {
 
 const WAVE = 'argocd.argoproj.io/sync-wave';
 
-function holds(spec: Spec): void {
+/** `run` with an App that writes to a temporary folder, removed after. */
+function inApp<T>(run: (app: App, outdir: string) => T): T {
   const outdir = mkdtempSync(join(tmpdir(), 'syncplan-apps-'));
   try {
-    const app = new App({ outdir });
+    return run(new App({ outdir }), outdir);
+  } finally {
+    rmSync(outdir, { recursive: true, force: true });
+  }
+}
+
+/** The charts' files in `outdir` (not the Application's) read as one sync, with the orders cdk8s makes of `built`. */
+function readBack(built: Built, outdir: string): { manifests: Manifest[]; read: ReturnType<typeof readPlan> } {
+  const manifests = loadPaths(readdirSync(outdir).filter((f) => !f.includes('platform')).map((f) => join(outdir, f)));
+  const unitOf = (o: ApiObject) => built.tiers.find((t) => t?.objects.includes(o))?.tier ?? o;
+  return { manifests, read: readPlan(built.charts[0], manifests, cdk8sEdges(built), unitOf) };
+}
+
+function holds(spec: Spec): void {
+  inApp((app, outdir) => {
     const built = build(app, spec);
     expect(stderrOf(() => app.synth())).toBe('');
-    const files = readdirSync(outdir).filter((f) => !f.includes('platform')).map((f) => join(outdir, f));
-    const manifests = loadPaths(files);
-    const read = readPlan(built.charts[0], manifests, cdk8sEdges(built), (o) => built.tiers.find((t) => t?.objects.includes(o))?.tier ?? o);
+    const { manifests, read } = readBack(built, outdir);
     expect(brokenEdges(read)).toEqual([]);
     expect(`Sync: ${writtenWaves(read, 'Sync')}`).toBe(`Sync: ${minimumWaves(read, 'Sync')}`);
     expect(placementFindings(read)).toEqual([]);
@@ -147,9 +161,7 @@ function holds(spec: Spec): void {
     let again: any[] = [];
     expect(stderrOf(() => { again = testing.charts.flatMap((c) => Testing.synth(c)); })).toBe('');
     expect(waves(again)).toEqual(written);
-  } finally {
-    rmSync(outdir, { recursive: true, force: true });
-  }
+  });
 }
 
 test('random Applications of several charts: cdk8s\'s chart orders and every dependency hold, in the fewest waves, as Testing.synth writes them', () => {
@@ -164,32 +176,17 @@ const pinnedSpecs: fc.Arbitrary<Spec> = specs.chain((spec) => fc.record({
 
 test('random Applications with objects placed by hand: the synth fails naming the wave set by hand, or every order cdk8s makes holds', () => {
   let held = 0;
-  fc.assert(fc.property(pinnedSpecs, (spec) => {
-    const outdir = mkdtempSync(join(tmpdir(), 'syncplan-apps-'));
-    try {
-      const app = new App({ outdir });
-      const built = build(app, spec);
-      let error = '';
-      stderrOf(() => {
-        try {
-          app.synth();
-        } catch (e) {
-          error = (e as Error).message;
-        }
-      });
-      if (error !== '') {
-        // A lone object set by hand is a pin of its own; a tier member set by hand is kept and proven.
-        expect(error).toMatch(/set by hand|is pinned to wave/);
-        return;
-      }
-      held++;
-      const files = readdirSync(outdir).filter((f) => !f.includes('platform')).map((f) => join(outdir, f));
-      const read = readPlan(built.charts[0], loadPaths(files), cdk8sEdges(built), (o) => built.tiers.find((t) => t?.objects.includes(o))?.tier ?? o);
-      expect(brokenEdges(read)).toEqual([]);
-    } finally {
-      rmSync(outdir, { recursive: true, force: true });
+  fc.assert(fc.property(pinnedSpecs, (spec) => inApp((app, outdir) => {
+    const built = build(app, spec);
+    const { error } = synthOutcome(() => app.synth());
+    if (error !== '') {
+      // A lone object set by hand is a pin of its own; a tier member set by hand is kept and proven.
+      expect(error).toMatch(/set by hand|is pinned to wave/);
+      return;
     }
-  }), { numRuns: 100 });
+    held++;
+    expect(brokenEdges(readBack(built, outdir).read)).toEqual([]);
+  })), { numRuns: 100 });
   // About 60 of 100 runs keep an order the synth writes: the property is about those.
   expect(held).toBeGreaterThan(30);
 });

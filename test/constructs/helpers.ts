@@ -58,3 +58,16 @@ export function stderrOf(run: () => void): string {
   }
   return out;
 }
+
+/** What `synth` (an `app.synth()`) printed to stderr, and the message it failed with ('' when it passed). */
+export function synthOutcome(synth: () => void): { stderr: string; error: string } {
+  let error = '';
+  const stderr = stderrOf(() => {
+    try {
+      synth();
+    } catch (e) {
+      error = (e as Error).message;
+    }
+  });
+  return { stderr, error };
+}

@@ -13,7 +13,7 @@ import { join } from 'path';
 import { ApiObject, App, Chart, Testing } from 'cdk8s';
 import * as fc from 'fast-check';
 import { parseAllDocuments } from 'yaml';
-import { stderrOf } from './helpers';
+import { stderrOf, synthOutcome } from './helpers';
 import { ArgoApplication, Tier } from '../../src';
 import { HUB_POLICY, Hubs } from '../../src/constructs/hubs';
 
@@ -107,14 +107,7 @@ function synth(spec: Spec, minPairs: number): { files: Record<string, string>; s
   try {
     const app = new App({ outdir });
     build(app, spec);
-    let error = '';
-    const stderr = stderrOf(() => {
-      try {
-        app.synth();
-      } catch (e) {
-        error = (e as Error).message;
-      }
-    });
+    const { stderr, error } = synthOutcome(() => app.synth());
     const files = Object.fromEntries(readdirSync(outdir).sort().map((f) => [f, readFileSync(join(outdir, f), 'utf8')]));
     return { files, stderr, error };
   } finally {

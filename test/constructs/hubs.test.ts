@@ -1,5 +1,5 @@
 import { ApiObject, App, Chart, JsonPatch, Testing } from 'cdk8s';
-import { configMap, stderrOf } from './helpers';
+import { configMap, synthOutcome } from './helpers';
 import { ArgoApplication } from '../../src';
 import { HUB_POLICY } from '../../src/constructs/hubs';
 import { SyncPlanner } from '../../src/constructs/planner';
@@ -84,15 +84,7 @@ test('a broken proof is reported pair by pair, as without hubs', () => {
     const { web } = joined(10, app);
     // A patch moves one ConfigMap of web into wave 0, beside what it must wait for.
     (web.node.findChild('web-004') as ApiObject).addJsonPatch(JsonPatch.add(`/metadata/annotations/${WAVE.replace('/', '~1')}`, '0'));
-    let error = '';
-    stderrOf(() => {
-      try {
-        app.synth();
-      } catch (e) {
-        error = (e as Error).message;
-      }
-    });
-    return error;
+    return synthOutcome(() => app.synth()).error;
   });
   const viaHubs = errors(0);
   expect(viaHubs).toMatch(/sync order broken .*web\/web-004 \(ConfigMap web-004, Sync wave 0\) must start after db\/db-000/);
