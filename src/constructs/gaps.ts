@@ -6,8 +6,10 @@
  */
 import { ApiObject } from 'cdk8s';
 import { ChartView } from './units';
+import { readHookIn } from '../argo/hooks';
 import { groupOf } from '../argo/keys';
 import { GapDecision, gapKey, KindRef, minimumGap, waitsOnHealthNeedsObject } from '../argo/same-wave';
+import { UnitPhase } from '../plan';
 
 export class GapJudge {
   private readonly plain = new Map<ApiObject, KindRef>();
@@ -33,14 +35,17 @@ export class GapJudge {
   }
 
   /**
-   * The objects of an edge's later side that its unit's wave places: a member whose wave is set by
-   * hand keeps that wave (the proof checks it), so it runs in another step and decides no gap of
-   * its unit. Its Pods, in particular, hold no claim's order for the members left in the unit's wave.
+   * The objects of an edge's later side that its unit's wave places, in the unit's `phase`: a member
+   * whose wave is set by hand keeps that wave (the proof checks it), and one whose hook annotation
+   * set by hand puts it in no task of that phase (a PostSync hook in a Sync tier, a `Skip`) runs in
+   * another step or none; either decides no gap of its unit. Its Pods, in particular, hold no
+   * claim's order for the members left in the unit's step. `after` is always one unit's objects, or
+   * part of them, so the list alone keys the memo.
    */
-  public placedByUnit(after: readonly ApiObject[]): readonly ApiObject[] {
+  public placedByUnit(after: readonly ApiObject[], phase: UnitPhase): readonly ApiObject[] {
     let placed = this.placed.get(after);
     if (placed === undefined) {
-      const byHand = (o: ApiObject) => this.view.handSetWave(o) !== undefined;
+      const byHand = (o: ApiObject) => this.view.handSetWave(o) !== undefined || !inPhase(this.view.handAnnotations(o), phase);
       this.placed.set(after, placed = after.some(byHand) ? after.filter((o) => !byHand(o)) : after);
     }
     return placed;
@@ -75,4 +80,9 @@ export class GapJudge {
     if (!list) memo.set(objects, list = objects.map((o) => this.refOf(o, first)));
     return list;
   }
+}
+
+/** True when annotations set by hand leave an object a task in `phase` (no hook annotation: the Sync phase). */
+function inPhase(hand: Readonly<Record<string, string>>, phase: UnitPhase): boolean {
+  return (readHookIn(hand).phases as readonly string[]).includes(phase);
 }

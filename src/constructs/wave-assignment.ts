@@ -131,13 +131,14 @@ function gapOf(e: IntentEdge, before: ResolvedUnit, after: ResolvedUnit, gaps: G
 }
 
 /**
- * The gap one join needs. Into a tier or hook: on the members its wave places (`GapJudge.placedByUnit`),
- * unless it places none (every member set by hand: its wave is then only what the proof compares them
- * with, "computed: …"); a lone object is its own unit, at the wave set by hand if it has one.
+ * The gap one join needs. Into a tier or hook: on the members its wave and phase place
+ * (`GapJudge.placedByUnit`), unless it places none (every member set by hand: its wave is then only
+ * what the proof compares them with, "computed: …"); a lone object is its own unit, at the wave set
+ * by hand if it has one.
  */
 function decide(j: JoinedObjects, unit: ResolvedUnit, gaps: GapJudge): { gap: number; objects?: [ApiObject, ApiObject] } {
-  if (!unit.source || gaps.placedByUnit(unit.objects).length === 0) return gaps.decidePair(j.before, j.after);
-  const after = gaps.placedByUnit(j.after);
+  if (!unit.source || gaps.placedByUnit(unit.objects, unit.unit.phase).length === 0) return gaps.decidePair(j.before, j.after);
+  const after = gaps.placedByUnit(j.after, unit.unit.phase);
   return after.length === 0 ? { gap: 0 } : gaps.decidePair(j.before, after);
 }
 

@@ -133,6 +133,32 @@ describe('what keeps a wave of its own after a claim', () => {
     SyncOrder.of(chart).assertBefore(data, web);
   });
 
+  test.each([
+    ['a PostSync hook', { 'argocd.argoproj.io/hook': 'PostSync' }],
+    ['a Helm post-install hook', { 'helm.sh/hook': 'post-install' }],
+  ])('PVC tier → Deployment + ConfigMap tier with the Deployment made %s by hand: its Pods are not in the tier\'s step, so separate', (_, hook) => {
+    const chart = newChart();
+    const data = new Tier(chart, 'data').add(claim(chart, 'c'));
+    const app = deployment(chart, 'app', 'c');
+    for (const [k, v] of Object.entries(hook)) app.metadata.addAnnotation(k, v);
+    const web = new Tier(chart, 'web', { after: [data] }).add(app, configMap(chart, 'cm'));
+    // Found by the Testing.synth property: the tier was given the claim's wave for Pods that run in
+    // another phase (or not at all), and the proof then refused the ConfigMap applied before the claim.
+    expect(wavesByName(chart)).toMatchObject({ 'PersistentVolumeClaim/c': '0', 'ConfigMap/cm': '1' });
+    expect(synthError(chart)).toBe('');
+    SyncOrder.of(chart).assertBefore(data, web);
+  });
+
+  test('PVC tier → Deployment + ConfigMap tier with the Deployment made a Sync hook by hand: its Pods are in the tier\'s step, one wave', () => {
+    const chart = newChart();
+    const data = new Tier(chart, 'data').add(claim(chart, 'c'));
+    const app = deployment(chart, 'app', 'c');
+    app.metadata.addAnnotation('argocd.argoproj.io/hook', 'Sync');
+    new Tier(chart, 'web', { after: [data] }).add(app, configMap(chart, 'cm'));
+    expect(wavesByName(chart)).toEqual({ 'PersistentVolumeClaim/c': '0', 'Deployment/app': '0', 'ConfigMap/cm': '0' });
+    expect(synthError(chart)).toBe('');
+  });
+
   test('a custom resource named Deployment (example.com, same kind rank) runs no Pods Argo CD knows of: separate', () => {
     const chart = newChart();
     const data = new Tier(chart, 'data').add(claim(chart, 'c'));
