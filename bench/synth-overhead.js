@@ -24,6 +24,8 @@
  *   node bench/synth-overhead.js --variants waves --rounds 30   (only these variants against plain, min–max per round)
  *   node bench/synth-overhead.js --compare ../before [--variant library] [--rounds 12]   (this checkout against
  *     another one's compiled lib/, alternated: the median CPU ratio and in how many rounds this one was lower)
+ *   node bench/synth-overhead.js --instructions [--variants waves,library] [--compare ../before --variant waves]
+ *     (instructions executed, counted by valgrind: the same ratios, or the same A/B, free of the machine's noise)
  *
  * Targets (CPU time, against `plain`, issue #15): `waves` at most 1.05x (what computing and writing
  * the order costs); `library` at most 1.20x (the same plus the synth-time proof and rule pack, which
@@ -339,6 +341,14 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 /** A run's CPU: building the chart and synthesizing it. */
 const total = (x) => x.buildCpuMs + x.synthCpuMs;
 
+if (process.argv.includes('--instructions')) {
+  instructionCounts().then(() => process.exit(0), (e) => {
+    console.error(`bench: ${e.message}`);
+    process.exit(2);
+  });
+  return;
+}
+
 if (arg('compare')) {
   // This checkout against another (`git worktree add ../before HEAD~1`, then `npm ci` and `npx projen
   // compile` there), one variant, alternated run by run: a change of a few percent shows only this way,
@@ -413,3 +423,68 @@ for (const v of VARIANTS) {
 console.log('  plain: annotations by hand; library: SynthChecks.ALL (default); proof: SynthChecks.PROOF; waves: SynthChecks.NONE; bare: no annotations');
 // --json: the summary as a last line (bench/run-all.js reads it).
 if (asJson) process.stdout.write(JSON.stringify(summary) + '\n');
+
+/**
+ * `--instructions`: each variant's synth counted in instructions executed (valgrind's callgrind),
+ * which do not vary with the load of a shared machine as CPU time does (two counts of one run
+ * differ by ~0.1%). Every child runs with `--single-threaded`, so V8's garbage collection and
+ * optimizing compiler do their work on the main thread and are counted with the rest. Start-up and
+ * module loading are left out as the CPU figures leave them out: each variant's count of a chart
+ * of 0 services is subtracted. What instructions do not see: cache misses and the background
+ * threads' own overheads, which the CPU ratios include; so this is the work each variant adds, not
+ * its time. With `--compare <checkout>`: one variant here against there (a change of 0.5% shows).
+ * Under valgrind a run is ~50x slower (a 2,000-service child takes ~4 min); children run side by side.
+ */
+async function instructionCounts() {
+  const probe = spawnSync('valgrind', ['--version'], { encoding: 'utf8' });
+  if (probe.error || probe.status !== 0) throw new Error('--instructions needs valgrind on PATH (Debian: apt-get install valgrind)');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'syncplan-instructions-'));
+  /** Instructions executed by one child (`root`'s bench and lib/). */
+  const count = (variant, n, root) => new Promise((resolve, reject) => {
+    const child = require('child_process').spawn('valgrind', ['--tool=callgrind', `--callgrind-out-file=${path.join(dir, 'cg.%p')}`,
+      process.execPath, '--single-threaded', path.join(root, 'bench', 'synth-overhead.js'), '--child', variant, String(n), '--group', String(GROUP)],
+    { cwd: root, env: { ...process.env, CDK8S_CHECK_UPGRADE: 'false' }, stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (d) => { err += d; });
+    child.on('close', (code) => {
+      const m = /Collected : (\d+)/.exec(err);
+      if (code !== 0 || !m) reject(new Error(`${variant} (${n} services) under valgrind failed (exit ${code}): ${err.trim().split('\n').slice(-3).join(' | ')}`));
+      else resolve(Number(m[1]));
+    });
+  });
+  const other = arg('compare') && path.resolve(arg('compare'));
+  const jobs = other
+    ? [['here', arg('variant', 'library'), ROOT], ['there', arg('variant', 'library'), other]]
+    : (arg('variants') === undefined ? ['plain', 'waves', 'proof', 'library'] : ['plain', ...arg('variants').split(',').filter((v) => v !== 'plain')])
+      .map((v) => [v, v, ROOT]);
+  // Children side by side, as many as the machine has cores: counts do not depend on the load.
+  const tasks = jobs.flatMap(([key, variant, root]) => [[key, variant, services, root], [key, variant, 0, root]]);
+  const counts = {};
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const [key, variant, n, root] = tasks[next++];
+      (counts[key] ??= {})[n] = await count(variant, n, root);
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(os.cpus().length, tasks.length) }, worker));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  const synthOf = (key) => counts[key][services] - counts[key][0];
+  const version = spawnSync('valgrind', ['--version'], { encoding: 'utf8' }).stdout.trim();
+  console.log(`synth instructions: node ${process.version} --single-threaded under ${version} (callgrind), ${os.cpus().length} x ${os.cpus()[0].model.trim()}; `
+    + `${services} services in tiers of ${GROUP}; instructions of the build and synth (a run of 0 services subtracted)`);
+  if (other) {
+    const ratio = synthOf('here') / synthOf('there');
+    console.log(`  ${arg('variant', 'library')}: this checkout ${(synthOf('here') / 1e6).toFixed(0)} M, ${other} ${(synthOf('there') / 1e6).toFixed(0)} M: ${ratio.toFixed(4)}x`);
+    return;
+  }
+  console.log('  variant  | instructions | vs plain | target');
+  for (const [key] of jobs) {
+    const ratio = synthOf(key) / synthOf('plain');
+    const target = TARGETS[key] ? `<= ${TARGETS[key].toFixed(2)}x (a CPU target) ${ratio <= TARGETS[key] ? 'pass' : 'FAIL'}` : '';
+    console.log(`  ${key.padEnd(8)} | ${(synthOf(key) / 1e6).toFixed(0).padStart(10)} M | ${ratio.toFixed(3).padStart(7)}x | ${target}`);
+  }
+}
