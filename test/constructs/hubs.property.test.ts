@@ -69,7 +69,12 @@ function annotationsOf(hand: Hand): Record<string, string> | undefined {
   return { 'argocd.argoproj.io/hook': hand };
 }
 
-function build(app: App, spec: Spec): void {
+/**
+ * The spec's app. `copiesOnTiers`: each tier member also depends, as written, on every object of each
+ * chart its chart comes after, the copies cdk8s makes of those chart orders when it renders (of a
+ * chart on the charts nested in it, and on the charts its objects depend on).
+ */
+function build(app: App, spec: Spec, copiesOnTiers = false): void {
   const charts: Chart[] = [];
   for (let i = spec.charts.length - 1; i >= 0; i--) {
     const parent = spec.parents[i];
@@ -96,17 +101,25 @@ function build(app: App, spec: Spec): void {
     const before = objects[b][j % objects[b].length];
     if (after !== before) after.node.addDependency(before);
   }
+  if (copiesOnTiers) {
+    const comesAfter = spec.charts.map(() => new Set<number>());
+    spec.parents.forEach((p, i) => p !== undefined && comesAfter[p].add(i));
+    for (const [a, , b] of spec.dependencies) if (a !== b) comesAfter[a].add(b);
+    comesAfter.forEach((others, a) => {
+      for (const member of objects[a].slice(0, spec.tiers[a])) for (const b of others) for (const o of objects[b]) member.node.addDependency(o);
+    });
+  }
   new ArgoApplication(new Chart(app, 'platform'), 'one', { charts, repoURL: 'https://git.example.com/apps.git', path: 'dist', destination: { namespace: 'app' } });
 }
 
 /** What a synth of the spec does: the files it writes, what it prints, and the error it fails with. */
-function synth(spec: Spec, minPairs: number): { files: Record<string, string>; stderr: string; error: string } {
+function synth(spec: Spec, minPairs: number, copiesOnTiers = false): { files: Record<string, string>; stderr: string; error: string } {
   const outdir = mkdtempSync(join(tmpdir(), 'syncplan-hubs-'));
   const saved = HUB_POLICY.minPairs;
   HUB_POLICY.minPairs = minPairs;
   try {
     const app = new App({ outdir });
-    build(app, spec);
+    build(app, spec, copiesOnTiers);
     const { stderr, error } = synthOutcome(() => app.synth());
     const files = Object.fromEntries(readdirSync(outdir).sort().map((f) => [f, readFileSync(join(outdir, f), 'utf8')]));
     return { files, stderr, error };
@@ -168,24 +181,74 @@ function annotationsBy(render: () => any[]): { annotations: Record<string, unkno
   return { annotations: failed ? {} : Object.fromEntries(objects.map((o) => [o.metadata.name, argo(o.metadata.annotations)])), failed };
 }
 
+type Annotated = ReturnType<typeof annotationsBy>;
+
+/** What `app.synth` wrote of the spec's charts (`copiesOnTiers`: see `build`). */
+function appSynth(spec: Spec, viaHubs: boolean, copiesOnTiers = false): Annotated {
+  const saved = HUB_POLICY.minPairs;
+  HUB_POLICY.minPairs = viaHubs ? 0 : saved;
+  try {
+    return annotationsBy(() => {
+      const { files, error } = synth(spec, HUB_POLICY.minPairs, copiesOnTiers);
+      if (error) throw new Error(error);
+      return Object.entries(files).filter(([f]) => f.endsWith('.k8s.yaml') && !f.includes('platform'))
+        .flatMap(([, text]) => parseAllDocuments(text).map((d) => d.toJS()).filter((o) => o));
+    });
+  } finally {
+    HUB_POLICY.minPairs = saved;
+  }
+}
+
+/** What `Testing.synth` of each of the spec's charts gives. */
+function testingSynth(spec: Spec, viaHubs: boolean): Annotated {
+  const saved = HUB_POLICY.minPairs;
+  HUB_POLICY.minPairs = viaHubs ? 0 : saved;
+  try {
+    const app = Testing.app();
+    build(app, spec);
+    const charts = app.node.findAll().filter((c): c is Chart => Chart.isChart(c) && c.node.id !== 'platform');
+    return annotationsBy(() => charts.flatMap((c) => Testing.synth(c)));
+  } finally {
+    HUB_POLICY.minPairs = saved;
+  }
+}
+
+/**
+ * The one way the two synths may differ, by design (`copiedFromCharts` in `chart-orders.ts`): a tier
+ * in a chart that comes after another. `app.synth` reads the chart order as cdk8s states it before
+ * copying it, on the tier as a group (after a claim, the order is held by the tier's Pods that wait
+ * for it); `Testing.synth` sees it only as cdk8s's copies on each member, which cannot be told from a
+ * member's own dependency, so reads each as written: a ConfigMap of the tier waits for the claim, one
+ * wave more. So where they differ, `Testing.synth` must write what `app.synth` writes with those
+ * copies written as the members' own dependencies, and `app.synth` must pass as it is (an order it
+ * refuses is no difference of reading).
+ */
+function readPairwise(spec: Spec, viaHubs: boolean, synthesized: Annotated): Annotated | undefined {
+  if (synthesized.failed || spec.tiers.every((k) => k === 0)) return undefined;
+  return appSynth(spec, viaHubs, true);
+}
+
 test('Testing.synth, which sees cdk8s\'s copies of the chart orders from the first validation, writes the waves and hooks app.synth wrote', () => {
   fc.assert(fc.property(specs, fc.boolean(), (spec, viaHubs) => {
-    const saved = HUB_POLICY.minPairs;
-    HUB_POLICY.minPairs = viaHubs ? 0 : saved;
-    try {
-      const synthesized = annotationsBy(() => {
-        const { files, error } = synth(spec, HUB_POLICY.minPairs);
-        if (error) throw new Error(error);
-        return Object.entries(files).filter(([f]) => f.endsWith('.k8s.yaml') && !f.includes('platform'))
-          .flatMap(([, text]) => parseAllDocuments(text).map((d) => d.toJS()).filter((o) => o));
-      });
-      const app = Testing.app();
-      build(app, spec);
-      const charts = app.node.findAll().filter((c): c is Chart => Chart.isChart(c) && c.node.id !== 'platform');
-      const tested = annotationsBy(() => charts.flatMap((c) => Testing.synth(c)));
-      expect(tested).toEqual(synthesized);
-    } finally {
-      HUB_POLICY.minPairs = saved;
-    }
+    const synthesized = appSynth(spec, viaHubs);
+    const tested = testingSynth(spec, viaHubs);
+    if (JSON.stringify(tested) === JSON.stringify(synthesized)) return;
+    expect(tested).toEqual(readPairwise(spec, viaHubs, synthesized) ?? synthesized);
   }), { numRuns: 100 });
+});
+
+test('the one difference allowed above is real: a tier after a chart with a claim, a ConfigMap beside a StatefulSet', () => {
+  // Found by the property at ~1 in 5,000 runs: app.synth puts the tier in the claim's wave (its
+  // StatefulSet's Pods wait for the claim), Testing.synth one wave later (its ConfigMap's copy).
+  const spec: Spec = {
+    charts: [[['StatefulSet', undefined], ['ConfigMap', undefined], ['Job', 'PostSync']], [['PersistentVolumeClaim', undefined], ['Role', 'wave-1']]],
+    parents: [undefined, undefined],
+    dependencies: [[0, 0, 1, 0]],
+    tiers: [2, 0],
+  };
+  const synthesized = appSynth(spec, false);
+  const tested = testingSynth(spec, false);
+  expect(synthesized.annotations['c0-statefulset-0']).toEqual({ 'argocd.argoproj.io/sync-wave': '0' });
+  expect(tested.annotations['c0-statefulset-0']).toEqual({ 'argocd.argoproj.io/sync-wave': '1' });
+  expect(readPairwise(spec, false, synthesized)).toEqual(tested);
 });
