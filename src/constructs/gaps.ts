@@ -9,6 +9,7 @@ import { ChartView } from './units';
 import { readHookIn } from '../argo/hooks';
 import { groupOf } from '../argo/keys';
 import { GapDecision, gapKey, KindRef, minimumGap, waitsOnHealthNeedsObject } from '../argo/same-wave';
+import { readWaveIn } from '../argo/waves';
 import { UnitPhase } from '../plan';
 
 export class GapJudge {
@@ -49,6 +50,17 @@ export class GapJudge {
       this.placed.set(after, placed = after.some(byHand) ? after.filter((o) => !byHand(o)) : after);
     }
     return placed;
+  }
+
+  /**
+   * The members of one side of an edge (one unit's objects, or part of them) whose wave is set by
+   * hand, in the unit's `phase`, each with the wave Argo CD reads from it: they run there, not at
+   * their unit's wave, so the waves are planned around them there (`wave-assignment.ts`).
+   */
+  public wavesSetByHand(objects: readonly ApiObject[], phase: UnitPhase): Array<[ApiObject, number]> {
+    if (this.placedByUnit(objects, phase) === objects) return []; // none set by hand (most lists)
+    return objects.filter((o) => this.view.handSetWave(o) !== undefined && inPhase(this.view.handAnnotations(o), phase))
+      .map((o) => [o, readWaveIn(this.view.handAnnotations(o)).wave]);
   }
 
   /** `gapKey` of one object on a side of an edge: two objects of one key decide alike (`hubs.ts`). */

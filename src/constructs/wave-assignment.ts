@@ -52,7 +52,8 @@ export function assignWaves(resolved: readonly ResolvedUnit[], edges: readonly I
     units.push(...hubs.hubs.map((h) => h.unit));
     kept.push(...hubs.edges);
   }
-  const { waves } = computeWaves(units, kept);
+  const { waves, held } = wavesHoldingHandSet(units, kept, handSetMembers(contracted, byId, gaps));
+  for (const h of held) if (h.decider) deciders.push(h.decider);
   const waveOf = new Map<ApiObject, string>();
   for (const r of resolved) {
     const w = waves.get(r.unit.id);
@@ -62,6 +63,72 @@ export function assignWaves(resolved: readonly ResolvedUnit[], edges: readonly I
   }
   if (hubs) deciders.push(...hubDeciders(hubs, waves));
   return { waveOf, unitEdges: kept, dependsOn: dependsOnOf(deciders, waveOf, waves), throughEmpty: throughEmpty(contracted, byId) };
+}
+
+/** A member of a tier or hook whose wave is set by hand, on one side of one of its unit's edges. */
+interface HandSet {
+  /** The member as a unit of its own, pinned at the wave Argo CD reads from it. */
+  readonly unit: OrderUnit;
+  /** The unit's edge with the member in its unit's place, its gap decided on the member alone. */
+  readonly edge: OrderEdge;
+  readonly decider?: Decider;
+}
+
+/**
+ * Each member set by hand (in its unit's phase) on either side of an edge, as a unit of its own: it
+ * runs at its own wave, not its unit's (whose wave is computed without it, `GapJudge.placedByUnit`),
+ * so what comes after its unit must wait for it there, and what its unit comes after must be done
+ * by then.
+ */
+function handSetMembers(edges: readonly IntentEdge[], byId: ReadonlyMap<string, ResolvedUnit>, gaps: GapJudge): HandSet[] {
+  const out: HandSet[] = [];
+  const unitOf = (o: ApiObject, phase: OrderUnit['phase'], wave: number): OrderUnit => {
+    const id = `${o.node.path}\u0000set by hand`;
+    return { id, label: `${o.kind} ${o.node.path} (its sync-wave set by hand)`, phase, pin: wave };
+  };
+  for (const e of edges) {
+    const [before, after] = [byId.get(e.before)!, byId.get(e.after)!];
+    const phase = before.unit.phase;
+    if (phase !== after.unit.phase || phase === 'SyncFail') continue;
+    for (const j of e.joins) {
+      if (before.source) {
+        for (const [o, wave] of gaps.wavesSetByHand(j.before, phase)) {
+          const d = decide({ before: [o], after: j.after }, after, gaps);
+          const unit = unitOf(o, phase, wave);
+          const gap = e.separate ? 1 : d.gap;
+          const decider = d.objects && gap === 1 ? { before: o, after: d.objects[1], beforeUnit: unit.id } : undefined;
+          out.push({ unit, edge: { before: unit.id, after: e.after, gap }, ...(decider ? { decider } : {}) });
+        }
+      }
+      if (after.source) {
+        for (const [o, wave] of gaps.wavesSetByHand(j.after, phase)) {
+          const unit = unitOf(o, phase, wave);
+          out.push({ unit, edge: { before: e.before, after: unit.id, gap: e.separate ? 1 : gaps.decidePair(j.before, [o]).gap } });
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The waves, then again with each member set by hand whose order they break (`handSetMembers`) as a
+ * unit pinned at its wave, until none is: waves that hold already stay exactly as they are (a pinned
+ * unit also changes how a chart's waves are numbered, see `src/plan/waves.ts`). Pins no waves can
+ * honour fail as any two pins do ("wave pin conflict"), naming the member set by hand.
+ */
+function wavesHoldingHandSet(units: readonly OrderUnit[], edges: readonly OrderEdge[], handSet: readonly HandSet[]):
+{ waves: ReadonlyMap<string, number>; held: HandSet[] } {
+  const held: HandSet[] = [];
+  let { waves } = computeWaves(units, edges);
+  const waveOf = (id: string, h: HandSet) => (id === h.unit.id ? h.unit.pin! : waves.get(id) ?? 0);
+  for (;;) {
+    const broken = handSet.filter((h) => !held.includes(h) && waveOf(h.edge.after, h) < waveOf(h.edge.before, h) + (h.edge.gap ?? 0));
+    if (broken.length === 0) return { waves, held };
+    held.push(...broken);
+    const pinned = new Map(held.map((h) => [h.unit.id, h.unit]));
+    ({ waves } = computeWaves([...units, ...pinned.values()], [...edges, ...held.map((h) => h.edge)]));
+  }
 }
 
 /** An object edge per order drawn through tiers with no objects, named by its two ends and what it passes. */

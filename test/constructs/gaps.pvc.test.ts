@@ -184,14 +184,24 @@ describe('what keeps a wave of its own after a claim', () => {
 });
 
 describe('the read-back proof of a claim edge, both ways', () => {
-  test('a claim set by hand to a wave after its StatefulSet fails the synth', () => {
+  test('a claim patched to a wave after its StatefulSet fails the synth', () => {
     const chart = newChart();
-    const data = new Tier(chart, 'data').add(claim(chart, 'pgdata', { [WAVE]: '1' }));
+    const pgdata = claim(chart, 'pgdata');
+    const data = new Tier(chart, 'data').add(pgdata);
     new Tier(chart, 'db', { after: [data] }).add(statefulSet(chart, 'pg', 'pgdata'));
+    pgdata.addJsonPatch(JsonPatch.add(`/metadata/annotations/${WAVE.replace('/', '~1')}`, '1'));
     const message = synthError(chart);
     expect(message).toContain('chart/pg (StatefulSet pg, Sync wave 0) must start after chart/pgdata (PersistentVolumeClaim pgdata, Sync wave 1) is done');
     expect(message).toContain('but Argo CD applies the later one first');
-    expect(message).toContain('chart/pgdata has sync-wave "1" set by hand (computed: "0")');
+    expect(message).toContain('chart/pgdata has sync-wave "1" set by a JSON patch (computed: "0")');
+  });
+
+  test('a claim set by hand to a wave keeps it, and its StatefulSet\'s tier joins it there', () => {
+    const chart = newChart();
+    const data = new Tier(chart, 'data').add(claim(chart, 'pgdata', { [WAVE]: '1' }));
+    new Tier(chart, 'db', { after: [data] }).add(statefulSet(chart, 'pg', 'pgdata'));
+    expect(synthError(chart)).toBe('');
+    expect(wavesByName(chart)).toEqual({ 'PersistentVolumeClaim/pgdata': '1', 'StatefulSet/pg': '1' });
   });
 
   test('a JSON patch that pulls a ConfigMap into its claim\'s step fails the synth: the claim must be Bound first', () => {

@@ -274,11 +274,21 @@ describe('read-back proof of same-step edges, both ways', () => {
     expect(message).toContain('chart/svc has sync-wave "0" set by a JSON patch (computed: "1")');
   });
 
-  test('a hand-set wave that puts a Role and the ConfigMap after it in one step fails: kind order applies ConfigMap first', () => {
+  test('a patched wave that puts a Role and the ConfigMap after it in one step fails: kind order applies ConfigMap first', () => {
+    const chart = newChart();
+    const rbac = new Tier(chart, 'rbac').add(obj(chart, 'r', 'rbac.authorization.k8s.io/v1', 'Role'));
+    const cm = configMap(chart, 'cm');
+    new Tier(chart, 'config', { after: [rbac] }).add(cm);
+    cm.addJsonPatch(JsonPatch.add(`/metadata/annotations/${WAVE.replace('/', '~1')}`, '0'));
+    expect(synthError(chart)).toContain('but both are applied in the same step, together (Argo CD applies ConfigMap before Role inside one wave)');
+  });
+
+  test('the same wave set by hand is kept, and the Role goes a wave before it', () => {
     const chart = newChart();
     const rbac = new Tier(chart, 'rbac').add(obj(chart, 'r', 'rbac.authorization.k8s.io/v1', 'Role'));
     new Tier(chart, 'config', { after: [rbac] }).add(configMap(chart, 'cm', { annotations: { [WAVE]: '0' } }));
-    expect(synthError(chart)).toContain('but both are applied in the same step, together (Argo CD applies ConfigMap before Role inside one wave)');
+    expect(synthError(chart)).toBe('');
+    expect(wavesByName(chart)).toEqual({ 'Role/r': '-1', 'ConfigMap/cm': '0' });
   });
 
   test('SyncOrder says why a same-step pair is not ordered', () => {

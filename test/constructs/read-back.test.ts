@@ -18,27 +18,49 @@ describe('proof by reading back', () => {
     expect(message).toContain('chart/app has sync-wave "0" set by a JSON patch (computed: "1")');
   });
 
-  test('a hand-set annotation on a member is kept as written, and proven', () => {
+  test('a wave set by hand on a member is kept as written, and what comes after its tier waits for it there', () => {
     const chart = newChart();
     const config = new Tier(chart, 'config').add(configMap(chart, 'settings', { annotations: { [WAVE]: '5' } }));
     new Tier(chart, 'web', { after: [config] }).add(configMap(chart, 'app'));
-    const message = synthError(chart);
-    expect(message).toContain('chart/app (ConfigMap app, Sync wave 1) must start after chart/settings (ConfigMap settings, Sync wave 5) is done, but Argo CD applies the later one first');
-    expect(message).toContain('chart/settings has sync-wave "5" set by hand (computed: "0")');
+    expect(synthError(chart)).toBe('');
+    expect(wavesByName(chart)).toEqual({ 'ConfigMap/settings': '5', 'ConfigMap/app': '6' });
   });
 
-  test('an order through a tier with no objects is proven between the objects at its ends: a member set by hand past it fails the synth', () => {
+  test('the same wave written by a JSON patch, which the planner cannot see, fails the synth, naming the patch', () => {
+    const chart = newChart();
+    const settings = configMap(chart, 'settings');
+    const config = new Tier(chart, 'config').add(settings);
+    new Tier(chart, 'web', { after: [config] }).add(configMap(chart, 'app'));
+    settings.addJsonPatch(JsonPatch.add(`/metadata/annotations/${WAVE.replace('/', '~1')}`, '5'));
+    const message = synthError(chart);
+    expect(message).toContain('chart/app (ConfigMap app, Sync wave 1) must start after chart/settings (ConfigMap settings, Sync wave 5) is done, but Argo CD applies the later one first');
+    expect(message).toContain('chart/settings has sync-wave "5" set by a JSON patch (computed: "0")');
+  });
+
+  test('an order through a tier with no objects is proven between the objects at its ends: a member moved past it by a JSON patch fails the synth', () => {
+    const chart = newChart();
+    const settings = configMap(chart, 'settings');
+    const config = new Tier(chart, 'config').add(settings);
+    const empty = new Tier(chart, 'empty', { after: [config] });
+    new HookJob(chart, 'seed', { phase: HookPhase.SYNC, name: 'seed', image: 'i', command: ['s'], after: [empty] });
+    settings.addJsonPatch(JsonPatch.add(`/metadata/annotations/${WAVE.replace('/', '~1')}`, '1'));
+    const message = synthError(chart);
+    expect(message).toContain('sync order broken (HookJob chart/seed is after Tier chart/config through Tier chart/empty, which holds no objects)');
+    expect(message).toContain('must start after chart/settings (ConfigMap settings, Sync wave 1) is done, but Argo CD applies the later one first');
+    expect(message).toContain('chart/settings has sync-wave "1" set by a JSON patch (computed: "0")');
+  });
+
+  test('an order through a tier with no objects waits for a member set by hand at its own wave', () => {
     const chart = newChart();
     const config = new Tier(chart, 'config').add(configMap(chart, 'settings', { annotations: { [WAVE]: '1' } }));
     const empty = new Tier(chart, 'empty', { after: [config] });
     new HookJob(chart, 'seed', { phase: HookPhase.SYNC, name: 'seed', image: 'i', command: ['s'], after: [empty] });
-    const message = synthError(chart);
-    expect(message).toContain('sync order broken (HookJob chart/seed is after Tier chart/config through Tier chart/empty, which holds no objects)');
-    expect(message).toContain('must start after chart/settings (ConfigMap settings, Sync wave 1) is done, but Argo CD applies the later one first');
-    expect(message).toContain('chart/settings has sync-wave "1" set by hand (computed: "0")');
+    expect(synthError(chart)).toBe('');
+    // Kind order applies a ConfigMap before a Job, which waits for nothing else: one wave.
+    expect(wavesByName(chart)).toEqual({ 'ConfigMap/settings': '1', 'Job/seed': '1' });
   });
 
-  test('a member set by hand to its tier\'s own wave is still named as set by hand when its order breaks (the tier\'s wave does not wait for it)', () => {
+  test('a member set by hand to its tier\'s own wave keeps it, and the CustomResourceDefinition it needs goes before it (the tier\'s wave does not wait for it)', () => {
     const chart = newChart();
     new ApiObject(chart, 'crd', {
       apiVersion: 'apiextensions.k8s.io/v1',
@@ -48,9 +70,16 @@ describe('proof by reading back', () => {
     });
     const widget = new ApiObject(chart, 'w', { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w', annotations: { [WAVE]: '0' } } });
     new Tier(chart, 'app').add(widget, configMap(chart, 'cm'));
-    const message = synthError(chart);
-    expect(message).toContain('chart/w (Widget w, Sync wave 0) must start after chart/crd (CustomResourceDefinition widgets.example.com, Sync wave 0) is done');
-    expect(message).toContain('chart/w has sync-wave "0" set by hand (computed: "0")');
+    expect(synthError(chart)).toBe('');
+    // The ConfigMap needs nothing before it but what its tier comes after (nothing): the CRD's wave will do.
+    expect(wavesByName(chart)).toEqual({ 'CustomResourceDefinition/widgets.example.com': '-1', 'Widget/w': '0', 'ConfigMap/cm': '-1' });
+  });
+
+  test('a member set by hand where no waves can honour it fails the synth, naming it as set by hand', () => {
+    const chart = newChart();
+    const config = new Tier(chart, 'config').add(configMap(chart, 'settings', { annotations: { [WAVE]: '5' } }));
+    new Tier(chart, 'web', { after: [config], wave: 2 }).add(configMap(chart, 'app'));
+    expect(synthError(chart)).toContain('wave pin conflict: ConfigMap chart/settings (its sync-wave set by hand) is pinned to wave 5 but must be applied before Tier chart/web, pinned to wave 2');
   });
 
   test('a hand-set hook annotation on a tier member is named, like a hand-set wave', () => {
@@ -88,14 +117,14 @@ describe('proof by reading back', () => {
     expect(synthError(chart)).toMatch(/ConfigMap\/x \(chart\/x\).*sync-option/);
   });
 
-  test('the proof judges a Service by its type: a hand-set wave that puts a LoadBalancer Service in its Ingress\'s step fails, a ClusterIP one holds', () => {
+  test('the proof judges a Service by its type: a wave patched in that puts a LoadBalancer Service in its Ingress\'s step fails, a ClusterIP one holds', () => {
     const build = (type: string) => {
       const chart = newChart(`svc-${type.toLowerCase()}`);
       const svc = new ApiObject(chart, 'svc', { apiVersion: 'v1', kind: 'Service', metadata: { name: 'svc' }, spec: { type, ports: [{ port: 80 }] } });
       const services = new Tier(chart, 'services').add(svc);
-      new Tier(chart, 'edge', { after: [services] }).add(new ApiObject(chart, 'web', {
-        apiVersion: 'networking.k8s.io/v1', kind: 'Ingress', metadata: { name: 'web', annotations: { [WAVE]: '0' } },
-      }));
+      const web = new ApiObject(chart, 'web', { apiVersion: 'networking.k8s.io/v1', kind: 'Ingress', metadata: { name: 'web' } });
+      new Tier(chart, 'edge', { after: [services] }).add(web);
+      web.addJsonPatch(JsonPatch.add(`/metadata/annotations/${WAVE.replace('/', '~1')}`, '0'));
       return synthError(chart);
     };
     expect(build('ClusterIP')).toBe('');
