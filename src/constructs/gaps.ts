@@ -94,7 +94,12 @@ export class GapJudge {
   }
 }
 
-/** True when annotations set by hand leave an object a task in `phase` (no hook annotation: the Sync phase). */
+/**
+ * True when a member's annotations set by hand leave it a task in its unit's `phase`: with no hook
+ * annotation set by hand it is where its unit puts it (a tier outside the Sync phase writes its
+ * members' hook annotations itself).
+ */
 function inPhase(hand: Readonly<Record<string, string>>, phase: UnitPhase): boolean {
-  return (readHookIn(hand).phases as readonly string[]).includes(phase);
+  const hook = readHookIn(hand);
+  return (!hook.hasArgoHook && !hook.hasHelmHook) || (hook.phases as readonly string[]).includes(phase);
 }

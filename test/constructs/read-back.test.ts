@@ -75,6 +75,15 @@ describe('proof by reading back', () => {
     expect(wavesByName(chart)).toEqual({ 'CustomResourceDefinition/widgets.example.com': '-1', 'Widget/w': '0', 'ConfigMap/cm': '-1' });
   });
 
+  test('a member of a PreSync tier set by hand to a later wave: the migration after the tier waits for it there', () => {
+    const chart = newChart();
+    const config = new Tier(chart, 'config', { phase: HookPhase.PRE_SYNC }).add(configMap(chart, 'a'), configMap(chart, 'b', { annotations: { [WAVE]: '3' } }));
+    new MigrationHook(chart, 'migrate', { name: 'migrate', image: 'i', command: ['m'], after: [config] });
+    expect(synthError(chart)).toBe('');
+    // Kind order applies ConfigMaps before a Job in one wave: the migration shares the member's.
+    expect(wavesByName(chart)).toEqual({ 'ConfigMap/a': '0', 'ConfigMap/b': '3', 'Job/migrate': '3' });
+  });
+
   test('a member set by hand where no waves can honour it fails the synth, naming it as set by hand', () => {
     const chart = newChart();
     const config = new Tier(chart, 'config').add(configMap(chart, 'settings', { annotations: { [WAVE]: '5' } }));
