@@ -426,8 +426,9 @@ if (asJson) process.stdout.write(JSON.stringify(summary) + '\n');
 
 /**
  * `--instructions`: each variant's synth counted in instructions executed (valgrind's callgrind),
- * which do not vary with the load of a shared machine as CPU time does (two counts of one run
- * differ by ~0.1%). Every child runs with `--single-threaded`, so V8's garbage collection and
+ * which vary far less with the load of a shared machine than CPU time does (two counts of one child
+ * differ by ~0.1% on an idle machine, up to ~2% beside other work: V8 sizes its heap by allocation
+ * rate over time), so the two sides of `--compare` run side by side. Every child runs with `--single-threaded`, so V8's garbage collection and
  * optimizing compiler do their work on the main thread and are counted with the rest. Start-up and
  * module loading are left out as the CPU figures leave them out: each variant's count of a chart
  * of 0 services is subtracted. What instructions do not see: cache misses and the background
@@ -458,7 +459,8 @@ async function instructionCounts() {
     : (arg('variants') === undefined ? ['plain', 'waves', 'proof', 'library'] : ['plain', ...arg('variants').split(',').filter((v) => v !== 'plain')])
       .map((v) => [v, v, ROOT]);
   // Children side by side, as many as the machine has cores: counts do not depend on the load.
-  const tasks = jobs.flatMap(([key, variant, root]) => [[key, variant, services, root], [key, variant, 0, root]]);
+  // The big runs first, so those of two variants (or the two sides of an A/B) run side by side.
+  const tasks = [services, 0].flatMap((n) => jobs.map(([key, variant, root]) => [key, variant, n, root]));
   const counts = {};
   let next = 0;
   const worker = async () => {

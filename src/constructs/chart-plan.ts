@@ -99,7 +99,7 @@ function plan(view: ChartView, sources: readonly UnitSource[], tree: TreeScan,
   dependencyEdges(src, graph, tree.dependents, crossChart);
   infraEdges(all, view, units, graph);
   const joined = hubs && hubs.hubs.length > 0 ? hubs : undefined;
-  const { waveOf, unitEdges, dependsOn, throughEmpty } = assignWaves(units.resolved, graph.unitEdges, gaps, joined);
+  const { waveOf, unitEdges, dependsOn, throughEmpty } = assignWaves(units.resolved, graph.unitEdges, gaps, joined, graph.inner);
   return {
     ...(joined ? { pairwise: () => plan(view, sources, tree, isPlanner, false) } : {}),
     objects: all,

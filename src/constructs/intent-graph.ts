@@ -37,9 +37,17 @@ export interface IntentEdge {
   readonly through?: readonly string[];
 }
 
+/** An order between objects of one unit: `join.after` after `join.before`, in the unit's one wave. */
+export interface InnerOrder {
+  readonly unit: ResolvedUnit;
+  readonly join: JoinedObjects;
+}
+
 export class IntentGraph {
   public readonly edges: ObjectEdge[] = [];
   public readonly unitEdges: IntentEdge[] = [];
+  /** Orders between objects of one unit, which its one wave keeps by kind order (`object-order.ts`). */
+  public readonly inner: InnerOrder[] = [];
   private readonly byKey = new Map<string, IntentEdge>();
 
   /**

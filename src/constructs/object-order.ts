@@ -45,6 +45,7 @@ export function orderObjects(src: IntentSources, graph: IntentGraph, afterObjs: 
             + `and give ${ua.unit.label} \`after\` that tier${said.implicit ? '' : ', or drop the dependency'}`);
         }
         graph.edges.push({ before: inner.before, after: inner.after, why: said.why });
+        graph.inner.push({ unit: ua, join: inner });
         continue;
       }
       graph.addUnitEdge(ub, ua, { before: bs, after: xs });

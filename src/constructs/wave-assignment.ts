@@ -6,7 +6,7 @@
 import { ApiObject } from 'cdk8s';
 import { GapJudge } from './gaps';
 import { Hub, Hubs, only } from './hubs';
-import { IntentEdge, JoinedObjects, ObjectEdge } from './intent-graph';
+import { InnerOrder, IntentEdge, JoinedObjects, ObjectEdge } from './intent-graph';
 import { ResolvedUnit } from './units';
 import { groupOf } from '../argo/keys';
 import { isClusterScopedKind } from '../argo/scope';
@@ -37,8 +37,12 @@ interface Decider {
   readonly beforeUnit: string;
 }
 
-/** `hubs`: lone objects of whole-chart orders joined through hubs (`hubs.ts`), layered with the units. */
-export function assignWaves(resolved: readonly ResolvedUnit[], edges: readonly IntentEdge[], gaps: GapJudge, hubs?: Hubs): WaveAssignment {
+/**
+ * `hubs`: lone objects of whole-chart orders joined through hubs (`hubs.ts`), layered with the units.
+ * `inner`: orders inside one unit, which matter to the waves only for members set by hand.
+ */
+export function assignWaves(resolved: readonly ResolvedUnit[], edges: readonly IntentEdge[], gaps: GapJudge, hubs?: Hubs,
+  inner: readonly InnerOrder[] = []): WaveAssignment {
   const byId = new Map(resolved.map((r) => [r.unit.id, r]));
   const { units, edges: contracted } = contractEmpty(resolved, edges, byId);
   const deciders: Decider[] = [];
@@ -52,7 +56,7 @@ export function assignWaves(resolved: readonly ResolvedUnit[], edges: readonly I
     units.push(...hubs.hubs.map((h) => h.unit));
     kept.push(...hubs.edges);
   }
-  const { waves, held } = wavesHoldingHandSet(units, kept, handSetMembers(contracted, byId, gaps));
+  const { waves, held } = wavesHoldingHandSet(units, kept, handSetMembers(contracted, inner, byId, gaps));
   for (const h of held) if (h.decider) deciders.push(h.decider);
   const waveOf = new Map<ApiObject, string>();
   for (const r of resolved) {
@@ -65,10 +69,10 @@ export function assignWaves(resolved: readonly ResolvedUnit[], edges: readonly I
   return { waveOf, unitEdges: kept, dependsOn: dependsOnOf(deciders, waveOf, waves), throughEmpty: throughEmpty(contracted, byId) };
 }
 
-/** A member of a tier or hook whose wave is set by hand, on one side of one of its unit's edges. */
+/** An edge of the plan with members set by hand in their units' places (`handSetMembers`). */
 interface HandSet {
-  /** The member as a unit of its own, pinned at the wave Argo CD reads from it. */
-  readonly unit: OrderUnit;
+  /** The members it joins, each as a unit of its own, pinned at the wave Argo CD reads from it. */
+  readonly units: readonly OrderUnit[];
   /** The unit's edge with the member in its unit's place, its gap decided on the member alone. */
   readonly edge: OrderEdge;
   readonly decider?: Decider;
@@ -78,9 +82,10 @@ interface HandSet {
  * Each member set by hand (in its unit's phase) on either side of an edge, as a unit of its own: it
  * runs at its own wave, not its unit's (whose wave is computed without it, `GapJudge.placedByUnit`),
  * so what comes after its unit must wait for it there, and what its unit comes after must be done
- * by then.
+ * by then; and two such members joined by the edge are two pins, which may contradict each other.
  */
-function handSetMembers(edges: readonly IntentEdge[], byId: ReadonlyMap<string, ResolvedUnit>, gaps: GapJudge): HandSet[] {
+function handSetMembers(edges: readonly IntentEdge[], inner: readonly InnerOrder[], byId: ReadonlyMap<string, ResolvedUnit>,
+  gaps: GapJudge): HandSet[] {
   const out: HandSet[] = [];
   const unitOf = (o: ApiObject, phase: OrderUnit['phase'], wave: number): OrderUnit => {
     const id = `${o.node.path}\u0000set by hand`;
@@ -90,21 +95,49 @@ function handSetMembers(edges: readonly IntentEdge[], byId: ReadonlyMap<string, 
     const [before, after] = [byId.get(e.before)!, byId.get(e.after)!];
     const phase = before.unit.phase;
     if (phase !== after.unit.phase || phase === 'SyncFail') continue;
+    const gap = (g: number) => (e.separate ? 1 : g);
     for (const j of e.joins) {
-      if (before.source) {
-        for (const [o, wave] of gaps.wavesSetByHand(j.before, phase)) {
-          const d = decide({ before: [o], after: j.after }, after, gaps);
-          const unit = unitOf(o, phase, wave);
-          const gap = e.separate ? 1 : d.gap;
-          const decider = d.objects && gap === 1 ? { before: o, after: d.objects[1], beforeUnit: unit.id } : undefined;
-          out.push({ unit, edge: { before: unit.id, after: e.after, gap }, ...(decider ? { decider } : {}) });
+      const earlier = before.source ? gaps.wavesSetByHand(j.before, phase) : [];
+      const later = after.source ? gaps.wavesSetByHand(j.after, phase) : [];
+      for (const [o, wave] of earlier) {
+        const d = decide({ before: [o], after: j.after }, after, gaps);
+        const unit = unitOf(o, phase, wave);
+        const decider = d.objects && gap(d.gap) === 1 ? { before: o, after: d.objects[1], beforeUnit: unit.id } : undefined;
+        out.push({ units: [unit], edge: { before: unit.id, after: e.after, gap: gap(d.gap) }, ...(decider ? { decider } : {}) });
+      }
+      for (const [o, wave] of later) {
+        const unit = unitOf(o, phase, wave);
+        out.push({ units: [unit], edge: { before: e.before, after: unit.id, gap: gap(gaps.decidePair(j.before, [o]).gap) } });
+      }
+      for (const [b, bw] of earlier) {
+        for (const [a, aw] of later) {
+          const [ub, ua] = [unitOf(b, phase, bw), unitOf(a, phase, aw)];
+          out.push({ units: [ub, ua], edge: { before: ub.id, after: ua.id, gap: gap(gaps.decidePair([b], [a]).gap) } });
         }
       }
-      if (after.source) {
-        for (const [o, wave] of gaps.wavesSetByHand(j.after, phase)) {
-          const unit = unitOf(o, phase, wave);
-          out.push({ unit, edge: { before: e.before, after: unit.id, gap: e.separate ? 1 : gaps.decidePair(j.before, [o]).gap } });
-        }
+    }
+  }
+  // Inside one unit an order holds in one wave by kind order (else it was refused): a member set by
+  // hand needs the rest of its unit in its wave, or on the right side of it.
+  for (const { unit: u, join: j } of inner) {
+    const phase = u.unit.phase;
+    if (!u.source || phase === 'SyncFail') continue;
+    const earlier = gaps.wavesSetByHand(j.before, phase);
+    const later = gaps.wavesSetByHand(j.after, phase);
+    if (earlier.length === 0 && later.length === 0) continue;
+    const rest = (objects: readonly ApiObject[]) => gaps.placedByUnit(objects, phase).length > 0;
+    for (const [a, aw] of later) {
+      const ua = unitOf(a, phase, aw);
+      if (rest(j.before)) out.push({ units: [ua], edge: { before: u.unit.id, after: ua.id, gap: 0 } });
+      for (const [b, bw] of earlier) {
+        const ub = unitOf(b, phase, bw);
+        out.push({ units: [ub, ua], edge: { before: ub.id, after: ua.id, gap: 0 } });
+      }
+    }
+    if (rest(j.after)) {
+      for (const [b, bw] of earlier) {
+        const ub = unitOf(b, phase, bw);
+        out.push({ units: [ub], edge: { before: ub.id, after: u.unit.id, gap: 0 } });
       }
     }
   }
@@ -120,13 +153,14 @@ function handSetMembers(edges: readonly IntentEdge[], byId: ReadonlyMap<string, 
 function wavesHoldingHandSet(units: readonly OrderUnit[], edges: readonly OrderEdge[], handSet: readonly HandSet[]):
 { waves: ReadonlyMap<string, number>; held: HandSet[] } {
   const held: HandSet[] = [];
+  const pins = new Map(handSet.flatMap((h) => h.units.map((u) => [u.id, u] as const)));
   let { waves } = computeWaves(units, edges);
-  const waveOf = (id: string, h: HandSet) => (id === h.unit.id ? h.unit.pin! : waves.get(id) ?? 0);
+  const waveOf = (id: string) => pins.get(id)?.pin ?? waves.get(id) ?? 0;
   for (;;) {
-    const broken = handSet.filter((h) => !held.includes(h) && waveOf(h.edge.after, h) < waveOf(h.edge.before, h) + (h.edge.gap ?? 0));
+    const broken = handSet.filter((h) => !held.includes(h) && waveOf(h.edge.after) < waveOf(h.edge.before) + (h.edge.gap ?? 0));
     if (broken.length === 0) return { waves, held };
     held.push(...broken);
-    const pinned = new Map(held.map((h) => [h.unit.id, h.unit]));
+    const pinned = new Map(held.flatMap((h) => h.units.map((u) => [u.id, u] as const)));
     ({ waves } = computeWaves([...units, ...pinned.values()], [...edges, ...held.map((h) => h.edge)]));
   }
 }

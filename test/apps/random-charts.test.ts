@@ -54,7 +54,7 @@ const pinnedSpecs: fc.Arbitrary<Spec> = specs.chain((spec) => fc.record({
   { minLength: 1, maxLength: 3 }),
 }).map(({ spec: s, pins }) => ({ ...s, pins })));
 
-test('random charts with members placed by hand: the synth fails naming what was set by hand, or every declared edge holds', () => {
+test('random charts with members placed by hand: the synth fails naming what was set by hand (a wave only where no waves honour it), or every declared edge holds', () => {
   let held = 0;
   fc.assert(fc.property(pinnedSpecs, (spec) => {
     let read: ReturnType<typeof synthAndRead> | undefined;
@@ -64,6 +64,8 @@ test('random charts with members placed by hand: the synth fails naming what was
       // A hand-set wave the intent cannot keep is refused, and said to be set by hand; a hook set by
       // hand that Argo CD would delete with its data is refused by the rule pack, which names its rule.
       expect((e as Error).message).toMatch(/set by hand|see docs\/rules\//);
+      // Waves set by hand are planned around: only two pins no waves honour refuse them, never the proof.
+      if (spec.pins!.every(([, , placed]) => typeof placed === 'number')) expect((e as Error).message).not.toContain('sync order broken');
       return;
     }
     held++;

@@ -84,6 +84,26 @@ describe('proof by reading back', () => {
     expect(wavesByName(chart)).toEqual({ 'ConfigMap/a': '0', 'ConfigMap/b': '3', 'Job/migrate': '3' });
   });
 
+  test('a member set by hand that depends on another member of its tier: the tier joins it at its wave', () => {
+    const chart = newChart();
+    const svc = new ApiObject(chart, 'svc', { apiVersion: 'v1', kind: 'Service', metadata: { name: 'svc' }, spec: { clusterIP: 'None', ports: [{ port: 80 }] } });
+    const db = new ApiObject(chart, 'db', { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'db', annotations: { [WAVE]: '-1' } } });
+    db.node.addDependency(svc);
+    new Tier(chart, 'data').add(svc, db);
+    new Tier(chart, 'web').add(configMap(chart, 'cm'));
+    expect(synthError(chart)).toBe('');
+    // Kind order applies the Service before the StatefulSet in one wave.
+    expect(wavesByName(chart)).toEqual({ 'Service/svc': '-1', 'StatefulSet/db': '-1', 'ConfigMap/cm': '0' });
+  });
+
+  test('two members set by hand against an order fail as a wave pin conflict naming both', () => {
+    const chart = newChart();
+    const config = new Tier(chart, 'config').add(configMap(chart, 'settings', { annotations: { [WAVE]: '2' } }), configMap(chart, 'other'));
+    new Tier(chart, 'web', { after: [config] }).add(configMap(chart, 'app', { annotations: { [WAVE]: '1' } }), configMap(chart, 'more'));
+    expect(synthError(chart)).toContain('wave pin conflict: ConfigMap chart/settings (its sync-wave set by hand) is pinned to wave 2 but must be applied before '
+      + 'ConfigMap chart/app (its sync-wave set by hand), pinned to wave 1');
+  });
+
   test('a member set by hand where no waves can honour it fails the synth, naming it as set by hand', () => {
     const chart = newChart();
     const config = new Tier(chart, 'config').add(configMap(chart, 'settings', { annotations: { [WAVE]: '5' } }));
