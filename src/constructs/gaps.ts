@@ -5,7 +5,7 @@
  * an edge between two groups asks `minimumGap` about exactly the objects it joins.
  */
 import { ApiObject } from 'cdk8s';
-import { ChartView } from './units';
+import { ChartView, ResolvedUnit } from './units';
 import { readHookIn } from '../argo/hooks';
 import { groupOf } from '../argo/keys';
 import { GapDecision, gapKey, KindRef, minimumGap, waitsOnHealthNeedsObject } from '../argo/same-wave';
@@ -33,6 +33,20 @@ export class GapJudge {
     const decision = minimumGap(refsBefore, refsAfter);
     if (!decision.pair) return decision;
     return { ...decision, objects: [before[refsBefore.indexOf(decision.pair[0])], after[refsAfter.indexOf(decision.pair[1])]] };
+  }
+
+  /**
+   * The gap one join of an edge into `unit` needs. Into a tier or hook: on the members its wave and
+   * phase place (`placedByUnit`), unless it places none (every member set by hand: its wave is then
+   * only what they are planned around, `hand-set.ts`); a lone object is its own unit, at the wave
+   * set by hand if it has one.
+   */
+  public decideInto(j: { readonly before: readonly ApiObject[]; readonly after: readonly ApiObject[] }, unit: ResolvedUnit):
+  { gap: number; objects?: [ApiObject, ApiObject] } {
+    const phase = unit.unit.phase;
+    if (!unit.source || this.placedByUnit(unit.objects, phase).length === 0) return this.decidePair(j.before, j.after);
+    const after = this.placedByUnit(j.after, phase);
+    return after.length === 0 ? { gap: 0 } : this.decidePair(j.before, after);
   }
 
   /**

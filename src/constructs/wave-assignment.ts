@@ -5,6 +5,7 @@
  */
 import { ApiObject } from 'cdk8s';
 import { GapJudge } from './gaps';
+import { handSetMembers, wavesHoldingHandSet } from './hand-set';
 import { Hub, Hubs, only } from './hubs';
 import { InnerOrder, IntentEdge, JoinedObjects, ObjectEdge } from './intent-graph';
 import { ResolvedUnit } from './units';
@@ -57,7 +58,7 @@ export function assignWaves(resolved: readonly ResolvedUnit[], edges: readonly I
     kept.push(...hubs.edges);
   }
   const { waves, held } = wavesHoldingHandSet(units, kept, handSetMembers(contracted, inner, byId, gaps));
-  for (const h of held) if (h.decider) deciders.push(h.decider);
+  for (const h of held) if (h.decided) deciders.push({ before: h.decided[0], after: h.decided[1], beforeUnit: h.edge.before });
   const waveOf = new Map<ApiObject, string>();
   for (const r of resolved) {
     const w = waves.get(r.unit.id);
@@ -67,102 +68,6 @@ export function assignWaves(resolved: readonly ResolvedUnit[], edges: readonly I
   }
   if (hubs) deciders.push(...hubDeciders(hubs, waves));
   return { waveOf, unitEdges: kept, dependsOn: dependsOnOf(deciders, waveOf, waves), throughEmpty: throughEmpty(contracted, byId) };
-}
-
-/** An edge of the plan with members set by hand in their units' places (`handSetMembers`). */
-interface HandSet {
-  /** The members it joins, each as a unit of its own, pinned at the wave Argo CD reads from it. */
-  readonly units: readonly OrderUnit[];
-  /** The unit's edge with the member in its unit's place, its gap decided on the member alone. */
-  readonly edge: OrderEdge;
-  readonly decider?: Decider;
-}
-
-/**
- * Each member set by hand (in its unit's phase) on either side of an edge, as a unit of its own: it
- * runs at its own wave, not its unit's (whose wave is computed without it, `GapJudge.placedByUnit`),
- * so what comes after its unit must wait for it there, and what its unit comes after must be done
- * by then; and two such members joined by the edge are two pins, which may contradict each other.
- */
-function handSetMembers(edges: readonly IntentEdge[], inner: readonly InnerOrder[], byId: ReadonlyMap<string, ResolvedUnit>,
-  gaps: GapJudge): HandSet[] {
-  const out: HandSet[] = [];
-  const unitOf = (o: ApiObject, phase: OrderUnit['phase'], wave: number): OrderUnit => {
-    const id = `${o.node.path}\u0000set by hand`;
-    return { id, label: `${o.kind} ${o.node.path} (its sync-wave set by hand)`, phase, pin: wave };
-  };
-  for (const e of edges) {
-    const [before, after] = [byId.get(e.before)!, byId.get(e.after)!];
-    const phase = before.unit.phase;
-    if (phase !== after.unit.phase || phase === 'SyncFail') continue;
-    const gap = (g: number) => (e.separate ? 1 : g);
-    for (const j of e.joins) {
-      const earlier = before.source ? gaps.wavesSetByHand(j.before, phase) : [];
-      const later = after.source ? gaps.wavesSetByHand(j.after, phase) : [];
-      for (const [o, wave] of earlier) {
-        const d = decide({ before: [o], after: j.after }, after, gaps);
-        const unit = unitOf(o, phase, wave);
-        const decider = d.objects && gap(d.gap) === 1 ? { before: o, after: d.objects[1], beforeUnit: unit.id } : undefined;
-        out.push({ units: [unit], edge: { before: unit.id, after: e.after, gap: gap(d.gap) }, ...(decider ? { decider } : {}) });
-      }
-      for (const [o, wave] of later) {
-        const unit = unitOf(o, phase, wave);
-        out.push({ units: [unit], edge: { before: e.before, after: unit.id, gap: gap(gaps.decidePair(j.before, [o]).gap) } });
-      }
-      for (const [b, bw] of earlier) {
-        for (const [a, aw] of later) {
-          const [ub, ua] = [unitOf(b, phase, bw), unitOf(a, phase, aw)];
-          out.push({ units: [ub, ua], edge: { before: ub.id, after: ua.id, gap: gap(gaps.decidePair([b], [a]).gap) } });
-        }
-      }
-    }
-  }
-  // Inside one unit an order holds in one wave by kind order (else it was refused): a member set by
-  // hand needs the rest of its unit in its wave, or on the right side of it.
-  for (const { unit: u, join: j } of inner) {
-    const phase = u.unit.phase;
-    if (!u.source || phase === 'SyncFail') continue;
-    const earlier = gaps.wavesSetByHand(j.before, phase);
-    const later = gaps.wavesSetByHand(j.after, phase);
-    if (earlier.length === 0 && later.length === 0) continue;
-    const rest = (objects: readonly ApiObject[]) => gaps.placedByUnit(objects, phase).length > 0;
-    for (const [a, aw] of later) {
-      const ua = unitOf(a, phase, aw);
-      if (rest(j.before)) out.push({ units: [ua], edge: { before: u.unit.id, after: ua.id, gap: 0 } });
-      for (const [b, bw] of earlier) {
-        const ub = unitOf(b, phase, bw);
-        out.push({ units: [ub, ua], edge: { before: ub.id, after: ua.id, gap: 0 } });
-      }
-    }
-    if (rest(j.after)) {
-      for (const [b, bw] of earlier) {
-        const ub = unitOf(b, phase, bw);
-        out.push({ units: [ub], edge: { before: ub.id, after: u.unit.id, gap: 0 } });
-      }
-    }
-  }
-  return out;
-}
-
-/**
- * The waves, then again with each member set by hand whose order they break (`handSetMembers`) as a
- * unit pinned at its wave, until none is: waves that hold already stay exactly as they are (a pinned
- * unit also changes how a chart's waves are numbered, see `src/plan/waves.ts`). Pins no waves can
- * honour fail as any two pins do ("wave pin conflict"), naming the member set by hand.
- */
-function wavesHoldingHandSet(units: readonly OrderUnit[], edges: readonly OrderEdge[], handSet: readonly HandSet[]):
-{ waves: ReadonlyMap<string, number>; held: HandSet[] } {
-  const held: HandSet[] = [];
-  const pins = new Map(handSet.flatMap((h) => h.units.map((u) => [u.id, u] as const)));
-  let { waves } = computeWaves(units, edges);
-  const waveOf = (id: string) => pins.get(id)?.pin ?? waves.get(id) ?? 0;
-  for (;;) {
-    const broken = handSet.filter((h) => !held.includes(h) && waveOf(h.edge.after) < waveOf(h.edge.before) + (h.edge.gap ?? 0));
-    if (broken.length === 0) return { waves, held };
-    held.push(...broken);
-    const pinned = new Map(held.flatMap((h) => h.units.map((u) => [u.id, u] as const)));
-    ({ waves } = computeWaves([...units, ...pinned.values()], [...edges, ...held.map((h) => h.edge)]));
-  }
 }
 
 /** An object edge per order drawn through tiers with no objects, named by its two ends and what it passes. */
@@ -218,29 +123,17 @@ function gapOf(e: IntentEdge, before: ResolvedUnit, after: ResolvedUnit, gaps: G
     ? e.joins.find((j) => j.before.length === before.objects.length && j.after.length === after.objects.length)
     : undefined;
   if (whole) {
-    const d = decide(whole, after, gaps);
+    const d = gaps.decideInto(whole, after);
     if (d.gap === 1) return { gap: 1, objects: d.objects };
   }
   for (const j of e.joins) {
     if (j === whole) continue;
-    const d = decide(j, after, gaps);
+    const d = gaps.decideInto(j, after);
     if (d.gap === 1) return { gap: 1, objects: d.objects };
   }
   // A wave the user asked for where one wave would do: not declared as needed (rule wave-unneeded
   // says so, and pvc-gates-wave where it would hang).
   return { gap: e.separate ? 1 : 0 };
-}
-
-/**
- * The gap one join needs. Into a tier or hook: on the members its wave and phase place
- * (`GapJudge.placedByUnit`), unless it places none (every member set by hand: its wave is then only
- * what the proof compares them with, "computed: …"); a lone object is its own unit, at the wave set
- * by hand if it has one.
- */
-function decide(j: JoinedObjects, unit: ResolvedUnit, gaps: GapJudge): { gap: number; objects?: [ApiObject, ApiObject] } {
-  if (!unit.source || gaps.placedByUnit(unit.objects, unit.unit.phase).length === 0) return gaps.decidePair(j.before, j.after);
-  const after = gaps.placedByUnit(j.after, unit.unit.phase);
-  return after.length === 0 ? { gap: 0 } : gaps.decidePair(j.before, after);
 }
 
 /**
