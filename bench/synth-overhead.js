@@ -32,7 +32,7 @@
  * do the work of `syncplan lint` on every object, in a fresh process).
  */
 'use strict';
-const { spawnSync } = require('child_process');
+const { spawn, spawnSync } = require('child_process');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
@@ -442,7 +442,7 @@ async function instructionCounts() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'syncplan-instructions-'));
   /** Instructions executed by one child (`root`'s bench and lib/). */
   const count = (variant, n, root) => new Promise((resolve, reject) => {
-    const child = require('child_process').spawn('valgrind', ['--tool=callgrind', `--callgrind-out-file=${path.join(dir, 'cg.%p')}`,
+    const child = spawn('valgrind', ['--tool=callgrind', `--callgrind-out-file=${path.join(dir, 'cg.%p')}`,
       process.execPath, '--single-threaded', path.join(root, 'bench', 'synth-overhead.js'), '--child', variant, String(n), '--group', String(GROUP)],
     { cwd: root, env: { ...process.env, CDK8S_CHECK_UPGRADE: 'false' }, stdio: ['ignore', 'ignore', 'pipe'] });
     let err = '';

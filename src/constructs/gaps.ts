@@ -73,8 +73,13 @@ export class GapJudge {
    */
   public wavesSetByHand(objects: readonly ApiObject[], phase: UnitPhase): Array<[ApiObject, number]> {
     if (this.placedByUnit(objects, phase) === objects) return []; // none set by hand (most lists)
-    return objects.filter((o) => this.view.handSetWave(o) !== undefined && inPhase(this.view.handAnnotations(o), phase))
-      .map((o) => [o, readWaveIn(this.view.handAnnotations(o)).wave]);
+    const out: Array<[ApiObject, number]> = [];
+    for (const o of objects) {
+      if (this.view.handSetWave(o) === undefined) continue;
+      const hand = this.view.handAnnotations(o);
+      if (inPhase(hand, phase)) out.push([o, readWaveIn(hand).wave]);
+    }
+    return out;
   }
 
   /** `gapKey` of one object on a side of an edge: two objects of one key decide alike (`hubs.ts`). */

@@ -96,12 +96,14 @@ export function handSetMembers(edges: readonly IntentEdge[], inner: readonly Inn
 export function wavesHoldingHandSet(units: readonly OrderUnit[], edges: readonly OrderEdge[], handSet: readonly HandSet[]):
 { waves: ReadonlyMap<string, number>; held: HandSet[] } {
   const held: HandSet[] = [];
+  const isHeld = new Set<HandSet>();
   const pins = new Map(handSet.flatMap((h) => h.units.map((u) => [u.id, u] as const)));
   let { waves } = computeWaves(units, edges);
   const waveOf = (id: string) => pins.get(id)?.pin ?? waves.get(id) ?? 0;
   for (;;) {
-    const broken = handSet.filter((h) => !held.includes(h) && waveOf(h.edge.after) < waveOf(h.edge.before) + (h.edge.gap ?? 0));
+    const broken = handSet.filter((h) => !isHeld.has(h) && waveOf(h.edge.after) < waveOf(h.edge.before) + (h.edge.gap ?? 0));
     if (broken.length === 0) return { waves, held };
+    for (const h of broken) isHeld.add(h);
     held.push(...broken);
     const pinned = new Map(held.flatMap((h) => h.units.map((u) => [u.id, u] as const)));
     ({ waves } = computeWaves([...units, ...pinned.values()], [...edges, ...held.map((h) => h.edge)]));

@@ -42,8 +42,8 @@ interface Decider {
  * `hubs`: lone objects of whole-chart orders joined through hubs (`hubs.ts`), layered with the units.
  * `inner`: orders inside one unit, which matter to the waves only for members set by hand.
  */
-export function assignWaves(resolved: readonly ResolvedUnit[], edges: readonly IntentEdge[], gaps: GapJudge, hubs?: Hubs,
-  inner: readonly InnerOrder[] = []): WaveAssignment {
+export function assignWaves(resolved: readonly ResolvedUnit[], edges: readonly IntentEdge[], gaps: GapJudge, hubs: Hubs | undefined,
+  inner: readonly InnerOrder[]): WaveAssignment {
   const byId = new Map(resolved.map((r) => [r.unit.id, r]));
   const { units, edges: contracted } = contractEmpty(resolved, edges, byId);
   const deciders: Decider[] = [];

@@ -115,17 +115,27 @@ function build(app: App, spec: Spec, copiesOnTiers = false): void {
 /** What a synth of the spec does: the files it writes, what it prints, and the error it fails with. */
 function synth(spec: Spec, minPairs: number, copiesOnTiers = false): { files: Record<string, string>; stderr: string; error: string } {
   const outdir = mkdtempSync(join(tmpdir(), 'syncplan-hubs-'));
+  try {
+    return withMinPairs(minPairs, () => {
+      const app = new App({ outdir });
+      build(app, spec, copiesOnTiers);
+      const { stderr, error } = synthOutcome(() => app.synth());
+      const files = Object.fromEntries(readdirSync(outdir).sort().map((f) => [f, readFileSync(join(outdir, f), 'utf8')]));
+      return { files, stderr, error };
+    });
+  } finally {
+    rmSync(outdir, { recursive: true, force: true });
+  }
+}
+
+/** `run` with hubs joining lone objects from `minPairs` pairs on (`HUB_POLICY`), restored after. */
+function withMinPairs<T>(minPairs: number, run: () => T): T {
   const saved = HUB_POLICY.minPairs;
   HUB_POLICY.minPairs = minPairs;
   try {
-    const app = new App({ outdir });
-    build(app, spec, copiesOnTiers);
-    const { stderr, error } = synthOutcome(() => app.synth());
-    const files = Object.fromEntries(readdirSync(outdir).sort().map((f) => [f, readFileSync(join(outdir, f), 'utf8')]));
-    return { files, stderr, error };
+    return run();
   } finally {
     HUB_POLICY.minPairs = saved;
-    rmSync(outdir, { recursive: true, force: true });
   }
 }
 
@@ -183,34 +193,27 @@ function annotationsBy(render: () => any[]): { annotations: Record<string, unkno
 
 type Annotated = ReturnType<typeof annotationsBy>;
 
+/** The policy's `minPairs` with hubs (`viaHubs`: from the first pair on) or as set. */
+const minPairsOf = (viaHubs: boolean) => (viaHubs ? 0 : HUB_POLICY.minPairs);
+
 /** What `app.synth` wrote of the spec's charts (`copiesOnTiers`: see `build`). */
 function appSynth(spec: Spec, viaHubs: boolean, copiesOnTiers = false): Annotated {
-  const saved = HUB_POLICY.minPairs;
-  HUB_POLICY.minPairs = viaHubs ? 0 : saved;
-  try {
-    return annotationsBy(() => {
-      const { files, error } = synth(spec, HUB_POLICY.minPairs, copiesOnTiers);
-      if (error) throw new Error(error);
-      return Object.entries(files).filter(([f]) => f.endsWith('.k8s.yaml') && !f.includes('platform'))
-        .flatMap(([, text]) => parseAllDocuments(text).map((d) => d.toJS()).filter((o) => o));
-    });
-  } finally {
-    HUB_POLICY.minPairs = saved;
-  }
+  return annotationsBy(() => {
+    const { files, error } = synth(spec, minPairsOf(viaHubs), copiesOnTiers);
+    if (error) throw new Error(error);
+    return Object.entries(files).filter(([f]) => f.endsWith('.k8s.yaml') && !f.includes('platform'))
+      .flatMap(([, text]) => parseAllDocuments(text).map((d) => d.toJS()).filter((o) => o));
+  });
 }
 
 /** What `Testing.synth` of each of the spec's charts gives. */
 function testingSynth(spec: Spec, viaHubs: boolean): Annotated {
-  const saved = HUB_POLICY.minPairs;
-  HUB_POLICY.minPairs = viaHubs ? 0 : saved;
-  try {
+  return withMinPairs(minPairsOf(viaHubs), () => {
     const app = Testing.app();
     build(app, spec);
     const charts = app.node.findAll().filter((c): c is Chart => Chart.isChart(c) && c.node.id !== 'platform');
     return annotationsBy(() => charts.flatMap((c) => Testing.synth(c)));
-  } finally {
-    HUB_POLICY.minPairs = saved;
-  }
+  });
 }
 
 /**
