@@ -39,18 +39,22 @@ export function handSetMembers(edges: readonly IntentEdge[], inner: readonly Inn
     const phase = before.unit.phase;
     if (phase !== after.unit.phase || phase === 'SyncFail') continue;
     const gap = (g: number) => (e.separate ? 1 : g);
+    // The objects of a side its unit's wave places: a side whose members all keep their own waves
+    // leaves its unit's wave free (they are pinned against the other side below).
+    const placed = (u: ResolvedUnit, objects: readonly ApiObject[]) => (u.source ? gaps.placedByUnit(objects, phase) : objects);
     for (const j of e.joins) {
       const earlier = before.source ? gaps.wavesSetByHand(j.before, phase) : [];
       const later = after.source ? gaps.wavesSetByHand(j.after, phase) : [];
-      for (const [o, wave] of earlier) {
+      const [from, into] = [placed(before, j.before), placed(after, j.after)];
+      for (const [o, wave] of into.length > 0 ? earlier : []) {
         const d = gaps.decideInto({ before: [o], after: j.after }, after);
         const unit = unitOf(o, phase, wave);
         const decided: [ApiObject, ApiObject] | undefined = d.objects && gap(d.gap) === 1 ? [o, d.objects[1]] : undefined;
         out.push({ units: [unit], edge: { before: unit.id, after: e.after, gap: gap(d.gap) }, ...(decided ? { decided } : {}) });
       }
-      for (const [o, wave] of later) {
+      for (const [o, wave] of from.length > 0 ? later : []) {
         const unit = unitOf(o, phase, wave);
-        out.push({ units: [unit], edge: { before: e.before, after: unit.id, gap: gap(gaps.decidePair(j.before, [o]).gap) } });
+        out.push({ units: [unit], edge: { before: e.before, after: unit.id, gap: gap(gaps.decidePair(from, [o]).gap) } });
       }
       for (const [b, bw] of earlier) {
         for (const [a, aw] of later) {

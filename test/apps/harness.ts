@@ -310,3 +310,46 @@ export function taskNamed(r: ChartReadBack, kind: string, name: string): SyncTas
   if (!t) throw new Error(`${kind}/${name} is not in the plan of chart ${r.chart.node.id}`);
   return t;
 }
+
+/**
+ * Whether some waves honour every declared edge of a phase with the given objects' waves fixed (by
+ * path): a difference-constraint system, wave(after) ≥ wave(before) + the pair's `minimumGap`, each
+ * tier one variable and each other object its own, but an object of `fixed` its own constant. It has
+ * a solution exactly when no cycle of the constraints adds up to more than 0 (Bellman-Ford). Read
+ * from `r`, the chart synthesized without those waves (which changes no object, task or phase).
+ * Orders inside one tier hold by kind order (the chart synthesized); a hoisted Namespace or CRD
+ * holds whatever its wave. Claims are not modelled (whether Pods share their step decides).
+ */
+export function wavesCanHonour(r: ChartReadBack, phase: SyncPhase, fixed: ReadonlyMap<string, number>): boolean {
+  const nodeOf = (o: ApiObject): object | string => (fixed.has(o.node.path) ? o.node.path : r.unitOf(o));
+  const edges: Array<{ from: object | string; to: object | string; gap: number }> = [];
+  for (const e of r.edges) {
+    for (const b of e.before) {
+      const tb = r.taskOf(b);
+      if (tb?.phase !== phase || tb.hoisted || b.kind === 'Namespace' || b.kind === 'CustomResourceDefinition') continue;
+      for (const x of e.after) {
+        const tx = r.taskOf(x);
+        if (tx?.phase !== phase || nodeOf(x) === nodeOf(b)) continue;
+        if (b.kind === 'PersistentVolumeClaim') throw new Error('wavesCanHonour does not model claims');
+        edges.push({ from: nodeOf(b), to: nodeOf(x), gap: minimumGap([tb], [tx]).gap });
+      }
+    }
+  }
+  // Each fixed object against a reference node at 0: wave ≥ w and wave ≤ w.
+  const zero = 'the reference wave 0';
+  for (const [path, w] of fixed) edges.push({ from: zero, to: path, gap: w }, { from: path, to: zero, gap: -w });
+  const nodes = new Set(edges.flatMap((e) => [e.from, e.to]));
+  const wave = new Map([...nodes].map((n) => [n, 0]));
+  for (let round = 0; round <= nodes.size; round++) {
+    let relaxed = false;
+    for (const e of edges) {
+      if (wave.get(e.to)! < wave.get(e.from)! + e.gap) {
+        wave.set(e.to, wave.get(e.from)! + e.gap);
+        relaxed = true;
+      }
+    }
+    if (!relaxed) return true;
+  }
+  return false; // still rising after |nodes| rounds: a cycle of positive weight
+}
+

@@ -117,7 +117,8 @@ class ConstructGroup {
   constructor(public readonly chart: Chart, public readonly id: string) {}
 }
 
-export function buildRandomChart(spec: Spec): (app: App) => void {
+/** `onPin`: told each object whose wave or hook phase the spec sets by hand, and what it sets. */
+export function buildRandomChart(spec: Spec, onPin?: (o: ApiObject, placed: number | 'PreSync' | 'PostSync') => void): (app: App) => void {
   return (app) => {
     const chart = new Chart(app, 'random', { namespace: 'app', disableResourceNameHashes: true });
     if (spec.namespace) new kplus.Namespace(chart, 'ns', { metadata: { name: 'app' } });
@@ -171,6 +172,7 @@ export function buildRandomChart(spec: Spec): (app: App) => void {
       if (!pinned) continue;
       const key = typeof placed === 'number' ? 'argocd.argoproj.io/sync-wave' : 'argocd.argoproj.io/hook';
       ApiObject.of(pinned).metadata.addAnnotation(key, String(placed));
+      onPin?.(ApiObject.of(pinned), placed);
     }
     if (spec.postSync) new HookJob(chart, 'check', { phase: HookPhase.POST_SYNC, name: 'check', image: 'registry.internal/app:1', command: ['check'] });
   };

@@ -78,3 +78,33 @@ describe('a member set by hand is planned around', () => {
     expect(synthError(chart)).toContain('wave pin conflict: ConfigMap chart/settings (its sync-wave set by hand) is pinned to wave 5 but must be applied before Tier chart/web, pinned to wave 2');
   });
 });
+
+describe('an order joining only members set by hand pins them, not their tiers', () => {
+  test('a member set by hand before members set by hand: the later tier\'s other members keep their own wave', () => {
+    const chart = newChart();
+    const settings = configMap(chart, 'settings', { annotations: { [WAVE]: '5' } });
+    new Tier(chart, 'config').add(settings, configMap(chart, 'other'));
+    const app = configMap(chart, 'app', { annotations: { [WAVE]: '7' } });
+    app.node.addDependency(settings);
+    new Tier(chart, 'web').add(app, configMap(chart, 'more'));
+    expect(synthError(chart)).toBe('');
+    // Only the two members set by hand are ordered, and their waves keep it: nothing waits for wave 5.
+    expect(wavesByName(chart)).toEqual({ 'ConfigMap/settings': '5', 'ConfigMap/other': '0', 'ConfigMap/app': '7', 'ConfigMap/more': '0' });
+  });
+
+  test('members set by hand after members set by hand: the earlier tier may go later than them for an order of its own', () => {
+    const chart = newChart();
+    const queue = configMap(chart, 'queue');
+    new Tier(chart, 'queues', { wave: 4 }).add(queue);
+    const settings = configMap(chart, 'settings', { annotations: { [WAVE]: '2' } });
+    const other = configMap(chart, 'other');
+    other.node.addDependency(queue);
+    new Tier(chart, 'config').add(settings, other);
+    const app = configMap(chart, 'app', { annotations: { [WAVE]: '3' } });
+    app.node.addDependency(settings);
+    new Tier(chart, 'web').add(app);
+    expect(synthError(chart)).toBe('');
+    // `other` waits for the queue (a ConfigMap after a ConfigMap: the next wave); `app` waits only for `settings`, at 3 after 2.
+    expect(wavesByName(chart)).toEqual({ 'ConfigMap/queue': '4', 'ConfigMap/settings': '2', 'ConfigMap/other': '5', 'ConfigMap/app': '3' });
+  });
+});
