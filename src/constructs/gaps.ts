@@ -36,21 +36,16 @@ export class GapJudge {
   }
 
   /**
-   * The gap one join of an edge into `unit` needs. Into a tier or hook: on the members its wave and
-   * phase place (`placedByUnit`), unless it places none (every member set by hand: its wave is then
-   * only what they are planned around, `hand-set.ts`); a lone object is its own unit, at the wave
-   * set by hand if it has one.
+   * The objects of one side of a join that `unit`'s wave places: of a tier or hook, those
+   * `placedByUnit` leaves (a member set by hand is ordered at its own wave, `hand-set.ts`); a lone
+   * object is its own unit, pinned at the wave set by hand if it has one.
    */
-  public decideInto(j: { readonly before: readonly ApiObject[]; readonly after: readonly ApiObject[] }, unit: ResolvedUnit):
-  { gap: number; objects?: [ApiObject, ApiObject] } {
-    const phase = unit.unit.phase;
-    if (!unit.source || this.placedByUnit(unit.objects, phase).length === 0) return this.decidePair(j.before, j.after);
-    const after = this.placedByUnit(j.after, phase);
-    return after.length === 0 ? { gap: 0 } : this.decidePair(j.before, after);
+  public placedOf(objects: readonly ApiObject[], unit: ResolvedUnit): readonly ApiObject[] {
+    return unit.source ? this.placedByUnit(objects, unit.unit.phase) : objects;
   }
 
   /**
-   * The objects of an edge's later side that its unit's wave places, in the unit's `phase`: a member
+   * The objects of one side of an edge that its unit's wave places, in the unit's `phase`: a member
    * whose wave is set by hand keeps that wave (the proof checks it), and one whose hook annotation
    * set by hand puts it in no task of that phase (a PostSync hook in a Sync tier, a `Skip`) runs in
    * another step or none; either decides no gap of its unit. Its Pods, in particular, hold no

@@ -39,15 +39,14 @@ export function handSetMembers(edges: readonly IntentEdge[], inner: readonly Inn
     const phase = before.unit.phase;
     if (phase !== after.unit.phase || phase === 'SyncFail') continue;
     const gap = (g: number) => (e.separate ? 1 : g);
-    // The objects of a side its unit's wave places: a side whose members all keep their own waves
-    // leaves its unit's wave free (they are pinned against the other side below).
-    const placed = (u: ResolvedUnit, objects: readonly ApiObject[]) => (u.source ? gaps.placedByUnit(objects, phase) : objects);
     for (const j of e.joins) {
       const earlier = before.source ? gaps.wavesSetByHand(j.before, phase) : [];
       const later = after.source ? gaps.wavesSetByHand(j.after, phase) : [];
-      const [from, into] = [placed(before, j.before), placed(after, j.after)];
+      // What each side's unit wave places: a side whose members all keep their own waves leaves
+      // its unit's wave free (they are pinned against the other side below).
+      const [from, into] = [gaps.placedOf(j.before, before), gaps.placedOf(j.after, after)];
       for (const [o, wave] of into.length > 0 ? earlier : []) {
-        const d = gaps.decideInto({ before: [o], after: j.after }, after);
+        const d = gaps.decidePair([o], into);
         const unit = unitOf(o, phase, wave);
         const decided: [ApiObject, ApiObject] | undefined = d.objects && gap(d.gap) === 1 ? [o, d.objects[1]] : undefined;
         out.push({ units: [unit], edge: { before: unit.id, after: e.after, gap: gap(d.gap) }, ...(decided ? { decided } : {}) });

@@ -47,12 +47,18 @@ export function assignWaves(resolved: readonly ResolvedUnit[], edges: readonly I
   const byId = new Map(resolved.map((r) => [r.unit.id, r]));
   const { units, edges: contracted } = contractEmpty(resolved, edges, byId);
   const deciders: Decider[] = [];
-  const kept: OrderEdge[] = contracted.map((e) => {
+  const kept: OrderEdge[] = [];
+  for (const e of contracted) {
     const decided = gapOf(e, byId.get(e.before)!, byId.get(e.after)!, gaps);
+    if (decided === undefined) continue;
     const same = byId.get(e.before)!.unit.phase === byId.get(e.after)!.unit.phase;
     if (decided.objects && same) deciders.push({ before: decided.objects[0], after: decided.objects[1], beforeUnit: e.before });
-    return { before: e.before, after: e.after, gap: decided.gap };
-  });
+    kept.push({ before: e.before, after: e.after, gap: decided.gap });
+  }
+  // A cycle or phase contradiction through an edge left out is reported as written, between units.
+  if (kept.length < contracted.length) {
+    computeWaves(units.map((u) => ({ ...u, pin: undefined })), contracted.map((e) => ({ before: e.before, after: e.after })));
+  }
   if (hubs) {
     units.push(...hubs.hubs.map((h) => h.unit));
     kept.push(...hubs.edges);
@@ -114,23 +120,27 @@ function hubDeciders(hubs: Hubs, waves: ReadonlyMap<string, number>): Decider[] 
  * between whole charts joins their units whole, and the same order also reaches an edge as its
  * dependencies were written (`App.synth`'s first look) or as cdk8s's copies of it onto each object
  * (`Testing.synth`, `chart.toJson()`), in another order: so depends-on lands on the same object
- * either way.
+ * either way. Undefined when every join has only members set by hand on a side: the edge then
+ * asks nothing of the units' waves (those members are pinned against it, `hand-set.ts`).
  */
-function gapOf(e: IntentEdge, before: ResolvedUnit, after: ResolvedUnit, gaps: GapJudge): { gap: number; objects?: [ApiObject, ApiObject] } {
+function gapOf(e: IntentEdge, before: ResolvedUnit, after: ResolvedUnit, gaps: GapJudge):
+{ gap: number; objects?: [ApiObject, ApiObject] } | undefined {
   if (e.joins.length === 0) return { gap: 1 };
   // A join holds objects of its two units only, each once: as many is all of them.
   const whole = e.joins.length > 1
     ? e.joins.find((j) => j.before.length === before.objects.length && j.after.length === after.objects.length)
     : undefined;
-  if (whole) {
-    const d = gaps.decideInto(whole, after);
+  let placed = false;
+  for (const j of whole ? [whole, ...e.joins.filter((x) => x !== whole)] : e.joins) {
+    // Decided on what the units' waves place: members set by hand are ordered at their own waves
+    // (`hand-set.ts`), so a join with none on a side asks nothing of the units' waves.
+    const [from, into] = [gaps.placedOf(j.before, before), gaps.placedOf(j.after, after)];
+    if (from.length === 0 || into.length === 0) continue;
+    placed = true;
+    const d = gaps.decidePair(from, into);
     if (d.gap === 1) return { gap: 1, objects: d.objects };
   }
-  for (const j of e.joins) {
-    if (j === whole) continue;
-    const d = gaps.decideInto(j, after);
-    if (d.gap === 1) return { gap: 1, objects: d.objects };
-  }
+  if (!placed) return undefined;
   // A wave the user asked for where one wave would do: not declared as needed (rule wave-unneeded
   // says so, and pvc-gates-wave where it would hang).
   return { gap: e.separate ? 1 : 0 };
@@ -193,19 +203,22 @@ function contractEmpty(resolved: readonly ResolvedUnit[], edges: readonly Intent
       }
     }
   }
-  const seen = new Map<string, IntentEdge>();
+  const seen = new Map<string, { -readonly [K in keyof IntentEdge]: IntentEdge[K] }>();
   const unique: IntentEdge[] = [];
   for (const e of current) {
     const k = `${e.before}\u0000${e.after}`;
+    // Joined through an empty tier: every object of one end before every object of the other.
+    const joins = e.joins.length > 0 ? e.joins : [wholeUnits(byId.get(e.before)!, byId.get(e.after)!)];
     const known = seen.get(k);
     if (known) {
+      // The same two units joined another way too (a dependency between two of their objects, and
+      // an order through an empty tier): each join is kept, and the proof is told of the way through.
       known.separate ||= e.separate;
-      known.joins.push(...e.joins);
+      if (e.through === undefined || known.through === undefined) known.joins.push(...joins);
+      known.through ??= e.through;
       continue;
     }
-    const copy: IntentEdge = { ...e, joins: [...e.joins] };
-    // Joined through an empty tier: every object of one end before every object of the other.
-    if (copy.joins.length === 0) copy.joins.push(wholeUnits(byId.get(e.before)!, byId.get(e.after)!));
+    const copy = { ...e, joins: [...joins] };
     seen.set(k, copy);
     unique.push(copy);
   }

@@ -311,18 +311,24 @@ export function taskNamed(r: ChartReadBack, kind: string, name: string): SyncTas
   return t;
 }
 
+/** One constraint of `waveConstraints`: wave(to) ≥ wave(from) + gap. A node is a tier, an object, or a fixed object's path. */
+interface WaveConstraint {
+  readonly from: object | string;
+  readonly to: object | string;
+  readonly gap: number;
+}
+
 /**
- * Whether some waves honour every declared edge of a phase with the given objects' waves fixed (by
- * path): a difference-constraint system, wave(after) ≥ wave(before) + the pair's `minimumGap`, each
- * tier one variable and each other object its own, but an object of `fixed` its own constant. It has
- * a solution exactly when no cycle of the constraints adds up to more than 0 (Bellman-Ford). Read
- * from `r`, the chart synthesized without those waves (which changes no object, task or phase).
- * Orders inside one tier hold by kind order (the chart synthesized); a hoisted Namespace or CRD
- * holds whatever its wave. Claims are not modelled (whether Pods share their step decides).
+ * The declared edges of a phase as difference constraints, wave(after) ≥ wave(before) + the pair's
+ * `minimumGap`: each tier one variable and each other object its own, but an object of `fixed` (by
+ * path) its own node. Orders inside one tier hold by kind order (the chart synthesized); a hoisted
+ * Namespace or CRD holds whatever its wave. Claims are not modelled (whether Pods share their step
+ * decides), nor is anything but the waves: `r`'s objects, tasks and phases are taken as they are.
  */
-export function wavesCanHonour(r: ChartReadBack, phase: SyncPhase, fixed: ReadonlyMap<string, number>): boolean {
+function waveConstraints(r: ChartReadBack, phase: SyncPhase, fixed: ReadonlyMap<string, number>):
+{ nodeOf: (o: ApiObject) => object | string; constraints: WaveConstraint[] } {
   const nodeOf = (o: ApiObject): object | string => (fixed.has(o.node.path) ? o.node.path : r.unitOf(o));
-  const edges: Array<{ from: object | string; to: object | string; gap: number }> = [];
+  const constraints: WaveConstraint[] = [];
   for (const e of r.edges) {
     for (const b of e.before) {
       const tb = r.taskOf(b);
@@ -330,21 +336,31 @@ export function wavesCanHonour(r: ChartReadBack, phase: SyncPhase, fixed: Readon
       for (const x of e.after) {
         const tx = r.taskOf(x);
         if (tx?.phase !== phase || nodeOf(x) === nodeOf(b)) continue;
-        if (b.kind === 'PersistentVolumeClaim') throw new Error('wavesCanHonour does not model claims');
-        edges.push({ from: nodeOf(b), to: nodeOf(x), gap: minimumGap([tb], [tx]).gap });
+        if (b.kind === 'PersistentVolumeClaim') throw new Error('waveConstraints does not model claims');
+        constraints.push({ from: nodeOf(b), to: nodeOf(x), gap: minimumGap([tb], [tx]).gap });
       }
     }
   }
-  // Each fixed object against a reference node at 0: wave ≥ w and wave ≤ w.
+  return { nodeOf, constraints };
+}
+
+/**
+ * Whether some waves honour every declared edge of a phase (`waveConstraints`) with the objects of
+ * `fixed` at their waves. Read from `r`, the chart synthesized without those waves (which changes no
+ * object, task or phase). It has a solution exactly when no cycle of the constraints, each fixed
+ * wave a pair of constraints against a node at 0, adds up to more than 0 (Bellman-Ford).
+ */
+export function wavesCanHonour(r: ChartReadBack, phase: SyncPhase, fixed: ReadonlyMap<string, number>): boolean {
+  const { constraints } = waveConstraints(r, phase, fixed);
   const zero = 'the reference wave 0';
-  for (const [path, w] of fixed) edges.push({ from: zero, to: path, gap: w }, { from: path, to: zero, gap: -w });
-  const nodes = new Set(edges.flatMap((e) => [e.from, e.to]));
+  for (const [path, w] of fixed) constraints.push({ from: zero, to: path, gap: w }, { from: path, to: zero, gap: -w });
+  const nodes = new Set(constraints.flatMap((c) => [c.from, c.to]));
   const wave = new Map([...nodes].map((n) => [n, 0]));
   for (let round = 0; round <= nodes.size; round++) {
     let relaxed = false;
-    for (const e of edges) {
-      if (wave.get(e.to)! < wave.get(e.from)! + e.gap) {
-        wave.set(e.to, wave.get(e.from)! + e.gap);
+    for (const c of constraints) {
+      if (wave.get(c.to)! < wave.get(c.from)! + c.gap) {
+        wave.set(c.to, wave.get(c.from)! + c.gap);
         relaxed = true;
       }
     }
@@ -353,3 +369,35 @@ export function wavesCanHonour(r: ChartReadBack, phase: SyncPhase, fixed: Readon
   return false; // still rising after |nodes| rounds: a cycle of positive weight
 }
 
+/**
+ * The tiers and objects of a phase whose wave (written in `r`, the chart as synthesized, with the
+ * objects of `fixed` set by hand) is later than it needs to be: after wave 0 (where the library
+ * starts a chart's waves), and not right after something it must wait for. Each tier must also be
+ * one wave. One line each; empty when no wave is later than needed.
+ */
+export function slackWaves(r: ChartReadBack, phase: SyncPhase, fixed: ReadonlyMap<string, number>): string[] {
+  const { nodeOf, constraints } = waveConstraints(r, phase, fixed);
+  const waves = new Map<object | string, Set<number>>();
+  const names = new Map<object | string, string>();
+  const chartObjects = r.chart.node.findAll().filter((c): c is ApiObject => c instanceof ApiObject && c.chart === r.chart);
+  for (const o of new Set([...chartObjects, ...r.edges.flatMap((e) => [...e.before, ...e.after])])) {
+    {
+      const t = r.taskOf(o);
+      if (t?.phase !== phase || t.hoisted || o.kind === 'Namespace' || o.kind === 'CustomResourceDefinition') continue;
+      const n = nodeOf(o);
+      if (!waves.has(n)) waves.set(n, new Set());
+      waves.get(n)!.add(t.wave);
+      names.set(n, typeof n === 'string' ? n : (n as IConstruct).node.path);
+    }
+  }
+  const waveOf = (n: object | string) => [...waves.get(n)!][0];
+  const out: string[] = [];
+  for (const [n, ws] of waves) {
+    if (ws.size > 1) out.push(`${names.get(n)} is in waves ${[...ws].join(', ')}, not one`);
+    if (typeof n === 'string' || ws.size > 1) continue; // set by hand, or said above
+    const w = waveOf(n);
+    const tight = w <= 0 || constraints.some((c) => c.to === n && waveOf(c.from) + c.gap === w);
+    if (!tight) out.push(`${names.get(n)} is in wave ${w}, which nothing it waits for or must be done by needs`);
+  }
+  return out;
+}

@@ -38,8 +38,8 @@ describe('a member set by hand is planned around', () => {
     const widget = new ApiObject(chart, 'w', { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w', annotations: { [WAVE]: '0' } } });
     new Tier(chart, 'app').add(widget, configMap(chart, 'cm'));
     expect(synthError(chart)).toBe('');
-    // The ConfigMap needs nothing before it but what its tier comes after (nothing): the CRD's wave will do.
-    expect(wavesByName(chart)).toEqual({ 'CustomResourceDefinition/widgets.example.com': '-1', 'Widget/w': '0', 'ConfigMap/cm': '-1' });
+    // The ConfigMap needs nothing before it (the CRD is for the Widget alone): it stays where the chart's waves start.
+    expect(wavesByName(chart)).toEqual({ 'CustomResourceDefinition/widgets.example.com': '-1', 'Widget/w': '0', 'ConfigMap/cm': '0' });
   });
 
   test('a member of a PreSync tier set by hand to a later wave: the migration after the tier waits for it there', () => {
@@ -63,6 +63,26 @@ describe('a member set by hand is planned around', () => {
     expect(wavesByName(chart)).toEqual({ 'Service/svc': '-1', 'StatefulSet/db': '-1', 'ConfigMap/cm': '0' });
   });
 
+  test('a cycle through a tier whose members are all set by hand is reported between the tiers, as written', () => {
+    const chart = newChart();
+    const a = new Tier(chart, 'a').add(configMap(chart, 'one', { annotations: { [WAVE]: '1' } }));
+    const b = new Tier(chart, 'b', { after: [a] }).add(configMap(chart, 'two'));
+    a.addAfter(b);
+    expect(synthError(chart)).toContain('dependency cycle: Tier chart/a → Tier chart/b → Tier chart/a');
+  });
+
+  test('an order through a tier with no objects, between two tiers a dependency of two of their objects joins too, waits for a member set by hand', () => {
+    const chart = newChart();
+    const [first, second] = [configMap(chart, 'first'), configMap(chart, 'second', { annotations: { [WAVE]: '1' } })];
+    const config = new Tier(chart, 'config').add(first, second);
+    const app = configMap(chart, 'app');
+    app.node.addDependency(first);
+    new Tier(chart, 'web', { after: [new Tier(chart, 'empty', { after: [config] })] }).add(app);
+    expect(synthError(chart)).toBe('');
+    // The whole of `config` comes before `web` (through `empty`), `second` too: a ConfigMap after a ConfigMap at 1 is at 2.
+    expect(wavesByName(chart)).toEqual({ 'ConfigMap/first': '0', 'ConfigMap/second': '1', 'ConfigMap/app': '2' });
+  });
+
   test('two members set by hand against an order fail as a wave pin conflict naming both', () => {
     const chart = newChart();
     const config = new Tier(chart, 'config').add(configMap(chart, 'settings', { annotations: { [WAVE]: '2' } }), configMap(chart, 'other'));
@@ -80,6 +100,17 @@ describe('a member set by hand is planned around', () => {
 });
 
 describe('an order joining only members set by hand pins them, not their tiers', () => {
+  test('a tier whose members are all set by hand asks no wave of what comes after it: that waits for the members where they are', () => {
+    // The Deployment at -1 is all the Job waits for: wave 0 (a Deployment's health is waited for), not a wave after the tier's own.
+    const alone = newChart();
+    const tier = new Tier(alone, 'web')
+      .add(new ApiObject(alone, 'api', { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'api', annotations: { [WAVE]: '-1' } } }));
+    new Tier(alone, 'later').add(configMap(alone, 'other'));
+    new HookJob(alone, 'seed', { phase: HookPhase.SYNC, name: 'seed', image: 'i', command: ['s'], after: [tier] });
+    expect(synthError(alone)).toBe('');
+    expect(wavesByName(alone)).toEqual({ 'Deployment/api': '-1', 'ConfigMap/other': '0', 'Job/seed': '0' });
+  });
+
   test('a member set by hand before members set by hand: the later tier\'s other members keep their own wave', () => {
     const chart = newChart();
     const settings = configMap(chart, 'settings', { annotations: { [WAVE]: '5' } });

@@ -42,13 +42,26 @@ describe('proof by reading back', () => {
     expect(message).toContain('chart/settings has sync-wave "1" set by a JSON patch (computed: "0")');
   });
 
+  test('an order through a tier with no objects, between two tiers a dependency of two of their objects joins too, is proven for every object', () => {
+    const chart = newChart();
+    const [first, second] = [configMap(chart, 'first'), configMap(chart, 'second')];
+    const config = new Tier(chart, 'config').add(first, second);
+    const app = configMap(chart, 'app');
+    app.node.addDependency(first);
+    new Tier(chart, 'web', { after: [new Tier(chart, 'empty', { after: [config] })] }).add(app);
+    second.addJsonPatch(JsonPatch.add(`/metadata/annotations/${WAVE.replace('/', '~1')}`, '1'));
+    const message = synthError(chart);
+    expect(message).toContain('sync order broken (Tier chart/web is after Tier chart/config through Tier chart/empty, which holds no objects)');
+    expect(message).toContain('chart/app (ConfigMap app, Sync wave 1) must start after chart/second (ConfigMap second, Sync wave 1) is done');
+  });
+
   test('a hand-set hook annotation on a tier member is named, like a hand-set wave', () => {
     const chart = newChart();
     const settings = configMap(chart, 'settings', { annotations: { 'argocd.argoproj.io/hook': 'PostSync' } });
     const config = new Tier(chart, 'config').add(settings);
     new Tier(chart, 'web', { after: [config] }).add(configMap(chart, 'app'));
     const message = synthError(chart);
-    expect(message).toContain('chart/app (ConfigMap app, Sync wave 1) must start after chart/settings (ConfigMap settings, PostSync wave 0) is done, but Argo CD applies the later one first');
+    expect(message).toContain('chart/app (ConfigMap app, Sync wave 0) must start after chart/settings (ConfigMap settings, PostSync wave 0) is done, but Argo CD applies the later one first');
     expect(message).toContain('chart/settings has argocd.argoproj.io/hook "PostSync" set by hand (Tier chart/config is in the Sync phase)');
   });
 
@@ -57,7 +70,7 @@ describe('proof by reading back', () => {
     const config = new Tier(chart, 'config').add(configMap(chart, 'settings', { annotations: { [WAVE]: '-3' } }));
     new Tier(chart, 'web', { after: [config] }).add(configMap(chart, 'app'));
     expect(synthError(chart)).toBe('');
-    expect(wavesByName(chart)).toEqual({ 'ConfigMap/settings': '-3', 'ConfigMap/app': '1' });
+    expect(wavesByName(chart)).toEqual({ 'ConfigMap/settings': '-3', 'ConfigMap/app': '0' });
   });
 
   test('a hook made to vanish by a misspelt hand-set hook value is reported (not in the sync)', () => {
