@@ -321,9 +321,9 @@ interface WaveConstraint {
 /**
  * The declared edges of a phase as difference constraints, wave(after) ≥ wave(before) + the pair's
  * `minimumGap`: each tier one variable and each other object its own, but an object of `fixed` (by
- * path) its own node. Orders inside one tier hold by kind order (the chart synthesized); a hoisted
- * Namespace or CRD holds whatever its wave. Claims are not modelled (whether Pods share their step
- * decides), nor is anything but the waves: `r`'s objects, tasks and phases are taken as they are.
+ * path) its own node. Orders inside one tier hold by kind order (the chart synthesized); a Namespace
+ * or CRD Argo CD hoists holds whatever its wave. Claims are not modelled (whether Pods share their
+ * step decides), nor is anything but the waves: `r`'s objects, tasks and phases are taken as they are.
  */
 function waveConstraints(r: ChartReadBack, phase: SyncPhase, fixed: ReadonlyMap<string, number>):
 { nodeOf: (o: ApiObject) => object | string; constraints: WaveConstraint[] } {
@@ -332,7 +332,7 @@ function waveConstraints(r: ChartReadBack, phase: SyncPhase, fixed: ReadonlyMap<
   for (const e of r.edges) {
     for (const b of e.before) {
       const tb = r.taskOf(b);
-      if (tb?.phase !== phase || tb.hoisted || b.kind === 'Namespace' || b.kind === 'CustomResourceDefinition') continue;
+      if (tb?.phase !== phase || tb.hoisted) continue;
       for (const x of e.after) {
         const tx = r.taskOf(x);
         if (tx?.phase !== phase || nodeOf(x) === nodeOf(b)) continue;
@@ -383,7 +383,7 @@ export function slackWaves(r: ChartReadBack, phase: SyncPhase, fixed: ReadonlyMa
   for (const o of new Set([...chartObjects, ...r.edges.flatMap((e) => [...e.before, ...e.after])])) {
     {
       const t = r.taskOf(o);
-      if (t?.phase !== phase || t.hoisted || o.kind === 'Namespace' || o.kind === 'CustomResourceDefinition') continue;
+      if (t?.phase !== phase || t.hoisted) continue;
       const n = nodeOf(o);
       if (!waves.has(n)) waves.set(n, new Set());
       waves.get(n)!.add(t.wave);
