@@ -15,6 +15,7 @@
 import { ApiObject, Chart } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { copyRendered } from './render-copy';
+import { currentJob } from './sync-job';
 
 /**
  * An object's metadata annotations as stored, before resolution: the planner's Lazy wave values
@@ -139,14 +140,16 @@ export function objectsUnder(root: IConstruct, charts: ReadonlySet<Chart>, out: 
  * - each object's JSON is served at most once (a second `toJson()` renders afresh, and what the
  *   caller does with the served object cannot leak into a later render);
  * - only JSON of a validation that passed is kept (a failed one is never followed by cdk8s's render);
- * - everything is forgotten at the end of the synchronous job that validated (`App.synth` is
- *   synchronous), see `synth-validation.ts`, and at the chart's next validation that is not a memo hit.
+ * - what was kept in an earlier synchronous job is never served (`App.synth` is synchronous, see
+ *   `sync-job.ts`), and everything is forgotten at the chart's next validation that is not a memo hit.
  * Left open, as for the validation memo: when another chart's validation fails the synth, this
  * chart's renders stay kept until the job ends; changing an object's spec in place through an L2
  * method in that same job and synthesizing again would get the kept render.
  */
 export class RenderMemo {
   private readonly kept = new Map<ApiObject, unknown>();
+  /** The synchronous job the renders kept were made in (`currentJob`). */
+  private keptIn = -1;
   /** Each object's own `toJson` (a plain map: the memo lives as long as the chart of its objects). */
   private readonly original = new Map<ApiObject, () => unknown>();
 
@@ -155,7 +158,7 @@ export class RenderMemo {
     this.install(o);
     // Copied before anything reads it: the proof, the rule pack and cdk8s's YAML writer (`render-copy.ts`).
     const json = copyRendered(this.original.get(o)!.call(o));
-    this.kept.set(o, json);
+    this.keepFor(currentJob()).set(o, json);
     return json;
   }
 
@@ -169,17 +172,27 @@ export class RenderMemo {
     this.kept.clear();
   }
 
-  /** The object's own `toJson` serves a kept render once, else renders as its class does. */
+  /** The renders kept in `job`: those of an earlier job are forgotten first. */
+  private keepFor(job: number): Map<ApiObject, unknown> {
+    if (this.keptIn !== job) {
+      this.kept.clear();
+      this.keptIn = job;
+    }
+    return this.kept;
+  }
+
+  /** The object's own `toJson` serves a render kept in this job once, else renders as its class does. */
   private install(o: ApiObject): void {
     if (this.original.has(o)) return;
     const original = o.toJson as () => unknown;
     this.original.set(o, original);
-    const kept = this.kept;
+    const memo = this;
     Object.defineProperty(o, 'toJson', {
       configurable: true,
       writable: true,
       enumerable: false,
       value: function toJson(this: ApiObject) {
+        const kept = memo.keepFor(currentJob());
         const json = kept.get(o);
         if (json === undefined) return original.call(this);
         kept.delete(o);

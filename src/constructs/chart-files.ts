@@ -6,6 +6,7 @@
  */
 import { ApiObject, App, Chart, Names, YamlOutputType } from 'cdk8s';
 import { dependenciesOf } from './cdk8s-internals';
+import { currentJob } from './sync-job';
 import { chartOf } from './units';
 
 /** What an Argo CD directory source must read to get exactly these charts' objects. */
@@ -44,13 +45,19 @@ export function chartFiles(charts: readonly Chart[], who: string): ChartFileSele
 }
 
 /** The order as last found, and how many constructs and dependencies the app held then. */
-const orders = new WeakMap<App, { readonly constructs: number; readonly dependencies: number; readonly order: readonly Chart[] | undefined }>();
+interface ChartOrder {
+  /** The synchronous job it was found in (`currentJob`). */
+  readonly job: number;
+  readonly constructs: number;
+  readonly dependencies: number;
+  readonly order: readonly Chart[] | undefined;
+}
+const orders = new WeakMap<App, ChartOrder>();
 
 /**
  * The app's charts in the order cdk8s numbers their files, or undefined when it does not number
- * them: found once per synchronous job while the app holds as many constructs and dependencies
- * (constructs can only gain dependencies; the memo is dropped in a microtask, so a change after an
- * `await` is always seen). `app.charts` builds a graph of every dependency of the app, N² of them
+ * them: found once per synchronous job (`sync-job.ts`: a change after an `await` is always seen)
+ * while the app holds as many constructs and dependencies (constructs can only gain dependencies). `app.charts` builds a graph of every dependency of the app, N² of them
  * for two charts of N objects one after the other, and an Application's files are named at each
  * render of it (`Testing.synth` of two charts of 1,000 objects: 630 ms of it).
  */
@@ -61,13 +68,11 @@ function chartOrder(app: App): readonly Chart[] | undefined {
     constructs++;
     dependencies += dependenciesOf(c).length;
   }
+  const job = currentJob();
   const known = orders.get(app);
-  if (known && known.constructs === constructs && known.dependencies === dependencies) return known.order;
-  const entry = { constructs, dependencies, order: hasDependantCharts(app) ? app.charts : undefined };
+  if (known && known.job === job && known.constructs === constructs && known.dependencies === dependencies) return known.order;
+  const entry = { job, constructs, dependencies, order: hasDependantCharts(app) ? app.charts : undefined };
   orders.set(app, entry);
-  queueMicrotask(() => {
-    if (orders.get(app) === entry) orders.delete(app);
-  });
   return entry.order;
 }
 

@@ -4,8 +4,8 @@
  * cdk8s validates the whole app once per `app.synth()` and again in every `chart.toJson()` (N
  * charts: N+1 validations of each), each a full render, plan, proof and lint. A validation is
  * reused, never recomputed, while both hold:
- * - the same synchronous job: `App.synth` and `chart.toJson()` are synchronous, and the memo is
- *   dropped in a microtask, so changes made after an `await` or in a later test are always seen;
+ * - the same synchronous job (`sync-job.ts`): `App.synth` and `chart.toJson()` are synchronous, so
+ *   changes made after an `await` or in a later test are always seen;
  * - the same fingerprint: what can change between two synths in one job without telling the
  *   planner (constructs added or removed, `node.addDependency`, annotations, labels and JSON
  *   patches of any object, `tree-scan.ts`), plus the planner's own change counter (tiers,
@@ -23,6 +23,7 @@ import { orderedAsApplications } from './application-registry';
 import type { PlannerResult } from './chart-plan';
 import type { CrossChart } from './intent';
 import { proveOrder, readBack } from './read-back';
+import { currentJob } from './sync-job';
 import { SynthChecks } from './synth-checks';
 import { TreeScan } from './tree-scan';
 import { Manifest, SyncPlan } from '../argo/types';
@@ -30,6 +31,8 @@ import { ALL_RULES, ArgocdCm, Finding, findingText, LevelSetting, LintOptions, l
 
 /** A validation done in the current synchronous job, and what it saw. */
 interface Validated {
+  /** The synchronous job it was done in (`currentJob`). */
+  readonly job: number;
   /** The planner's change counter then. */
   readonly changes: number;
   /** The trees then, and the fingerprint of what the planner is not told about (`TreeScan`). */
@@ -59,7 +62,6 @@ export interface Validatable {
 
 export class SynthValidation {
   private validated?: Validated;
-  private forgetScheduled = false;
 
   constructor(private readonly planner: Validatable, private readonly check: (tree: TreeScan) => string[]) {}
 
@@ -73,7 +75,8 @@ export class SynthValidation {
     const roots = p.roots();
     const last = this.validated;
     // A memo hit (cdk8s's second validation of every synth) compares as it walks the trees.
-    if (last && last.changes === p.changes && last.tree.matches(roots, () => p.units())) return [...last.errors];
+    const job = currentJob();
+    if (last && last.job === job && last.changes === p.changes && last.tree.matches(roots, () => p.units())) return [...last.errors];
     // One walk of the trees serves the fingerprint and the planning of this validation.
     const tree = TreeScan.of(roots);
     const changes = p.changes;
@@ -90,15 +93,7 @@ export class SynthValidation {
     // After the check: annotations it wrote (waves of lone objects a dependency orders, the declared
     // dependencies) are part of what it saw; nothing else the fingerprint holds changes during it.
     tree.printMetadata();
-    this.validated = { changes, tree, errors };
-    if (!this.forgetScheduled) {
-      this.forgetScheduled = true;
-      queueMicrotask(() => {
-        this.forgetScheduled = false;
-        this.validated = undefined;
-        p.clearRenders();
-      });
-    }
+    this.validated = { job, changes, tree, errors };
     return [...errors];
   }
 }

@@ -1,6 +1,8 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { setFlagsFromString } from 'v8';
+import { runInNewContext } from 'vm';
 import { ApiObject, ApiObjectMetadataDefinition, App, Chart, JsonPatch, Testing } from 'cdk8s';
 import { Construct } from 'constructs';
 import * as YAML from 'yaml';
@@ -251,6 +253,23 @@ describe('one validation and one render per synth', () => {
     expect(validate).toHaveBeenCalledTimes(1);
     validate.mockRestore();
   });
+});
+
+test('apps synthesized in one synchronous loop are freed as each is done with: no memo of a synth holds its app until the loop returns', () => {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  const synthOne = () => {
+    const chart = newChart();
+    tiered(chart, 50);
+    Testing.synth(chart);
+  };
+  synthOne();
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  for (let i = 0; i < 100; i++) synthOne();
+  gc();
+  // One app of 100 objects and its memos are ~200 KB: held until the loop returned, the 100 were ~20 MB.
+  expect(Math.round((process.memoryUsage().heapUsed - before) / 1e6)).toBeLessThan(8);
 });
 
 describe('edges per pair of units, proven per (step, kind)', () => {
