@@ -2,13 +2,14 @@ import { App, Chart, Duration, Lazy } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import { applicationOfChart, registerChart } from './application-registry';
 import { checkSyncOptions, includeOf, syncPolicyOf } from './application-spec';
-import { dependenciesOf } from './cdk8s-internals';
+import { dependenciesOf, renderAgainForOutput } from './cdk8s-internals';
 import { chartFiles } from './chart-files';
 import { ensureHealthPatch, HEALTH_PATCH_FILE } from './health-patch';
 import { HookJob } from './hook-job';
 import { pathFor } from './names';
 import { IOrderable } from './orderable';
 import { SyncPlanner } from './planner';
+import { isValidating } from './synth-validation';
 import { Tier } from './tier';
 import { chartOf } from './units';
 import { APPLICATION_HEALTH_LUA } from '../argo/application-health';
@@ -297,8 +298,14 @@ export class ArgoApplication extends Construct implements IOrderable {
         finalizers: props.cascadeDelete ? ['resources-finalizer.argocd.argoproj.io'] : undefined,
       },
       spec: {
-        // The health patch is written when the parent renders (after validation, beside its files).
-        project: Lazy.any({ produce: () => { ensureHealthPatch(app, this.namespace); return this.project; } }) as unknown as string,
+        // The health patch is written when cdk8s renders the parent for its output (after every
+        // validation of the app passed, beside its files), never by the read-back's render.
+        project: Lazy.any({
+          produce: () => {
+            if (!isValidating()) ensureHealthPatch(app, this.namespace);
+            return this.project;
+          },
+        }) as unknown as string,
         source: { repoUrl: props.repoURL, targetRevision: props.targetRevision ?? 'HEAD', path: props.path, directory },
         destination: {
           server: props.destination?.name === undefined ? props.destination?.server ?? 'https://kubernetes.default.svc' : props.destination?.server,
@@ -308,6 +315,7 @@ export class ArgoApplication extends Construct implements IOrderable {
         syncPolicy: policy,
       },
     });
+    renderAgainForOutput(this.resource);
     // The parent's output carries the health patch, so the rule pack at synth reads it as installed.
     SyncPlanner.of(this).assumeArgocdCm({ applicationHealth: APPLICATION_HEALTH_LUA });
     SyncPlanner.of(this).register({

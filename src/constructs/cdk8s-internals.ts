@@ -146,6 +146,18 @@ export function objectsUnder(root: IConstruct, charts: ReadonlySet<Chart>, out: 
  * chart's renders stay kept until the job ends; changing an object's spec in place through an L2
  * method in that same job and synthesizing again would get the kept render.
  */
+/** Objects rendered afresh for the output (`renderAgainForOutput`). */
+const againForOutput = new WeakSet<ApiObject>();
+
+/**
+ * `o`'s render for the output has a side effect (it writes a file beside the manifests): the
+ * read-back's render of it is never served to cdk8s's, which renders it again (one object: the
+ * Application of an `ArgoApplication`).
+ */
+export function renderAgainForOutput(o: ApiObject): void {
+  againForOutput.add(o);
+}
+
 export class RenderMemo {
   private readonly kept = new Map<ApiObject, unknown>();
   /** The synchronous job the renders kept were made in (`currentJob`). */
@@ -155,6 +167,7 @@ export class RenderMemo {
 
   /** Renders `o` as cdk8s does and keeps the JSON for the next `toJson()` call. */
   public render(o: ApiObject): any {
+    if (againForOutput.has(o)) return copyRendered(o.toJson());
     this.install(o);
     // Copied before anything reads it: the proof, the rule pack and cdk8s's YAML writer (`render-copy.ts`).
     const json = copyRendered(this.original.get(o)!.call(o));

@@ -1,8 +1,10 @@
 /**
  * Writes the Application health check beside the synthesized manifests, as a merge patch of
- * `argocd-cm` that adds one key and leaves the others alone. Called while the parent chart renders
- * (an Application's Lazy): cdk8s has validated the whole App by then and writes the chart files right
- * after, so a synth that fails leaves no patch behind; there is no later hook in `App.synth`.
+ * `argocd-cm` that adds one key and leaves the others alone. Called when cdk8s renders the parent
+ * chart for its output (an Application's Lazy; the read-back's render during validation writes
+ * nothing, `isValidating`, and is not served to cdk8s's, `renderAgainForOutput`): cdk8s has
+ * validated the whole App by then and writes the chart files right after, so a synth that fails
+ * leaves no patch behind; there is no later hook in `App.synth`.
  */
 import { mkdirSync, writeFileSync } from 'fs';
 import { join } from 'path';

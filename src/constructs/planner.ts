@@ -266,19 +266,24 @@ export class SyncPlanner extends Construct {
   private check(tree: TreeScan): string[] {
     // The group's plan is proven and linted once, on the union of its charts, by the leading planner.
     if (this.lead() !== this) return [];
-    let result: PlannerResult;
-    try {
-      result = this.result(tree);
-    } catch (e) {
-      if (e instanceof OrderingError) return [e.message];
-      throw e;
-    }
     const argocdCm = this.group().map((p) => p.argocdCm).find((cm) => cm !== undefined);
     const check = (r: PlannerResult) => checkChart(r, this._checks, (o) => this.render(o), this.chart, argocdCm);
-    const errors = check(result);
+    // Impossible intent is the validation's error, whichever way the plan is drawn.
+    const checked = (plan: () => PlannerResult): { result?: PlannerResult; errors: string[] } => {
+      let result: PlannerResult;
+      try {
+        result = plan();
+      } catch (e) {
+        if (e instanceof OrderingError) return { errors: [e.message] };
+        throw e;
+      }
+      return { result, errors: check(result) };
+    };
+    const { result, errors } = checked(() => this.result(tree));
     // Lone objects joined through hubs are proven as groups; a failure is worded pair by pair, as
-    // the same plan drawn that way proves it (the waves are the same, so the read-back is).
-    return errors.length > 0 && result.pairwise ? check(result.pairwise()) : errors;
+    // the same plan drawn that way proves it (the waves are the same, so the read-back is), or as
+    // that plan refuses it (an order only the pairs show).
+    return errors.length > 0 && result?.pairwise ? checked(result.pairwise).errors : errors;
   }
 
   /** The declared-dependency annotation, on the few objects a wave was opened for (`src/rules/depends-on.ts`). */

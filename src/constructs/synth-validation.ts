@@ -60,6 +60,18 @@ export interface Validatable {
   units(): ReadonlySet<IConstruct>;
 }
 
+/** How many validations are running (one, or none: cdk8s validates one construct at a time). */
+let running = 0;
+
+/**
+ * True while a chart is being validated: what renders then is read back, not written out, so a
+ * render's side effect on the output (the Application health patch file) must wait for cdk8s's own
+ * render, which comes only after every validation of the app passed.
+ */
+export function isValidating(): boolean {
+  return running > 0;
+}
+
 export class SynthValidation {
   private validated?: Validated;
 
@@ -71,6 +83,15 @@ export class SynthValidation {
   }
 
   public validate(): string[] {
+    running++;
+    try {
+      return this.validateOnce();
+    } finally {
+      running--;
+    }
+  }
+
+  private validateOnce(): string[] {
     const p = this.planner;
     const roots = p.roots();
     const last = this.validated;

@@ -88,6 +88,20 @@ describe.each([
   });
 });
 
+test('a failed synth of an app-of-apps writes nothing, the health patch included', () => {
+  withOutdir((outdir) => {
+    const app = new App({ outdir });
+    const chart = new Chart(app, 'db');
+    const first = new Tier(chart, 'first').add(cm(chart, 'one'));
+    new Tier(chart, 'second', { after: [first] }).add(cm(chart, 'two'));
+    first.addAfter(chart.node.findChild('second') as Tier);
+    new ArgoApplication(new Chart(app, 'platform'), 'db', { charts: [chart], repoURL: REPO, path: 'dist' });
+    // The parent's planner reads its Application back (and passes) before the child's fails.
+    expect(() => app.synth()).toThrow('dependency cycle');
+    expect(files(outdir)).toEqual([]);
+  });
+});
+
 function appIn(props: Partial<ArgoApplicationProps> = {}, id = 'db') {
   const app = new App({ outdir: mkdtempSync(join(tmpdir(), 'syncplan-argoapp-')) });
   const platform = new Chart(app, 'platform');

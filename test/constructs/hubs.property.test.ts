@@ -161,6 +161,13 @@ test('through hubs or pair by pair, a synth writes the same bytes, prints the sa
       parents: [undefined, undefined],
       dependencies: [[0, 1, 1, 1]],
       tiers: [0, 0],
+    }], [{
+      // A cycle only the pairs show (a tier whose one member is a hook by hand orders nothing itself):
+      // the plan drawn pair by pair refused it with an error thrown past the validation.
+      charts: [[['Job', undefined]], [['ConfigMap', undefined]], [['Deployment', 'PostSync']]],
+      parents: [1, 2, undefined],
+      dependencies: [[0, 0, 2, 0]],
+      tiers: [0, 0, 1],
     }]],
   });
   joins.mockRestore();
