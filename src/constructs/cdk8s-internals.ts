@@ -132,6 +132,18 @@ export function objectsUnder(root: IConstruct, charts: ReadonlySet<Chart>, out: 
   return out;
 }
 
+/** Objects rendered afresh for the output (`renderAgainForOutput`). */
+const againForOutput = new WeakSet<ApiObject>();
+
+/**
+ * `o`'s render for the output has a side effect (it writes a file beside the manifests): the
+ * read-back's render of it is never served to cdk8s's, which renders it again (one object: the
+ * Application of an `ArgoApplication`).
+ */
+export function renderAgainForOutput(o: ApiObject): void {
+  againForOutput.add(o);
+}
+
 /**
  * One render per object per synth. The planner's proof renders every object of the chart to read
  * it back; cdk8s renders them again right after validating (`App.synth`, `chart.toJson()`,
@@ -146,18 +158,6 @@ export function objectsUnder(root: IConstruct, charts: ReadonlySet<Chart>, out: 
  * chart's renders stay kept until the job ends; changing an object's spec in place through an L2
  * method in that same job and synthesizing again would get the kept render.
  */
-/** Objects rendered afresh for the output (`renderAgainForOutput`). */
-const againForOutput = new WeakSet<ApiObject>();
-
-/**
- * `o`'s render for the output has a side effect (it writes a file beside the manifests): the
- * read-back's render of it is never served to cdk8s's, which renders it again (one object: the
- * Application of an `ArgoApplication`).
- */
-export function renderAgainForOutput(o: ApiObject): void {
-  againForOutput.add(o);
-}
-
 export class RenderMemo {
   private readonly kept = new Map<ApiObject, unknown>();
   /** The synchronous job the renders kept were made in (`currentJob`). */

@@ -57,9 +57,10 @@ const orders = new WeakMap<App, ChartOrder>();
 /**
  * The app's charts in the order cdk8s numbers their files, or undefined when it does not number
  * them: found once per synchronous job (`sync-job.ts`: a change after an `await` is always seen)
- * while the app holds as many constructs and dependencies (constructs can only gain dependencies). `app.charts` builds a graph of every dependency of the app, N² of them
- * for two charts of N objects one after the other, and an Application's files are named at each
- * render of it (`Testing.synth` of two charts of 1,000 objects: 630 ms of it).
+ * while the app holds as many constructs and dependencies (constructs can only gain dependencies).
+ * `app.charts` builds a graph of every dependency of the app, N² of them for two charts of N
+ * objects one after the other, and an Application's files are named at each render of it
+ * (`Testing.synth` of two charts of 1,000 objects: 630 ms of it).
  */
 function chartOrder(app: App): readonly Chart[] | undefined {
   let constructs = 0;

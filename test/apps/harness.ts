@@ -378,26 +378,23 @@ export function wavesCanHonour(r: ChartReadBack, phase: SyncPhase, fixed: Readon
 export function slackWaves(r: ChartReadBack, phase: SyncPhase, fixed: ReadonlyMap<string, number>): string[] {
   const { nodeOf, constraints } = waveConstraints(r, phase, fixed);
   const waves = new Map<object | string, Set<number>>();
-  const names = new Map<object | string, string>();
   const chartObjects = r.chart.node.findAll().filter((c): c is ApiObject => c instanceof ApiObject && c.chart === r.chart);
   for (const o of new Set([...chartObjects, ...r.edges.flatMap((e) => [...e.before, ...e.after])])) {
-    {
-      const t = r.taskOf(o);
-      if (t?.phase !== phase || t.hoisted) continue;
-      const n = nodeOf(o);
-      if (!waves.has(n)) waves.set(n, new Set());
-      waves.get(n)!.add(t.wave);
-      names.set(n, typeof n === 'string' ? n : (n as IConstruct).node.path);
-    }
+    const t = r.taskOf(o);
+    if (t?.phase !== phase || t.hoisted) continue;
+    const n = nodeOf(o);
+    if (!waves.has(n)) waves.set(n, new Set());
+    waves.get(n)!.add(t.wave);
   }
+  const name = (n: object | string) => (typeof n === 'string' ? n : (n as IConstruct).node.path);
   const waveOf = (n: object | string) => [...waves.get(n)!][0];
   const out: string[] = [];
   for (const [n, ws] of waves) {
-    if (ws.size > 1) out.push(`${names.get(n)} is in waves ${[...ws].join(', ')}, not one`);
+    if (ws.size > 1) out.push(`${name(n)} is in waves ${[...ws].join(', ')}, not one`);
     if (typeof n === 'string' || ws.size > 1) continue; // set by hand, or said above
     const w = waveOf(n);
     const tight = w <= 0 || constraints.some((c) => c.to === n && waveOf(c.from) + c.gap === w);
-    if (!tight) out.push(`${names.get(n)} is in wave ${w}, which nothing it waits for or must be done by needs`);
+    if (!tight) out.push(`${name(n)} is in wave ${w}, which nothing it waits for or must be done by needs`);
   }
   return out;
 }

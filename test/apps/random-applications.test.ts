@@ -177,7 +177,7 @@ const pinnedSpecs: fc.Arbitrary<Spec> = specs.chain((spec) => fc.record({
 }).map(({ spec: s, pins }) => ({ ...s, pins })));
 
 /** The waves `spec` sets by hand, by the path of the object (the same in every build of it). */
-function wavesSetByHand(built: Built, spec: Spec): Map<string, number> {
+function pinnedWaves(built: Built, spec: Spec): Map<string, number> {
   return new Map(spec.pins!.map(([c, i, wave]) => [built.objects[c][i % built.objects[c].length].node.path, wave]));
 }
 
@@ -186,7 +186,7 @@ function pinsCanHold(spec: Spec): boolean {
   return inApp((app, outdir) => {
     const built = build(app, { ...spec, pins: undefined });
     app.synth();
-    return wavesCanHonour(readBack(built, outdir).read, 'Sync', wavesSetByHand(built, spec));
+    return wavesCanHonour(readBack(built, outdir).read, 'Sync', pinnedWaves(built, spec));
   });
 }
 
@@ -208,7 +208,7 @@ test('random Applications with objects placed by hand: refused, as a wave pin co
     const { read } = readBack(built, outdir);
     expect(brokenEdges(read)).toEqual([]);
     expect(possible).toBe(true);
-    expect(slackWaves(read, 'Sync', wavesSetByHand(built, spec))).toEqual([]);
+    expect(slackWaves(read, 'Sync', pinnedWaves(built, spec))).toEqual([]);
   })), { numRuns: 100 });
   // About 60 of 100 runs keep an order the synth writes: the property is about those.
   expect(held).toBeGreaterThan(30);
