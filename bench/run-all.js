@@ -80,7 +80,33 @@ const TARGETS = {
 function row(what, { medians, rounds }, key, baseKey, unit, baseLabel, target) {
   const ratios = rounds[key].map((x, r) => x / rounds[baseKey][r]);
   return [what, `${medians[key].toFixed(0)} ${unit}`, `${medians[baseKey].toFixed(0)} ${unit} ${baseLabel}`, medians[key] / medians[baseKey], target,
-    [Math.min(...ratios), Math.max(...ratios)]];
+    [Math.min(...ratios), Math.max(...ratios)], medianInterval(ratios)];
+}
+
+/**
+ * A distribution-free interval for the median of the rounds' ratios (each round against its own
+ * baseline run): the k-th smallest to the k-th largest, k the largest that still covers the median
+ * with at least 95% probability (a binomial tail, whatever the noise's distribution), or min–max
+ * with the coverage it has when there are too few rounds. Printed beside the verdict, which stays
+ * the median's: on these machines a target 5% over its baseline can be met or missed by the run,
+ * and an interval that holds the target says that this run cannot tell (`undecided`).
+ */
+function medianInterval(xs) {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const n = sorted.length;
+  // P(fewer than k of n rounds below the median) for a fair coin, summed up to k - 1.
+  const tail = (k) => {
+    let p = 0;
+    let c = 1; // C(n, i)
+    for (let i = 0; i < k; i++) {
+      p += c / 2 ** n;
+      c = (c * (n - i)) / (i + 1);
+    }
+    return p;
+  };
+  let k = 1;
+  while (k + 1 <= Math.floor(n / 2) && 1 - 2 * tail(k + 1) >= 0.95) k++;
+  return { lo: sorted[k - 1], hi: sorted[n - k], coverage: 1 - 2 * tail(k) };
 }
 const synthCpu = { medians: Object.fromEntries(Object.keys(synth.roundsCpuMs).map((v) => [v, synth[v].totalCpuMs])), rounds: synth.roundsCpuMs };
 const joinedCpu = { medians: joined.medians, rounds: joined.roundsCpuMs };
@@ -110,12 +136,17 @@ const machine = `${cpus[0].model.trim()}, ${cpus.length} CPUs, ${Math.round(os.t
 const width = Math.max(...rows.map((r) => r[0].length));
 console.log(`machine: ${machine}${quick ? '  (--quick: smoke run, not reportable)' : ''}`);
 const spanText = ([lo, hi]) => `${lo.toFixed(2)}-${hi.toFixed(2)}x`;
-console.log(`${'measure'.padEnd(width)} | measured  | baseline                 | ratio | rounds min-max | target   | result`);
-console.log(`${'-'.repeat(width)}-|-----------|--------------------------|-------|----------------|----------|-------`);
-for (const [what, measured, baseline, ratio, target, range] of rows) {
-  console.log(`${what.padEnd(width)} | ${measured.padStart(9)} | ${baseline.padEnd(24)} | ${ratio.toFixed(2).padStart(4)}x | ${spanText(range).padStart(14)} | ${targetText(target).padStart(8)} | ${passes(ratio, target) ? 'pass' : 'FAIL'}`);
+/** Whether the interval holds the target: then the run cannot tell whether it is met. */
+const undecided = (interval, target) => passes(interval.lo, target) !== passes(interval.hi, target);
+console.log(`${'measure'.padEnd(width)} | measured  | baseline                 | ratio | rounds min-max | median of rounds | target   | result`);
+console.log(`${'-'.repeat(width)}-|-----------|--------------------------|-------|----------------|------------------|----------|-------`);
+for (const [what, measured, baseline, ratio, target, range, interval] of rows) {
+  const verdict = `${passes(ratio, target) ? 'pass' : 'FAIL'}${undecided(interval, target) ? ' (undecided)' : ''}`;
+  console.log(`${what.padEnd(width)} | ${measured.padStart(9)} | ${baseline.padEnd(24)} | ${ratio.toFixed(2).padStart(4)}x | ${spanText(range).padStart(14)} `
+    + `| ${`${spanText([interval.lo, interval.hi])} ${Math.round(interval.coverage * 100)}%`.padStart(16)} | ${targetText(target).padStart(8)} | ${verdict}`);
 }
-console.log('ratio: median against median; rounds min-max: each round against its own baseline run');
+console.log('ratio: median against median; rounds min-max: each round against its own baseline run; median of rounds: where the median of');
+console.log('those per-round ratios lies, with that probability (order statistics); undecided: that interval holds the target, so this run cannot tell');
 console.log(`packages a plan loads: ${start.packages.join(', ')}`);
 // The floor under a small plan, a reference and no target: a fresh Node reading the same file with `yaml`.
 const yamlRead = start.medianMs['yaml read of <example>'];
@@ -123,6 +154,8 @@ console.log(`reference: syncplan plan <small file> ${(start.medianMs['syncplan p
   + `(${yamlRead.toFixed(0)} ms, ${(yamlRead / start.medianMs['node -e 0']).toFixed(2)}x node -e 0)`);
 const failed = rows.filter((r) => !passes(r[3], r[4])).length;
 if (asJson) {
-  console.log(JSON.stringify({ machine, quick, rows: rows.map(([what, measured, baseline, ratio, target, range]) => ({ what, measured, baseline, ratio, roundsMinMax: range, target: targetText(target), pass: passes(ratio, target) })) }));
+  console.log(JSON.stringify({ machine, quick, rows: rows.map(([what, measured, baseline, ratio, target, range, interval]) => ({
+    what, measured, baseline, ratio, roundsMinMax: range, medianInterval: interval, target: targetText(target), pass: passes(ratio, target), undecided: undecided(interval, target),
+  })) }));
 }
 process.exitCode = failed > 0 ? 1 : 0;
