@@ -298,16 +298,16 @@ test('file names follow the charts\' order as it changes, finding it once while 
   const inner = new Chart(web, 'inner');
   cm(inner, 'inner-config');
   const a = new ArgoApplication(new Chart(app, 'platform'), 'shop', { charts: [db, web], repoURL: REPO, path: 'dist' });
-  // Each walk of the app's tree: finding the order walks it (`app-charts.ts`), as does telling
-  // whether anything changed since it was found, which is all a render does while nothing changes.
+  // Finding the order lists the app's constructs (`app-charts.ts`); a render while nothing changed
+  // only counts them (`chart-files.ts`), listing nothing.
   const walks = jest.spyOn(app.node, 'findAll');
   try {
     const include = () => a.resource.toJson().spec.source.directory.include;
     const first = include();
     const finding = walks.mock.calls.length;
+    expect(finding).toBeGreaterThan(0);
     expect(include()).toBe(first);
-    expect(walks.mock.calls.length - finding).toBe(1);
-    expect(finding).toBeGreaterThan(1);
+    expect(walks.mock.calls.length).toBe(finding);
     // web after database (as cdk8s makes of a dependency between their constructs when it renders):
     // cdk8s reorders the files, and the next render says so.
     webConfig.node.addDependency(dbConfig);

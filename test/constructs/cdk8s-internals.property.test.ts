@@ -6,9 +6,9 @@
  * a chart's own dependency on a construct of it when it renders.
  */
 import { ApiObject, Chart, Testing } from 'cdk8s';
-import { Construct, IConstruct } from 'constructs';
+import { Construct, DependencyGroup, IConstruct } from 'constructs';
 import * as fc from 'fast-check';
-import { constructsUnder, objectsUnder, resolvedFromOwnChart } from '../../src/constructs/cdk8s-internals';
+import { constructsUnder, dependencyCount, objectsUnder, resolvedFromOwnChart } from '../../src/constructs/cdk8s-internals';
 
 /** A tree as data: each node's children by id, some removed after being added. */
 interface Shape {
@@ -97,4 +97,26 @@ test('resolvedFromOwnChart names exactly the object dependencies cdk8s makes of 
       }
     }
   }));
+});
+
+test('dependencyCount counts what node.dependencies lists: constructs, and groups by their roots as they are now', () => {
+  fc.assert(fc.property(fc.array(shape, { minLength: 1, maxLength: 4 }),
+    fc.array(fc.tuple(fc.nat(), fc.array(fc.nat(), { maxLength: 3 }), fc.boolean()), { maxLength: 8 }), (shapes, deps) => {
+      const chart = tree(shapes);
+      const all = chart.node.findAll();
+      const at = (k: number) => all[k % all.length];
+      const groups: DependencyGroup[] = [];
+      for (const [from, to, grouped] of deps) {
+        if (grouped) {
+          const group = new DependencyGroup(...to.map(at));
+          groups.push(group);
+          at(from).node.addDependency(group);
+        } else {
+          for (const t of to) at(from).node.addDependency(at(t));
+        }
+      }
+      // A group that gains a root after it was added counts it.
+      groups.forEach((g, i) => g.add(at(i)));
+      for (const c of all) expect(dependencyCount(c)).toBe(c.node.dependencies.length);
+    }), { numRuns: 300 });
 });
