@@ -41,6 +41,12 @@ process.on('beforeExit', () => {
   }
   if (runs.length > 0) return void setImmediate(next); // work for the loop, so beforeExit comes again
   process.stdout.write = write;
+  // Caches other Nodes wrote beside the previous bundle (a first plan writes one, src/cli/code-cache.ts)
+  // go: made from another bundle they would only be rejected, and `npm pack` would ship them all.
+  const own = path.basename(codeCacheFile(dir));
+  for (const name of fs.readdirSync(dir)) {
+    if (name !== own && /^syncplan-bundle\.[0-9a-f]+\.v8cache(\.\d+\.tmp)?$/.test(name)) fs.rmSync(path.join(dir, name), { force: true });
+  }
   writeCodeCache(codeCacheFile(dir), bundle, script, (err) => {
     console.error(`code-cache: could not write the cache: ${err.message}`);
     process.exit(1);
