@@ -118,8 +118,10 @@ project.compileTask.exec('esbuild lib/cli/bin.js --bundle --platform=node --targ
 project.compileTask.exec('node scripts/code-cache.js');
 
 // CLI tests spawn the compiled binary, so the test task compiles first; the HTML report is
-// tested in Debian's Chromium, installed on first use.
+// tested in Debian's Chromium, and the package on Node 22 and 24 (npm's binary packages of Node),
+// each installed on first use.
 project.testTask.prependSpawn(project.compileTask);
+project.testTask.prependExec('node scripts/ensure-node-lines.js');
 project.testTask.prependExec('bash scripts/ensure-chromium.sh');
 project.testTask.spawn(project.addTask('typecheck', {
   description: 'Type-check tests and examples (jest strips types without checking them)',
