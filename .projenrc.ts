@@ -78,6 +78,8 @@ const project = new cdk8s.ConstructLibraryCdk8s({
       // swc strips types only (~3x faster than ts-jest); the test task type-checks tests and examples.
       transform: { '^.+\\.[t]sx?$': new javascript.Transform('@swc/jest') },
       testPathIgnorePatterns: ['/node_modules/', '/lib/', '/dist/'],
+      // Node 22 and 24 for test/package/node-lines.test.ts: nothing of theirs is a test or a module of ours.
+      modulePathIgnorePatterns: ['<rootDir>/.syncplan-tmp/'],
       coverageProvider: 'v8',
     },
   },
@@ -85,7 +87,8 @@ const project = new cdk8s.ConstructLibraryCdk8s({
   // The package holds what users run and read: lib/, README, API.md, CHANGELOG and docs/rules/
   // (every finding says "see docs/rules/<rule>.md"); test/package.test.ts checks the list.
   npmIgnoreOptions: {
-    ignorePatterns: ['/examples/', '/bench/', '/docs/*', '!/docs/rules/', '/scripts/', '/.ci/', '/cdk8s.yaml', '/action.yml', '/crds/', '/.pre-commit-hooks.yaml', '/.jsii.tabl.json'],
+    ignorePatterns: ['/examples/', '/bench/', '/docs/*', '!/docs/rules/', '/scripts/', '/.ci/', '/cdk8s.yaml', '/action.yml', '/crds/', '/.pre-commit-hooks.yaml', '/.jsii.tabl.json',
+      '/.syncplan-tmp/'], // the Node binaries the tests run (scripts/ensure-node-lines.js)
   },
 });
 
