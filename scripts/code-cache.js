@@ -7,7 +7,7 @@
 'use strict';
 const fs = require('fs');
 const path = require('path');
-const { BUNDLE_FILE, codeCacheFile, compileBundle, runBundle, writeCodeCache } = require('../lib/cli/code-cache');
+const { BUNDLE_FILE, codeCacheFile, compileBundle, isCodeCacheName, runBundle, writeCodeCache } = require('../lib/cli/code-cache');
 
 const dir = path.join(__dirname, '..', 'lib', 'cli');
 const file = path.join(dir, BUNDLE_FILE);
@@ -45,7 +45,7 @@ process.on('beforeExit', () => {
   // go: made from another bundle they would only be rejected, and `npm pack` would ship them all.
   const own = path.basename(codeCacheFile(dir));
   for (const name of fs.readdirSync(dir)) {
-    if (name !== own && /^syncplan-bundle\.[0-9a-f]+\.v8cache(\.\d+\.tmp)?$/.test(name)) fs.rmSync(path.join(dir, name), { force: true });
+    if (name !== own && isCodeCacheName(name)) fs.rmSync(path.join(dir, name), { force: true });
   }
   writeCodeCache(codeCacheFile(dir), bundle, script, (err) => {
     console.error(`code-cache: could not write the cache: ${err.message}`);

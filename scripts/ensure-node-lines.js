@@ -15,16 +15,15 @@ const path = require('path');
 const LINES = ['22', '24'];
 const ROOT = path.join(__dirname, '..');
 
-/** npm's package of Node's binary for this machine, and the binary's path inside it. */
+/** The name of npm's package of Node's binary for this machine (`bin/node` inside it). */
 function binaryPackage() {
-  const platform = { linux: 'linux', darwin: 'darwin' }[process.platform];
-  const arch = { x64: 'x64', arm64: 'arm64' }[process.arch];
-  return platform && arch ? { name: `node-${platform}-${arch}`, bin: path.join('bin', 'node') } : undefined;
+  const supported = ['linux', 'darwin'].includes(process.platform) && ['x64', 'arm64'].includes(process.arch);
+  return supported ? `node-${process.platform}-${process.arch}` : undefined;
 }
 
 /** Where Node `line` is (or goes), as the test finds it. */
 function nodeOf(line, pkg) {
-  return path.join(ROOT, '.syncplan-tmp', 'node-lines', line, 'node_modules', pkg.name, pkg.bin);
+  return path.join(ROOT, '.syncplan-tmp', 'node-lines', line, 'node_modules', pkg, 'bin', 'node');
 }
 
 const pkg = binaryPackage();
@@ -42,12 +41,12 @@ for (const line of LINES) {
   const prefix = path.join(ROOT, '.syncplan-tmp', 'node-lines', line);
   fs.mkdirSync(prefix, { recursive: true });
   fs.writeFileSync(path.join(prefix, 'package.json'), '{ "private": true }\n');
-  console.error(`syncplan: installing Node ${line} (${pkg.name}@${line}) for the Node-lines test (one time)...`);
-  const r = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--no-save', '--no-package-lock', `${pkg.name}@${line}`],
-    { cwd: prefix, stdio: ['ignore', 'ignore', 'inherit'], shell: process.platform === 'win32' });
+  console.error(`syncplan: installing Node ${line} (${pkg}@${line}) for the Node-lines test (one time)...`);
+  const r = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--no-save', '--no-package-lock', `${pkg}@${line}`],
+    { cwd: prefix, stdio: ['ignore', 'ignore', 'inherit'] });
   if (r.status !== 0 || !fs.existsSync(node)) {
-    console.error(`syncplan: could not install ${pkg.name}@${line} from the npm registry; the Node-lines test needs it at ${path.relative(ROOT, node)} `
-      + `(run 'npm install --prefix ${path.relative(ROOT, prefix)} ${pkg.name}@${line}' where the registry is reachable)`);
+    console.error(`syncplan: could not install ${pkg}@${line} from the npm registry; the Node-lines test needs it at ${path.relative(ROOT, node)} `
+      + `(run 'npm install --prefix ${path.relative(ROOT, prefix)} ${pkg}@${line}' where the registry is reachable)`);
     process.exit(1);
   }
 }

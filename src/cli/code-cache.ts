@@ -29,6 +29,11 @@ export function codeCacheFile(dir: string, tag: number = cachedDataVersionTag())
   return join(dir, `syncplan-bundle.${tag.toString(16)}.v8cache`);
 }
 
+/** True for the name of a code cache of any V8 (`codeCacheFile`), or of a write of one not renamed into place yet (`writeCodeCache`). */
+export function isCodeCacheName(name: string): boolean {
+  return /^syncplan-bundle\.[0-9a-f]+\.v8cache(\.\d+\.tmp)?$/.test(name);
+}
+
 /** `zlib.crc32` (Node 20.15 and 22.2 on); without it no cache is trusted. */
 const crc32 = (zlib as { crc32?: (data: Uint8Array) => number }).crc32;
 

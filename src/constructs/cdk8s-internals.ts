@@ -38,13 +38,19 @@ export function patchCount(o: ApiObject): number {
 const NONE: readonly IConstruct[] = [];
 
 /**
- * `node.dependencies`, without building an array for each of the many constructs that have none
- * (constructs 10 creates `_dependencies` on the first `addDependency`; any other layout falls back).
+ * The dependencies as `addDependency` stored them (constructs 10 creates `_dependencies` on the
+ * first call): an empty set when there are none, undefined for any other layout.
  */
+function dependencySet(c: IConstruct): ReadonlySet<unknown> | undefined {
+  const node = c.node as unknown as { _dependencies?: Set<unknown> };
+  if (!('_dependencies' in node)) return undefined;
+  return node._dependencies ?? NO_DEPENDENCY_SET;
+}
+const NO_DEPENDENCY_SET: ReadonlySet<unknown> = new Set();
+
+/** `node.dependencies`, without building an array for each of the many constructs that have none. */
 export function dependenciesOf(c: IConstruct): readonly IConstruct[] {
-  const node = c.node as unknown as { _dependencies?: { size: number } };
-  if ('_dependencies' in node && (node._dependencies === undefined || node._dependencies.size === 0)) return NONE;
-  return c.node.dependencies;
+  return dependencySet(c)?.size === 0 ? NONE : c.node.dependencies;
 }
 
 /**
@@ -52,10 +58,8 @@ export function dependenciesOf(c: IConstruct): readonly IConstruct[] {
  * anything else (a `DependencyGroup`) its roots as they are now.
  */
 export function dependencyCount(c: IConstruct): number {
-  const node = c.node as unknown as { _dependencies?: Set<unknown> };
-  if (!('_dependencies' in node)) return c.node.dependencies.length;
-  const deps = node._dependencies;
-  if (deps === undefined) return 0;
+  const deps = dependencySet(c);
+  if (deps === undefined) return c.node.dependencies.length;
   // Nearly every dependency is a construct; a group is told by having no `node` (cheaper than
   // `Construct.isConstruct`'s symbol lookup, asked of N² dependencies per render of an Application).
   let groups = 0;

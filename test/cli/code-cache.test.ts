@@ -7,7 +7,7 @@ import { spawnSync } from 'child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'fs';
 import { join } from 'path';
 import * as fc from 'fast-check';
-import { tempDirEach } from './helpers';
+import { launcherPackage, tempDirEach } from './helpers';
 import { BUNDLE_FILE, checkedCodeCache, codeCacheBytes, codeCacheFile, compileBundle, writeCodeCache, writesCodeCache } from '../../src/cli/code-cache';
 
 jest.setTimeout(120_000);
@@ -36,14 +36,8 @@ function topLevelCacheBytes(bundle: string): number {
   return Number(r.stdout);
 }
 
-/** The launcher and the bundle copied into a package of their own (the version is read from its package.json); returns its lib/cli. */
-function copyOfPackage(): string {
-  const cli = join(dir(), 'lib', 'cli');
-  mkdirSync(cli, { recursive: true });
-  for (const f of ['syncplan.js', 'light-start.js', 'code-cache.js', BUNDLE_FILE]) copyFileSync(join(LIB_CLI, f), join(cli, f));
-  copyFileSync(join(ROOT, 'package.json'), join(dir(), 'package.json'));
-  return cli;
-}
+/** The installed CLI copied into this test's folder, with no code cache; returns its lib/cli. */
+const copyOfPackage = (): string => launcherPackage(dir());
 
 test('the compile step wrote a cache for this Node, made from the bundle beside it, and V8 accepts it', () => {
   const file = codeCacheFile(LIB_CLI);
@@ -58,15 +52,12 @@ test('the compile step wrote a cache for this Node, made from the bundle beside 
 
 test('the compile step leaves its own cache alone beside the bundle: those other Nodes wrote go, so npm pack ships one', () => {
   // The compile step's script and what it reads, laid out as in the repository.
+  const cli = copyOfPackage();
   const root = dir();
-  const cli = join(root, 'lib', 'cli');
-  mkdirSync(cli, { recursive: true });
   mkdirSync(join(root, 'scripts'));
   mkdirSync(join(root, 'examples', 'manifests'), { recursive: true });
-  for (const f of ['syncplan.js', 'light-start.js', 'code-cache.js', BUNDLE_FILE]) copyFileSync(join(LIB_CLI, f), join(cli, f));
   copyFileSync(join(ROOT, 'scripts', 'code-cache.js'), join(root, 'scripts', 'code-cache.js'));
   copyFileSync(join(ROOT, EXAMPLE), join(root, EXAMPLE));
-  copyFileSync(join(ROOT, 'package.json'), join(root, 'package.json'));
   const others = ['syncplan-bundle.deadbeef.v8cache', 'syncplan-bundle.0.v8cache', 'syncplan-bundle.deadbeef.v8cache.12345.tmp'];
   for (const f of others) writeFileSync(join(cli, f), 'a cache of another Node');
   writeFileSync(join(cli, 'notes.txt'), 'not a cache');

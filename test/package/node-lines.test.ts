@@ -6,9 +6,10 @@
  * Application synthesizes to the same files, with the default synth-time checks.
  */
 import { spawnSync } from 'child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
+import { launcherPackage } from '../cli/helpers';
 
 jest.setTimeout(180_000);
 
@@ -79,13 +80,10 @@ describe.each(Object.entries(nodeLines()))('Node %s', (line, node) => {
   });
 
   test('the CLI prints what it prints on this Node, byte for byte, from the code cache its first plan writes', () => {
-    // The launcher and the bundle in a folder of their own, with no cache for that Node yet.
+    // The installed CLI in a folder of its own, with no cache for that Node yet.
     const pkg = mkdtempSync(join(tmpdir(), 'syncplan-node-lines-pkg-'));
     try {
-      const cli = join(pkg, 'lib', 'cli');
-      mkdirSync(cli, { recursive: true });
-      for (const f of ['syncplan.js', 'light-start.js', 'code-cache.js', 'syncplan-bundle.js']) copyFileSync(join(LIB_CLI, f), join(cli, f));
-      copyFileSync(join(ROOT, 'package.json'), join(pkg, 'package.json'));
+      const cli = launcherPackage(pkg);
       const caches = () => readdirSync(cli).filter((f) => f.endsWith('.v8cache'));
       expect(caches()).toEqual([]);
       for (const args of COMMANDS) expect([args, run(node, [join(cli, 'syncplan.js'), ...args])]).toEqual([args, run(process.execPath, [join(LIB_CLI, 'syncplan.js'), ...args])]);
