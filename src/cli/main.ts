@@ -17,6 +17,7 @@ import * as reportCommand from './commands/report';
 import * as simulateCommand from './commands/simulate';
 import * as watchCommand from './commands/watch';
 import { oneLine } from './errors';
+import { writeDirectly } from './stdout';
 
 function version(): string {
   try {
@@ -89,11 +90,7 @@ export async function execute(program: Command, argv: readonly string[]): Promis
 
 /** Runs the CLI as a process: `process.argv` in, exit status out. */
 export function run(): void {
-  // A closed pipe (`syncplan plan . | head`) is not an error.
-  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw err;
-  });
+  writeDirectly();
   void main().then((code) => {
     process.exitCode = code;
   });

@@ -78,8 +78,3 @@ export function readManifests(paths: readonly string[]): Manifest[] {
   }
   return loadPaths(paths);
 }
-
-/** Writes the command's whole result to stdout; nothing else ever goes there. */
-export function writeOut(text: string): void {
-  process.stdout.write(text);
-}

@@ -42,6 +42,16 @@ test('bin launches the bundle from its code cache, and loads none of the modules
   expect(JSON.parse(r.stderr)).toEqual([BIN, join(ROOT, 'lib', 'cli', 'light-start.js'), join(ROOT, 'lib', 'cli', 'code-cache.js')]);
 });
 
+test('a plan writes its result without opening process.stdout (a pipe here: Node would load net for it)', () => {
+  // Reported through fd 2 directly, so the probe itself opens no stream either.
+  const script = `process.argv = ['node', 'syncplan', 'plan', ${JSON.stringify(EXAMPLE)}]; require(${JSON.stringify(BIN)});
+    process.on('exit', () => require('fs').writeSync(2, JSON.stringify(process.moduleLoadList)));`;
+  const r = spawnSync(process.execPath, ['-e', script], { cwd: ROOT, encoding: 'utf8' });
+  expect(r.status).toBe(0);
+  expect(r.stdout).toEqual(run(MAIN, ['plan', EXAMPLE], '').stdout);
+  expect(JSON.parse(r.stderr).filter((m: string) => /^(NativeModule net|Internal Binding (pipe|tty)_wrap)$/.test(m))).toEqual([]);
+});
+
 test('a plan loads no child_process (nor dgram with it): commander asks for it at its top, and gets it only when it spawns', () => {
   const modules = (args: readonly string[]) => {
     const script = `process.argv = ['node', 'syncplan', ...${JSON.stringify(args)}]; require(${JSON.stringify(BIN)});

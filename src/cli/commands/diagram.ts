@@ -9,8 +9,9 @@ import type * as MermaidModule from '../../report/mermaid';
 import type * as SvgModule from '../../report/svg';
 import type * as ApplicationsInputModule from '../applications-input';
 import { addSingleAppOption } from '../dist-input';
-import { addFormatOption, writeOut } from '../options';
+import { addFormatOption } from '../options';
 import type { SimulationInput } from '../simulation-input';
+import { writeOut } from '../stdout';
 import { addSimulateOptions, listFlags, readSimulationInput, simulateInput } from './simulate';
 import type { SimulateFlags } from './simulate';
 

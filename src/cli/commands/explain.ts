@@ -11,8 +11,9 @@ import type * as TextModule from '../../report/explain-text';
 import type * as ErrorsModule from '../errors';
 import { addLiveOptions, explainValue, parseNow, planSource } from '../live-input';
 import type { ExplainFlags } from '../live-input';
-import { addFormatOption, writeOut } from '../options';
+import { addFormatOption } from '../options';
 import type * as ReadModule from '../read-object';
+import { writeOut } from '../stdout';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 

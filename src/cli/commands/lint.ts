@@ -14,8 +14,9 @@ import type * as ArgocdCmModule from '../argocd-cm';
 import { addSingleAppOption, distApps } from '../dist-input';
 import type { SingleAppFlags } from '../dist-input';
 import { UsageError } from '../errors';
-import { addFormatOption, addPlanOptions, collect, planOptions, readManifests, writeOut } from '../options';
+import { addFormatOption, addPlanOptions, collect, planOptions, readManifests } from '../options';
 import type { CommonFlags } from '../options';
+import { writeOut } from '../stdout';
 
 interface LintFlags extends CommonFlags, SingleAppFlags {
   readonly strict?: boolean;

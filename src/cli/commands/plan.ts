@@ -22,7 +22,8 @@ import type * as ChildPlansModule from '../child-plans';
 import { addSingleAppOption, distApps } from '../dist-input';
 import type { SingleAppFlags } from '../dist-input';
 import type { CommonFlags } from '../options';
-import { addFormatOption, addPlanOptions, planOptions, readManifests, writeOut } from '../options';
+import { addFormatOption, addPlanOptions, planOptions, readManifests } from '../options';
+import { writeOut } from '../stdout';
 import type { SyncStartingNow } from '../sync-starting-now';
 import { syncStartingNow } from '../sync-starting-now';
 

@@ -20,13 +20,14 @@ import type * as DeletionOutputModule from '../deletion-output';
 import { addSingleAppOption, distApps } from '../dist-input';
 import type { SingleAppFlags } from '../dist-input';
 import type * as ErrorsModule from '../errors';
-import { addFormatOption, addPlanOptions, collect, planOptions, readManifests, writeOut } from '../options';
+import { addFormatOption, addPlanOptions, collect, planOptions, readManifests } from '../options';
 import type { CommonFlags } from '../options';
 import { addDeleteOptions, checkDeleteFlags, runDeletion } from '../simulate-delete';
 import type { DeleteFlags } from '../simulate-delete';
 import { checkHandles } from '../simulation-input';
 import type { SimulationInput } from '../simulation-input';
 import { renderSimulationJson, renderSimulationText, simulationJson } from '../simulation-output';
+import { writeOut } from '../stdout';
 
 export { renderSimulationJson, renderSimulationText, simulationJson } from '../simulation-output';
 export type { SimulationInput } from '../simulation-input';

@@ -21,6 +21,7 @@ import { addLiveOptions, explainLive, healthSources, liveObjectsOf, planSource, 
 import type { ExplainFlags } from '../live-input';
 import { collect } from '../options';
 import type * as ReadModule from '../read-object';
+import { stdoutStream } from '../stdout';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 
@@ -135,14 +136,15 @@ export async function watch(name: string, flags: WatchFlags, manifests: readonly
   const { refKey }: typeof import('../../argo/live/application') = require('../../argo/live/application');
   const argv = applicationArgv(name, flags.namespace, flags.command);
   const shown = argv.join(' ');
-  const tty = flags.format === 'text' && process.stdout.isTTY === true;
+  const stdout = stdoutStream(); // a stream: progress lines are rewritten in place on a terminal
+  const tty = flags.format === 'text' && stdout.isTTY === true;
   const started = Date.now();
   let state = INITIAL_WATCH_STATE;
   let progress = false;
   const out = (line: string) => {
-    if (progress) process.stdout.write('\r\x1b[2K');
+    if (progress) stdout.write('\r\x1b[2K');
     progress = false;
-    process.stdout.write(line + '\n');
+    stdout.write(line + '\n');
   };
   /** An event as the format writes it (prometheus writes states, not events). */
   const emit = (ev: TransitionsModule.WatchEvent) => {
@@ -183,7 +185,7 @@ export async function watch(name: string, flags: WatchFlags, manifests: readonly
         writeFileSync(`${flags.textfile}.tmp`, text);
         renameSync(`${flags.textfile}.tmp`, flags.textfile);
       } else {
-        process.stdout.write(text + '\n');
+        stdout.write(text + '\n');
       }
     }
     if (isFinished(e)) {
@@ -209,7 +211,7 @@ export async function watch(name: string, flags: WatchFlags, manifests: readonly
       return 1;
     }
     if (tty) {
-      process.stdout.write(`\r\x1b[2K${events.progressLine(e, now, state.firstSeen, refKey)}`);
+      stdout.write(`\r\x1b[2K${events.progressLine(e, now, state.firstSeen, refKey)}`);
       progress = true;
     }
     await sleep(Math.min(flags.interval, Math.max(0, flags.timeout - (Date.now() - started))));
