@@ -20,7 +20,7 @@ const path = require('path');
 const ROOT = path.join(__dirname, '..');
 
 // ---------------------------------------------------------------------------------------------
-// Child: one measured run, result as JSON on stdout.
+// Child: one measured run, result as JSON on file descriptor 3 (stdout is the command's, /dev/null).
 if (process.argv[2] === '--child') {
   const [mode, dir] = process.argv.slice(3);
   const files = fs.readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort().map((f) => path.join(dir, f));
@@ -28,18 +28,14 @@ if (process.argv[2] === '--child') {
   const cpuStart = process.cpuUsage();
   const kept = []; // parsing yields the objects: keep them, as the plan keeps its manifests
   if (mode === 'plan' || mode === 'lint') {
-    // The installed `syncplan` (the `bin`, as `npx syncplan` runs it), its output
-    // counted and discarded (stdout of this child is for the result); measured once it is done.
+    // The installed `syncplan` (the `bin`, as `npx syncplan` runs it), writing its output to
+    // /dev/null (discarded, as a pipe's reader would); measured once it is done.
     const bin = path.join(ROOT, require(path.join(ROOT, 'package.json')).bin.syncplan);
-    const write = process.stdout.write.bind(process.stdout);
-    let bytes = 0;
-    process.stdout.write = (chunk) => { bytes += chunk.length; return true; };
     process.argv = [process.execPath, bin, mode, dir, '--format', 'json'];
     process.once('beforeExit', () => {
-      process.stdout.write = write;
       if (process.exitCode > 1) throw new Error(`syncplan ${mode} exited ${process.exitCode}`); // 1: findings at error level
       process.exitCode = 0;
-      done(bytes);
+      done(0);
     });
     require(bin);
   } else {
@@ -58,7 +54,7 @@ if (process.argv[2] === '--child') {
   function done(n) {
     const ms = Number(process.hrtime.bigint() - start) / 1e6;
     const cpu = process.cpuUsage(cpuStart);
-    process.stdout.write(JSON.stringify({ ms, cpuMs: (cpu.user + cpu.system) / 1000, maxRssMiB: process.resourceUsage().maxRSS / 1024, n }) + '\n');
+    fs.writeSync(3, JSON.stringify({ ms, cpuMs: (cpu.user + cpu.system) / 1000, maxRssMiB: process.resourceUsage().maxRSS / 1024, n }) + '\n');
   }
   return;
 }
@@ -189,9 +185,9 @@ function generate(docs) {
 }
 
 function run(mode, dir) {
-  const r = spawnSync(process.execPath, [__filename, '--child', mode, dir], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  const r = spawnSync(process.execPath, [__filename, '--child', mode, dir], { encoding: 'utf8', maxBuffer: 1 << 20, stdio: ['ignore', 'ignore', 'pipe', 'pipe'] });
   if (r.status !== 0) throw new Error(`${mode} run failed: ${r.stderr}`);
-  return JSON.parse(r.stdout);
+  return JSON.parse(r.output[3]);
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
