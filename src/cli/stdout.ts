@@ -20,6 +20,16 @@ export function writeDirectly(): void {
   direct = process.platform !== 'win32';
 }
 
+/**
+ * UTF-16 units encoded per write, into one buffer reused for the whole result: a plan of 20,000
+ * documents prints ~7 MB of JSON, and buffers made per write stay allocated until V8 collects them,
+ * so encoding it whole or in fresh chunks raised that plan's peak RSS by ~10 MiB (143 -> 153 MiB).
+ */
+export const CHUNK_UNITS = 1 << 16;
+
+/** The buffer each chunk is encoded into (3 bytes at most per UTF-16 unit), made on first use. */
+let chunkBuffer: Buffer | undefined;
+
 /** Writes the command's whole result to stdout; nothing else ever goes there. */
 export function writeOut(text: string): void {
   if (closed) return;
@@ -27,22 +37,39 @@ export function writeOut(text: string): void {
     stdoutStream().write(text);
     return;
   }
-  const bytes = Buffer.from(text, 'utf8');
-  let at = 0;
-  try {
-    while (at < bytes.length) at += writeSync(1, bytes, at, bytes.length - at);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EPIPE') {
-      // A closed pipe (`syncplan plan . | head`) is not an error: the rest of the result has no reader.
-      closed = true;
+  const buffer = chunkBuffer ??= Buffer.allocUnsafe(3 * CHUNK_UNITS);
+  for (let start = 0; start < text.length;) {
+    let end = Math.min(text.length, start + CHUNK_UNITS);
+    // A surrogate pair stays in one chunk, so each chunk encodes to the bytes the whole text would.
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
+    const length = buffer.write(text.slice(start, end), 'utf8');
+    const written = writeAll(buffer, length);
+    if (closed) return;
+    if (written < length) {
+      // A non-blocking descriptor (EAGAIN): Node's stream waits for it to drain (a copy: the buffer is reused).
+      direct = false;
+      const stream = stdoutStream();
+      stream.write(Buffer.from(buffer.subarray(written, length)));
+      if (end < text.length) stream.write(text.slice(end));
       return;
     }
-    if (code !== 'EAGAIN') throw err;
-    // A non-blocking descriptor: Node's stream waits for it to drain.
-    direct = false;
-    stdoutStream().write(bytes.subarray(at));
+    start = end;
   }
+}
+
+/** Writes the first `length` bytes of `bytes` to fd 1: how many went out before EAGAIN (all, normally); EPIPE closes the output. */
+function writeAll(bytes: Buffer, length: number): number {
+  let at = 0;
+  try {
+    while (at < length) at += writeSync(1, bytes, at, length - at);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    // A closed pipe (`syncplan plan . | head`) is not an error: the rest of the result has no reader.
+    if (code === 'EPIPE') closed = true;
+    else if (code !== 'EAGAIN') throw err;
+  }
+  return at;
 }
 
 /**

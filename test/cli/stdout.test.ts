@@ -56,6 +56,21 @@ test('in a CLI run, every byte goes to fd 1 in order, through partial writes, an
   expect(stream).not.toHaveBeenCalled();
 });
 
+test('a long result goes out in chunks of one reused buffer, never splitting a character', () => {
+  const written: Buffer[] = [];
+  const { mod } = fresh((_fd, bytes, at, length) => {
+    written.push(Buffer.from(bytes.subarray(at, at + length)));
+    return length;
+  });
+  mod.writeDirectly();
+  // A surrogate pair (one emoji) across the first chunk's end, then multi-byte text over a few chunks.
+  const text = 'a'.repeat(mod.CHUNK_UNITS - 1) + '😀' + 'é→'.repeat(mod.CHUNK_UNITS) + '\n';
+  mod.writeOut(text);
+  expect(written.length).toBeGreaterThan(2);
+  expect(written[0].toString('utf8')).toBe('a'.repeat(mod.CHUNK_UNITS - 1));
+  expect(Buffer.concat(written).equals(Buffer.from(text, 'utf8'))).toBe(true);
+});
+
 test('a reader that went away (EPIPE) ends the output quietly; the command goes on to its exit status', () => {
   let calls = 0;
   const { mod, stream } = fresh(() => {
