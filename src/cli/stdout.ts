@@ -25,7 +25,7 @@ export function writeDirectly(): void {
  * documents prints ~7 MB of JSON, and buffers made per write stay allocated until V8 collects them,
  * so encoding it whole or in fresh chunks raised that plan's peak RSS by ~10 MiB (143 -> 153 MiB).
  */
-export const CHUNK_UNITS = 1 << 16;
+export const CHUNK_UNITS = 65_536;
 
 /** The buffer each chunk is encoded into (3 bytes at most per UTF-16 unit), made on first use. */
 let chunkBuffer: Buffer | undefined;
