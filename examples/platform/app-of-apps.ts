@@ -2,7 +2,8 @@
  * The platform as an app-of-apps: a parent chart with one Argo CD Application per child, the
  * workflow console's after the database's. The parent gets one sync wave per layer, and the
  * Application health check written beside the output (argocd-cm.application-health.patch.yaml)
- * makes the console wait until the database's Application is Healthy and Synced.
+ * makes the console wait until the database's Application is Healthy and Synced. Each child syncs
+ * itself (automated): the parent applies a child Application but never syncs it.
  */
 import { App, Chart } from 'cdk8s';
 import { DatabaseChart } from './database';
@@ -29,7 +30,8 @@ export function appOfApps(app: App, path: string): Platform {
     path,
     destination: { namespace: 'db' },
     syncOptions: ['CreateNamespace=true'],
-    syncPolicy: { retry: { limit: 3 } },
+    // The parent applies a child but never syncs it: each child syncs itself.
+    syncPolicy: { automated: true, retry: { limit: 3 } },
   });
   const console = new ArgoApplication(parent, 'workflow-console', {
     charts: [web],
@@ -38,6 +40,7 @@ export function appOfApps(app: App, path: string): Platform {
     path,
     destination: { namespace: 'workflow-console' },
     syncOptions: ['CreateNamespace=true'],
+    syncPolicy: { automated: true },
     after: [database],
   });
   return { app, parent, database, console };

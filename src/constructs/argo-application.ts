@@ -79,8 +79,10 @@ export interface ArgoRetry {
  */
 export interface ArgoSyncPolicy {
   /**
-   * Sync automatically whenever the source changes. In an app-of-apps, the parent then orders only
-   * the first rollout: later changes of a child's source sync on their own (rule
+   * Sync automatically whenever the source changes. A child the parent's waves order needs it: the
+   * parent applies a child Application but never syncs it (rule `child-not-automated`, which the
+   * synth prints). The parent then orders the changes it carries (the first rollout, a pinned
+   * `targetRevision` it moves), not a new commit of a branch the child tracks (rule
    * `child-automated-sync`).
    *
    * @default false (someone, or a RollingSync, triggers each sync)

@@ -11,6 +11,7 @@ import { applicationOutsideControlPlane } from './checks/application-outside-con
 import { applicationProjectForbids } from './checks/application-project-forbids';
 import { applicationSyncOptionIgnored } from './checks/application-sync-option-ignored';
 import { childAutomatedSync } from './checks/child-automated-sync';
+import { childNotAutomated } from './checks/child-not-automated';
 import { clientSideApplyTooLarge } from './checks/client-side-apply-too-large';
 import { crdNotBeforeCustomResource } from './checks/crd-not-before-custom-resource';
 import { customResourceWithoutCrd } from './checks/custom-resource-without-crd';
@@ -86,6 +87,7 @@ export const ALL_RULES: readonly Rule[] = [
   applicationOrderIgnored,
   applicationProjectForbids,
   applicationOutsideControlPlane,
+  childNotAutomated,
   childAutomatedSync,
   applicationSyncOptionIgnored,
   rollingSyncAppInNoStep,

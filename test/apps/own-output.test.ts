@@ -97,6 +97,7 @@ describe('the library\'s own output draws no finding of its own rule pack', () =
         path: 'dist',
         project: 'platform',
         destination: { namespace: c.node.id },
+        syncPolicy: { automated: true },
         after: previous ? [previous] : [],
       });
     }

@@ -55,7 +55,8 @@ export function tierAcrossApplicationsApp(app: App, path = 'dist'): Shop {
   new Tier(ordersChart, 'api-tier', { after: [configTier, cacheTier] }).add(api);
 
   const parent = new Chart(app, 'shop');
-  const common = { repoURL: SHOP_REPO, targetRevision: 'main', path, syncOptions: ['CreateNamespace=true'] };
+  // Each child syncs itself: the parent applies a child Application but never syncs it.
+  const common = { repoURL: SHOP_REPO, targetRevision: 'main', path, syncOptions: ['CreateNamespace=true'], syncPolicy: { automated: true } };
   const orders = new ArgoApplication(parent, 'orders', { ...common, charts: [ordersChart], destination: { namespace: 'orders' } });
   const cache = new ArgoApplication(parent, 'cache', { ...common, charts: [cacheChart], destination: { namespace: 'cache' } });
   return { parent, cache, orders };

@@ -182,6 +182,28 @@ test('a chain of three Applications takes three waves; two after one share the n
   expect(waves[3]).toBe(waves[1] + 1);
 });
 
+test('the parent never syncs a child: an ordered child without automated sync warns at synth, naming it; with it, nothing', () => {
+  const synth = (automated: boolean | undefined) => withOutdir((outdir) => {
+    const app = new App({ outdir });
+    const platform = new Chart(app, 'platform');
+    const policy = automated === undefined ? {} : { syncPolicy: { automated } };
+    const db = new ArgoApplication(platform, 'db', { repoURL: REPO, path: 'dist', ...policy });
+    new ArgoApplication(platform, 'web', { repoURL: REPO, path: 'dist', after: [db], ...policy });
+    return stderrOf(() => app.synth());
+  });
+  for (const manual of [synth(undefined), synth(false)]) {
+    expect(manual).toMatch(/\[platform\] warning: Application\/db \(platform\/db\/Resource\): has no automated sync.*parent's Sync wave 1 waits until someone syncs this child/);
+    expect(manual).toMatch(/Application\/web \(platform\/web\/Resource\): has no automated sync.*parent's sync ends after Sync wave 1/);
+  }
+  expect(synth(true)).toBe('');
+  // One Application alone: nothing orders it, so syncing it by hand is a choice.
+  expect(withOutdir((outdir) => {
+    const app = new App({ outdir });
+    new ArgoApplication(new Chart(app, 'platform'), 'db', { repoURL: REPO, path: 'dist' });
+    return stderrOf(() => app.synth());
+  })).toBe('');
+});
+
 /** What `fn` writes to stderr (where the synth prints its warnings). */
 function stderrOf(fn: () => void): string {
   const chunks: string[] = [];

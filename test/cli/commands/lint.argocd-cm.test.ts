@@ -19,7 +19,13 @@ const app = (name: string, wave: string) => ({
   apiVersion: 'argoproj.io/v1alpha1',
   kind: 'Application',
   metadata: { name, namespace: 'argocd', annotations: { 'argocd.argoproj.io/sync-wave': wave } },
-  spec: { project: 'default', source: { repoURL: 'https://git.example.com/p.git', path: name }, destination: { server: 'https://kubernetes.default.svc', namespace: name } },
+  spec: {
+    project: 'default',
+    // Children that sync themselves (the parent never syncs a child), from a pinned commit: the parent orders every change.
+    source: { repoURL: 'https://git.example.com/p.git', path: name, targetRevision: '0123456789abcdef0123456789abcdef01234567' },
+    destination: { server: 'https://kubernetes.default.svc', namespace: name },
+    syncPolicy: { automated: {} },
+  },
 });
 const configMap = (data: Record<string, string>) => stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'argocd-cm', namespace: 'argocd' }, data });
 
