@@ -3,6 +3,13 @@ import { APP_OF_APPS_NOTE } from './app-simulation';
 import type { AppOfAppsSimulation, ChildSimulation } from './app-simulation';
 import { renderSimulationText, simulationJson } from './simulation-output';
 
+/** Why a child the parent applied never synced, and how to simulate syncing it by hand. */
+function notSyncedNote(name: string): string {
+  return `not synced: Application/${name} has no automated sync (spec.syncPolicy.automated) and the parent never syncs a child, it only applies it `
+    + `(argo-cd #1932), so it stays Progressing until someone syncs it (e.g. \`argocd app sync ${name}\`); `
+    + `simulate that with --health Application/${name}=Healthy`;
+}
+
 export function renderAppOfAppsJson(sim: AppOfAppsSimulation): string {
   return JSON.stringify({
     ...simulationJson(sim.parent),
@@ -14,16 +21,19 @@ export function renderAppOfAppsJson(sim: AppOfAppsSimulation): string {
       destinationNamespace: c.child.destinationNamespace,
       source: c.child.source,
       started: c.started,
+      automated: c.automated,
       health: c.health,
       ...(c.result && c.started ? simulationJson(c.result) : { operationPhase: null }),
+      ...(c.started && !c.synced ? { note: notSyncedNote(c.child.name) } : {}),
     })),
   }, null, 2) + '\n';
 }
 
 function outcome(sim: AppOfAppsSimulation, c: ChildSimulation): string {
   if (!c.started) return 'never started (the parent is held before its wave)';
-  if (!c.result) return `not simulated (rendered by: ${c.child.source.render}), ${c.health}`;
   const holds = sim.parent.waitingOn.includes(`Application/${c.child.name}`) ? ' <- holds the parent' : '';
+  if (!c.synced) return `not synced (no automated sync: the parent never syncs a child), ${c.health}${holds}`;
+  if (!c.result) return `not simulated (rendered by: ${c.child.source.render}), ${c.health}`;
   return `${c.result.operationPhase}${c.result.operationPhase === 'Running' ? ' (stalled)' : ''}, ${c.health}${holds}`;
 }
 

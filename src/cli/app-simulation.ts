@@ -4,6 +4,11 @@
  * Healthy, a sync still Running is Progressing, a Failed one Degraded: the Application health
  * check this library emits, docs/argo-cd-model.md). A child that stays Progressing so holds the
  * parent's wave and every later child, which the parent never applies.
+ *
+ * The parent only applies a child's Application, it never syncs it (argo-cd #1932): a child syncs
+ * by its own automated policy, or by hand. A child without automated sync is therefore not synced
+ * and stays Progressing, unless its health is given (`--health Application/NAME=...`), which stands
+ * for syncing it by hand.
  */
 import type { ChildApplication } from './applications';
 import { appOfAppsParent, planChildren } from './applications';
@@ -20,8 +25,12 @@ import type { Manifest, SyncPlan } from '../argo/types';
 
 export interface ChildSimulation {
   readonly child: ChildApplication;
-  /** The child's own sync, when its source could be read (a Helm or kustomize source is not). */
+  /** The child's own sync, when it syncs and its source could be read (a Helm or kustomize source is not). */
   readonly result?: SimulationResult;
+  /** Whether it has automated sync (spec.syncPolicy.automated): the parent never syncs a child. */
+  readonly automated: boolean;
+  /** Whether it syncs at all: automated, or by hand (its health given with --health). */
+  readonly synced: boolean;
   /** The health the parent sees. */
   readonly health: HealthStatus;
   /** Whether the parent applied it (a held earlier wave means it never starts). */
@@ -45,19 +54,30 @@ export function simulateAppOfApps(input: SimulationInput, repoRoot: string): App
   const { manifests, plan: parentPlan } = own;
   const children = planChildren(own.children);
   checkHandles([parentPlan, ...children.flatMap(c => (c.plan ? [c.plan] : []))], input.options);
-  const results = children.map(child => ({
-    child,
-    result: child.plan ? simulate(child.plan, {
-      ...withoutRetry(input.options),
-      syncOptions: childSyncOptions(child),
-      live: [],
-      ...childRetry(child),
-    }) : undefined,
-  }));
-  const health = new Map(input.options.health ?? []);
-  for (const { child, result } of results) {
+  const given = input.options.health ?? new Map<string, HealthStatus>();
+  const results = children.map((child) => {
+    const automated = isAutomatedSync(child.manifest.object);
+    // Given health stands for a sync by hand: the parent never syncs a child (argo-cd #1932).
+    const synced = automated || given.has(`Application/${child.name}`);
+    // Read even when it does not sync: a retry Argo CD cannot read is bad input either way.
+    const retry = childRetry(child);
+    return {
+      child,
+      automated,
+      synced,
+      result: synced && child.plan ? simulate(child.plan, {
+        ...withoutRetry(input.options),
+        syncOptions: childSyncOptions(child),
+        live: [],
+        ...retry,
+      }) : undefined,
+    };
+  });
+  const health = new Map(given);
+  for (const { child, synced, result } of results) {
     const handle = `Application/${child.name}`;
-    if (!health.has(handle)) health.set(handle, result ? CHILD_HEALTH[result.operationPhase] : 'Healthy');
+    // Never synced: the health check reports a child that is OutOfSync (its resources Missing) Progressing.
+    if (!health.has(handle)) health.set(handle, !synced ? 'Progressing' : result ? CHILD_HEALTH[result.operationPhase] : 'Healthy');
   }
   const parent = simulate(parentPlan, {
     ...input.options,
@@ -70,16 +90,18 @@ export function simulateAppOfApps(input: SimulationInput, repoRoot: string): App
     manifests,
     plan: parentPlan,
     parent,
-    children: results.map(({ child, result }) => ({
+    children: results.map(({ child, automated, synced, result }) => ({
       child,
       ...(result ? { result } : {}),
+      automated,
+      synced,
       health: health.get(`Application/${child.name}`)!,
       started: applied.has(child.name),
     })),
   };
 }
 
-/** The child syncs itself (automated): its own spec.syncPolicy.retry, else auto-sync's 5 retries. */
+/** The child syncs itself (automated): its own spec.syncPolicy.retry, else auto-sync's 5 retries; synced by hand, no retry without one. */
 function childRetry(child: ChildApplication): { retry?: RetryStrategy } {
   let retry: RetryStrategy | undefined;
   try {
@@ -103,4 +125,5 @@ function childSyncOptions(child: ChildApplication): string[] {
 
 /** What the text and the notes say about the model (one sentence, shared by both formats). */
 export const APP_OF_APPS_NOTE = 'each child Application\'s health is its own simulated sync (Succeeded: Healthy, Running: Progressing, Failed: Degraded); '
+  + 'a child without automated sync is not synced by the parent (Progressing, unless --health Application/NAME=STATUS stands for syncing it by hand); '
   + 'the parent waits on a child only with the Application health check in argocd-cm (syncplan writes the patch), simulated as installed';

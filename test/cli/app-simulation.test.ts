@@ -1,7 +1,8 @@
 /**
  * `syncplan simulate PARENT --repo-root DIR`: each child Application is a unit whose health is the
  * result of its own simulated sync, so a child that stays Progressing holds the parent's wave and
- * every later child.
+ * every later child. The parent never syncs a child (argo-cd #1932): the fixture's children are
+ * automated unless a test is about one that is not.
  */
 import { mkdirSync, writeFileSync } from 'fs';
 import { join } from 'path';
@@ -11,11 +12,16 @@ import { cli } from './run-cli';
 
 const dir = tempDirEach('syncplan-appsim');
 
-const app = (name: string, wave: string) => ({
+const app = (name: string, wave: string, automated = true) => ({
   apiVersion: 'argoproj.io/v1alpha1',
   kind: 'Application',
   metadata: { name, namespace: 'argocd', annotations: { 'argocd.argoproj.io/sync-wave': wave } },
-  spec: { project: 'default', source: { repoURL: 'https://git.example.com/r.git', path: `apps/${name}` }, destination: { namespace: name } },
+  spec: {
+    project: 'default',
+    source: { repoURL: 'https://git.example.com/r.git', path: `apps/${name}` },
+    destination: { namespace: name },
+    ...(automated ? { syncPolicy: { automated: {} } } : {}),
+  },
 });
 const deployment = (name: string) => ({
   apiVersion: 'apps/v1',
@@ -25,9 +31,11 @@ const deployment = (name: string) => ({
 });
 const configMap = (name: string, wave: string) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, annotations: { 'argocd.argoproj.io/sync-wave': wave } } });
 
-function repo(): string {
+/** The fixture; `manual` names the children without automated sync. */
+function repo(manual: readonly string[] = []): string {
+  const child = (name: string, wave: string) => app(name, wave, !manual.includes(name));
   const files: Record<string, object[]> = {
-    'parent/apps.yaml': [app('db', '0'), app('api', '1'), app('web', '2')],
+    'parent/apps.yaml': [child('db', '0'), child('api', '1'), child('web', '2')],
     'apps/db/db.yaml': [deployment('postgres'), configMap('db-ready', '1')],
     'apps/api/api.yaml': [deployment('api'), configMap('api-ready', '1')],
     'apps/web/web.yaml': [deployment('web')],
@@ -39,8 +47,9 @@ function repo(): string {
   return dir();
 }
 
-const simulate = (...args: string[]) => {
-  const root = repo();
+const simulate = (...args: string[]) => simulateWith([], ...args);
+const simulateWith = (manual: readonly string[], ...args: string[]) => {
+  const root = repo(manual);
   return cli('simulate', join(root, 'parent'), '--repo-root', root, ...args);
 };
 
@@ -83,6 +92,69 @@ test('text: the application order with each child\'s outcome, then each child\'s
   expect(out).toContain('the Application health check');
 });
 
+test('a child without automated sync is not synced (the parent never syncs a child): it stays Progressing and holds the parent', async () => {
+  const r = await simulateWith(['db'], '--format', 'json');
+  const json = JSON.parse(r.stdout);
+  expect(r.code).toBe(1);
+  expect([json.operationPhase, json.waitingOn, json.neverApplied]).toEqual(['Running', ['Application/db'], ['Application/api', 'Application/web']]);
+  const [db, api, web] = json.applications;
+  expect([db.started, db.automated, db.health, db.operationPhase, db.applied]).toEqual([true, false, 'Progressing', null, undefined]);
+  expect(db.note).toContain('no automated sync');
+  expect(db.note).toContain('argo-cd #1932');
+  expect(db.note).toContain('argocd app sync db');
+  expect(db.note).toContain('--health Application/db=Healthy');
+  expect([api.started, api.automated, api.operationPhase, api.note]).toEqual([false, true, null, undefined]);
+  expect([web.started, web.operationPhase]).toEqual([false, null]);
+  expect(json.note).toContain('a child without automated sync is not synced by the parent');
+});
+
+test('--health Application/NAME=STATUS stands for syncing a child by hand: its sync is simulated and the parent goes on', async () => {
+  const r = await simulateWith(['db'], '--format', 'json', '--health', 'Application/db=Healthy');
+  const json = JSON.parse(r.stdout);
+  expect(r.code).toBe(0);
+  expect(json.operationPhase).toBe('Succeeded');
+  expect(json.applications.map((a: any) => [a.name, a.automated, a.started, a.health, a.operationPhase, a.note])).toEqual([
+    ['db', false, true, 'Healthy', 'Succeeded', undefined], ['api', true, true, 'Healthy', 'Succeeded', undefined], ['web', true, true, 'Healthy', 'Succeeded', undefined],
+  ]);
+  // A sync by hand has no auto-sync retries (the child has no spec.syncPolicy.retry).
+  const failed = JSON.parse((await simulateWith(['db'], '--format', 'json', '--health', 'Application/db=Healthy', '--apply-error', 'Deployment/postgres=denied')).stdout);
+  expect([failed.applications[0].operationPhase, failed.applications[0].attempts]).toEqual(['Failed', undefined]);
+});
+
+test('text: a child without automated sync is not synced and holds the parent; no sync of its own is shown', async () => {
+  const r = await simulateWith(['db']);
+  expect(r.code).toBe(1);
+  expect(r.stdout).toContain('  wave 0: Application/db: not synced (no automated sync: the parent never syncs a child), Progressing <- holds the parent\n');
+  expect(r.stdout).toContain('  wave 1: Application/api: never started (the parent is held before its wave)\n');
+  expect(r.stdout).not.toContain('Application db (parent wave 0)');
+  expect(r.stdout).toContain('a child without automated sync is not synced by the parent');
+});
+
+test('a child without automated sync in the parent\'s last wave: the parent Succeeded, yet the child never deploys (exit 1)', async () => {
+  const r = await simulateWith(['web'], '--format', 'json');
+  const json = JSON.parse(r.stdout);
+  expect(json.operationPhase).toBe('Succeeded');
+  expect(json.applications.map((a: any) => [a.name, a.started, a.health, a.operationPhase])).toEqual([
+    ['db', true, 'Healthy', 'Succeeded'], ['api', true, 'Healthy', 'Succeeded'], ['web', true, 'Progressing', null],
+  ]);
+  expect(r.code).toBe(1);
+});
+
+test('a child Argo CD renders (Helm) is Healthy when automated, not synced (Progressing) when not', async () => {
+  const root = dir();
+  const helm = (name: string, wave: string, automated: boolean) => ({
+    ...app(name, wave, automated),
+    spec: { ...app(name, wave, automated).spec, source: { repoURL: 'https://charts.example.com', chart: name, targetRevision: '1.0.0' } },
+  });
+  mkdirSync(join(root, 'parent'), { recursive: true });
+  writeFileSync(join(root, 'parent', 'apps.yaml'), [helm('ingress', '0', true), helm('cache', '1', false), helm('web', '2', true)].map(o => stringify(o)).join('---\n'));
+  const r = await cli('simulate', join(root, 'parent'), '--repo-root', root);
+  expect(r.code).toBe(1);
+  expect(r.stdout).toContain('  wave 0: Application/ingress: not simulated (rendered by: helm template ingress ingress --repo https://charts.example.com --version 1.0.0), Healthy\n');
+  expect(r.stdout).toContain('  wave 1: Application/cache: not synced (no automated sync: the parent never syncs a child), Progressing <- holds the parent\n');
+  expect(r.stdout).toContain('  wave 2: Application/web: never started (the parent is held before its wave)\n');
+});
+
 test('a handle that is a task of no sync is refused (exit 2)', async () => {
   const r = await simulate('--health', 'Deployment/nope=Progressing');
   expect(r.code).toBe(2);
@@ -111,6 +183,7 @@ test('each child retries by its own spec.syncPolicy.retry; an automated child wi
 
 test('a child retry Argo CD cannot read is one line naming the Application, exit 2', async () => {
   const root = dir();
+  // Not automated, so it does not sync: its spec is read all the same.
   const bad = { ...app('db', '0'), spec: { ...app('db', '0').spec, syncPolicy: { retry: { limit: 2, backoff: { duration: 'soon' } } } } };
   mkdirSync(join(root, 'parent'), { recursive: true });
   mkdirSync(join(root, 'apps', 'db'), { recursive: true });

@@ -215,7 +215,8 @@ test('the inputs fill every list of every schema at least once', () => {
   expect(apps('simulate', 'charts').map((a: any) => a.operationPhase)).toEqual(['Succeeded', 'Succeeded']);
   expect(apps('simulate', [...PARENT, '--health', 'Application/database=Progressing'].join(' ')).map((a: any) => a.operationPhase)).toEqual(['Succeeded', null]);
   expect(apps('plan', 'helm-parent.yaml --repo-root .').map((a: any) => [a.steps, a.source.render])).toEqual([[null, expect.stringMatching(/^helm template ingress /)]]);
-  expect(apps('simulate', 'helm-parent.yaml --repo-root .').map((a: any) => [a.started, a.operationPhase])).toEqual([[true, null]]);
+  // Not automated: the parent applies it but never syncs it (the shape with a note).
+  expect(apps('simulate', 'helm-parent.yaml --repo-root .').map((a: any) => [a.started, a.automated, a.operationPhase, typeof a.note])).toEqual([[true, false, null, 'string']]);
   expect(outputs.get(`plan ${APPSET_PARENT.join(' ')}`).applicationSets.map((a: any) => a.steps.map((s: any) => [s.step, s.maxUpdate, s.applications])))
     .toEqual([[[1, 1, ['database']], [2, 1, ['workflow-console']]]]);
   for (const k of ['plan charts', 'simulate charts', `simulate ${PARENT.join(' ')}`]) expect(typeof outputs.get(k).note).toBe('string');

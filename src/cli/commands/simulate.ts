@@ -230,7 +230,8 @@ export function register(program: Command): void {
   addFormatOption(cmd);
   addSingleAppOption(cmd);
   cmd.option('--repo-root <dir>', 'simulate the child Applications of an app-of-apps parent too (their directory sources, read under this checkout): '
-    + 'each child\'s health is its own simulated sync');
+    + 'each child\'s health is its own simulated sync; a child without automated sync is not synced (the parent never syncs a child) and stays Progressing, '
+    + 'unless --health Application/NAME=STATUS stands for syncing it by hand');
   addDeleteOptions(cmd);
   cmd.action((paths: string[], flags: SimulateFlags & SingleAppFlags & DeleteFlags & { repoRoot?: string }) => {
     const read = readSimulationInput(paths, flags);
@@ -249,7 +250,9 @@ export function register(program: Command): void {
       const { renderAppOfAppsJson, renderAppOfAppsText }: typeof AppSimulationTextModule = require('../app-simulation-text');
       const sim = simulateAppOfApps(input, flags.repoRoot);
       writeOut(flags.format === 'json' ? renderAppOfAppsJson(sim) : renderAppOfAppsText(sim));
-      process.exitCode = sim.parent.operationPhase === 'Succeeded' && sim.children.every(c => c.result?.operationPhase !== 'Failed' && c.result?.operationPhase !== 'Running') ? 0 : 1;
+      // A child that is not synced (no automated sync) never deploys, even where the parent does not wait on it (its last wave).
+      process.exitCode = sim.parent.operationPhase === 'Succeeded'
+        && sim.children.every(c => c.synced && c.result?.operationPhase !== 'Failed' && c.result?.operationPhase !== 'Running') ? 0 : 1;
       return;
     }
     const dist = distApps(paths, input.manifests, flags);
