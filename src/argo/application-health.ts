@@ -15,7 +15,15 @@ export const APPLICATION_HEALTH_KEY = 'resource.customizations.health.argoproj.i
 export const APPLICATION_ERROR_CONDITIONS: readonly string[] = ['ComparisonError', 'SyncError', 'InvalidSpecError'];
 
 /**
- * Healthy only when the child is Healthy, Synced, and no operation is requested or running; Degraded
+ * The source fields whose change the child must have compared before its Synced counts: what a
+ * release changes. Compared as text, absent and empty alike (Argo CD writes `comparedTo` from the
+ * spec, dropping empty fields); the whole source is not compared, since the controller also drops
+ * false and zero values there, which would make a child look stale forever.
+ */
+const STALE_KEYS = ['repoURL', 'path', 'targetRevision', 'chart', 'ref'];
+
+/**
+ * Healthy only when the child is Healthy, Synced with the source its spec names now, and no operation is requested or running; Degraded
  * when its last operation failed or it has an error condition; Suspended when the child is; otherwise
  * Progressing (the parent's wave waits), with a message saying on what.
  */
@@ -63,6 +71,36 @@ if st.sync == nil or st.sync.status ~= "Synced" then
   hs.message = "Healthy but " .. ((st.sync and st.sync.status) or "not yet compared") .. ": waiting for it to sync"
   return hs
 end
+-- The verdict is for the source the child compared last: right after the parent changes it (a new
+-- targetRevision), the child still says Synced and Healthy for the old one until it compares again.
+local function text(s, k)
+  if s == nil or s[k] == nil then return "" end
+  return tostring(s[k])
+end
+local function same(a, b)
+  for _, k in ipairs({ ${STALE_KEYS.map((k) => `"${k}"`).join(', ')} }) do
+    if text(a, k) ~= text(b, k) then return false end
+  end
+  return true
+end
+local spec = obj.spec or {}
+local cmp = st.sync.comparedTo
+if cmp ~= nil then
+  local stale = false
+  if spec.sources ~= nil and #spec.sources > 0 then
+    local was = cmp.sources or {}
+    stale = #was ~= #spec.sources
+    for i = 1, #spec.sources do
+      if not stale and not same(spec.sources[i], was[i]) then stale = true end
+    end
+  else
+    stale = not same(spec.source, cmp.source)
+  end
+  if stale then
+    hs.message = "Synced with the source it compared last, not the one its spec names now: waiting for it to compare again"
+    return hs
+  end
+end
 hs.status = "Healthy"
 hs.message = health.message or ""
 return hs
@@ -83,6 +121,13 @@ const MUST_WAIT: ReadonlyArray<{ readonly state: string; readonly obj: unknown }
     obj: { status: { health: { status: 'Healthy' }, sync: { status: 'Synced' }, operationState: { phase: 'Failed', message: 'one or more objects failed to apply' }, resources: [{ kind: 'Deployment', name: 'x', status: 'OutOfSync', health: { status: 'Missing' } }] } },
   },
   { state: 'Progressing', obj: { status: { health: { status: 'Progressing' }, sync: { status: 'Synced' } } } },
+  {
+    state: 'Healthy and Synced for the targetRevision it compared last, right after the parent changed it (argo-cd #4577)',
+    obj: {
+      spec: { source: { repoURL: 'https://git.example.com/p.git', path: 'dist', targetRevision: 'v2' } },
+      status: { health: { status: 'Healthy' }, sync: { status: 'Synced', comparedTo: { source: { repoURL: 'https://git.example.com/p.git', path: 'dist', targetRevision: 'v1' } } }, operationState: { phase: 'Succeeded' } },
+    },
+  },
 ];
 
 /**

@@ -43,6 +43,31 @@ test.each(cases.map(([name, obj, status]) => [name, status, obj] as const))('chi
   expect(runHealthLua(APPLICATION_HEALTH_LUA, obj as Record<string, unknown>).status).toBe(status);
 });
 
+/** A child at `targetRevision` whose last comparison was of `compared` (the fields Argo CD writes into status.sync.comparedTo). */
+const comparing = (spec: Record<string, unknown>, comparedTo: Record<string, unknown> | undefined) => ({
+  spec,
+  status: { health: healthy, sync: { ...synced, ...(comparedTo ? { comparedTo } : {}) }, operationState: { phase: 'Succeeded' } },
+});
+const src = (targetRevision: string, extra: Record<string, unknown> = {}) => ({ repoURL: 'https://git.example.com/p.git', path: 'dist', targetRevision, ...extra });
+
+test.each([
+  // The race of argo-cd #4577 (documented with a guard in argo-cd PR #29649): the parent has just moved the child's revision.
+  ['compared with the old targetRevision', comparing({ source: src('v2') }, { source: src('v1') }), 'Progressing'],
+  ['compared with the current targetRevision', comparing({ source: src('v2') }, { source: src('v2') }), 'Healthy'],
+  // The controller writes comparedTo from the spec with empty and false fields dropped: never read as a change.
+  ['the spec holds empty and false fields comparedTo drops', comparing({ source: src('v2', { chart: '', directory: { recurse: false } }) }, { source: src('v2') }), 'Healthy'],
+  ['another path', comparing({ source: src('v2') }, { source: { ...src('v2'), path: 'dist2' } }), 'Progressing'],
+  ['sources: one moved', comparing({ sources: [src('v2'), src('v1', { ref: 'values' })] }, { sources: [src('v2'), src('v0', { ref: 'values' })] }), 'Progressing'],
+  ['sources: one more than compared', comparing({ sources: [src('v2'), src('v1')] }, { sources: [src('v2')] }), 'Progressing'],
+  ['sources: as compared', comparing({ sources: [src('v2'), src('v1', { ref: 'values' })] }, { sources: [src('v2'), src('v1', { ref: 'values' })] }), 'Healthy'],
+  // No comparedTo at all (no Argo CD since 1.0 writes a sync status without it): nothing to judge by, not held forever.
+  ['no comparedTo', comparing({ source: src('v2') }, undefined), 'Healthy'],
+] as const)('child %s → %s', (_name, obj, status) => {
+  const r = runHealthLua(APPLICATION_HEALTH_LUA, obj as Record<string, unknown>);
+  expect(r.status).toBe(status);
+  if (status === 'Progressing') expect(r.message).toMatch(/compare again/);
+});
+
 test('messages say what the parent waits on', () => {
   expect(runHealthLua(APPLICATION_HEALTH_LUA, { status: { health: healthy, sync: { status: 'OutOfSync' } } }).message).toMatch(/OutOfSync/);
   expect(runHealthLua(APPLICATION_HEALTH_LUA, { status: { health: healthy, sync: synced, conditions: [{ type: 'SyncError', message: 'quota' }] } }).message).toBe('SyncError: quota');
@@ -67,6 +92,7 @@ test('the health-only check has gaps (OutOfSync, running, the 3.4+ failed sync);
   expect(gaps.join('\n')).toMatch(/OutOfSync/);
   expect(gaps.join('\n')).toMatch(/#27917/);
   expect(gaps.join('\n')).toMatch(/running/);
+  expect(gaps.join('\n')).toMatch(/targetRevision it compared last/);
   expect(applicationHealthGaps(APPLICATION_HEALTH_LUA)).toEqual([]);
   expect(applicationHealthGaps('return nil')[0]).toMatch(/never reports Healthy/);
   expect(applicationHealthGaps('error("boom")')[0]).toMatch(/never reports Healthy.*boom/);
