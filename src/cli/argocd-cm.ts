@@ -40,9 +40,10 @@ export function argocdCmOverride(path: string): HealthOverride {
 
 /**
  * `syncplan lint --argocd-cm FILE`: what the rules read of it, the Application health script found as
- * Argo CD finds it (either form, exact key before wildcards).
+ * Argo CD finds it (either form, exact key before wildcards), and every health script it holds.
  */
 export function readArgocdCm(path: string): ArgocdCm {
-  const script = healthScriptFor(healthScriptsIn(path), 'argoproj.io', 'Application');
-  return script ? { applicationHealth: script.script } : {};
+  const healthScripts = healthScriptsIn(path);
+  const script = healthScriptFor(healthScripts, 'argoproj.io', 'Application');
+  return { ...(script ? { applicationHealth: script.script } : {}), healthScripts };
 }

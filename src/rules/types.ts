@@ -5,6 +5,7 @@
  *
  * Internal (not part of the jsii API), so unions and function types are fine here.
  */
+import type { HealthScript } from '../argo/argocd-cm';
 import type { HookRead } from '../argo/hooks';
 import type { Manifest, PlanOptions, SourceLocation, SyncPlan, SyncTask } from '../argo/types';
 
@@ -115,6 +116,11 @@ export interface LintOptions extends PlanOptions {
 export interface ArgocdCm {
   /** The Application health script (`resource.customizations.health.argoproj.io_Application` or the `resource.customizations` block), if any. */
   readonly applicationHealth?: string;
+  /**
+   * Every health script it holds, keyed as Argo CD keys them (`argo/argocd-cm.ts`): a kind with one
+   * has a health check, built in or not. @default [] (none known beyond the Application's)
+   */
+  readonly healthScripts?: readonly HealthScript[];
 }
 
 export interface ResolvedLintOptions extends LintOptions {

@@ -43,7 +43,8 @@ export function register(program: Command): void {
   cmd
     .option('--strict', 'exit 1 on warnings too', false)
     .option('--installed-crd <group/Kind>', 'a CRD the cluster already has (repeatable)', collect, [])
-    .option('--argocd-cm <file>', 'the operator\'s argocd-cm ConfigMap (YAML): child Applications ordered by waves need a usable Application health check in it')
+    .option('--argocd-cm <file>', 'the operator\'s argocd-cm ConfigMap (YAML): child Applications ordered by waves need a usable Application health check in it, '
+      + 'and its other health scripts count as health checks')
     .option('--level <rule=level>', 'run a rule at error, warning, info or off (repeatable)', collect, [])
     .option('--list-rules', 'print every rule (id, level, what it catches) and exit', false);
   addSingleAppOption(cmd);

@@ -1,4 +1,5 @@
 import { needsCrd } from '../../argo/api-groups';
+import { healthScriptFor } from '../../argo/argocd-cm';
 import { hasHealthCheck } from '../../argo/health';
 import { describeStep, isApplication, nextStepWaitingOn } from '../gates';
 import type { Hit, Rule } from '../types';
@@ -7,6 +8,7 @@ import type { Hit, Rule } from '../types';
  * docs/argo-cd-model.md#health: a kind without a health check is done the moment it is applied. Built-ins like
  * ConfigMaps are meant to be; but a custom resource (argo-cd #14442) "gates" a wave that in truth
  * never waits. Child Applications are `application-health-unchecked`'s and `application-health-missing`'s.
+ * A health script in the operator's argocd-cm (`lint --argocd-cm`) is a health check like a built-in one.
  */
 export const waveGateNoHealth: Rule = {
   id: 'wave-gate-no-health',
@@ -14,14 +16,17 @@ export const waveGateNoHealth: Rule = {
   title: 'A later wave seems to wait for a resource that has no health check',
   check(ctx) {
     const hits: Hit[] = [];
+    const cm = ctx.options.argocdCm;
     for (const t of ctx.tasks) {
       if (t.hook || t.action !== 'apply') continue;
       if (isApplication(t) || !needsCrd(t.group, t.kind) || hasHealthCheck(t.group, t.kind)) continue;
+      if (cm?.healthScripts && healthScriptFor(cm.healthScripts, t.group, t.kind)) continue;
       const next = nextStepWaitingOn(ctx, t);
       if (!next) continue;
+      const where = cm?.healthScripts ? 'nor does the argocd-cm given' : 'argocd-cm may add one';
       hits.push({
         manifest: t.manifest,
-        message: `is in ${describeStep(t)}, and ${describeStep(next)} starts ~2 s after it is applied, not when it is ready: Argo CD has no built-in health check for ${t.group}/${t.kind} (argo-cd #14442; argocd-cm may add one)`,
+        message: `is in ${describeStep(t)}, and ${describeStep(next)} starts ~2 s after it is applied, not when it is ready: Argo CD has no built-in health check for ${t.group}/${t.kind} (argo-cd #14442; ${where})`,
         fix: `add a health check for ${t.group}/${t.kind} to argocd-cm (resource.customizations.health.${t.group}_${t.kind}), or gate on something that has one`,
         path: ['kind'],
       });

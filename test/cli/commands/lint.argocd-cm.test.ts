@@ -69,3 +69,22 @@ test('a file with no ConfigMap is one line, exit 2', () => {
   expect(r.stderr.trim().split('\n')).toHaveLength(1);
   expect(r.stderr).toContain('holds no ConfigMap');
 });
+
+test('a custom resource with a health script in argocd-cm (a wildcard key, split-key form) gates its wave: no wave-gate-no-health', () => {
+  const cr = { apiVersion: 'mongodbcommunity.mongodb.com/v1', kind: 'MongoDBCommunity', metadata: { name: 'db', annotations: { 'argocd.argoproj.io/sync-wave': '0', 'argocd.argoproj.io/sync-options': 'SkipDryRunOnMissingResource=true' } }, spec: {} };
+  const after = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'after', annotations: { 'argocd.argoproj.io/sync-wave': '1' } } };
+  writeFileSync(join(dir(), 'db.yaml'), [cr, after].map(o => stringify(o)).join('---\n'));
+  const run = (cm?: Record<string, string>) => {
+    const args = ['lint', 'db.yaml', '--format', 'json'];
+    if (cm) {
+      writeFileSync(join(dir(), 'argocd-cm.yaml'), configMap(cm));
+      args.push('--argocd-cm', 'argocd-cm.yaml');
+    }
+    const r = spawnSync(process.execPath, [BIN, ...args], { cwd: dir(), encoding: 'utf8' });
+    return (JSON.parse(r.stdout).findings as Array<{ rule: string }>).map(f => f.rule).filter(rule => rule === 'wave-gate-no-health');
+  };
+  expect(run()).toEqual(['wave-gate-no-health']);
+  expect(run({ 'resource.customizations.health.mongodbcommunity.mongodb.com_MongoDBCommunity': 'return { status = "Healthy" }' })).toEqual([]);
+  expect(run({ 'resource.customizations.health.*.mongodb.com_*': 'return { status = "Healthy" }' })).toEqual([]);
+  expect(run({ 'resource.customizations.health.cert-manager.io_Issuer': 'return { status = "Healthy" }' })).toEqual(['wave-gate-no-health']);
+});

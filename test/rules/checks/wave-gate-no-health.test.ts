@@ -40,3 +40,24 @@ metadata: { name: w, ${wave0} }
 `;
   expect(findingsOf('wave-gate-no-health', text + later, { installedCrds: ['example.com/Widget'] }).map((f) => f.message)).toEqual([expect.stringMatching(/^Widget\/w \(app\.yaml:\d+\): is in Sync wave 0, and Sync wave 1 starts ~2 s after it is applied/)]);
 });
+
+describe('a health script in the operator\'s argocd-cm (lint --argocd-cm) is a health check', () => {
+  const gate = yaml(
+    k('mongodbcommunity.mongodb.com/v1', 'MongoDBCommunity', 'db', { spec: {} }, { ...wave('0'), 'argocd.argoproj.io/sync-options': 'SkipDryRunOnMissingResource=true' }),
+    cm('after', wave('1')),
+  );
+  const script = (key: string) => ({ key, script: 'return { status = "Healthy" }', useOpenLibs: false });
+
+  test.each([
+    ['the exact group/kind', 'mongodbcommunity.mongodb.com/MongoDBCommunity'],
+    ['a wildcard key', '*.mongodb.com/*'],
+  ])('%s: the wave really waits', (_name, key) => {
+    expect(findingsOf('wave-gate-no-health', gate, { argocdCm: { healthScripts: [script(key)] } })).toEqual([]);
+  });
+
+  test('scripts for other kinds only: still reported, saying the argocd-cm given has none either', () => {
+    const [f] = findingsOf('wave-gate-no-health', gate, { argocdCm: { healthScripts: [script('cert-manager.io/Issuer')] } });
+    expect(f.message).toContain('no built-in health check for mongodbcommunity.mongodb.com/MongoDBCommunity (argo-cd #14442; nor does the argocd-cm given)');
+    expect(findingsOf('wave-gate-no-health', gate)[0].message).toContain('argocd-cm may add one');
+  });
+});
