@@ -43,7 +43,7 @@ export function argocdCmOverride(path: string): HealthOverride {
  * Argo CD finds it (either form, exact key before wildcards), and every health script it holds.
  */
 export function readArgocdCm(path: string): ArgocdCm {
-  const healthScripts = healthScriptsIn(path);
-  const script = healthScriptFor(healthScripts, 'argoproj.io', 'Application');
-  return { ...(script ? { applicationHealth: script.script } : {}), healthScripts };
+  const scripts = healthScriptsIn(path);
+  const script = healthScriptFor(scripts, 'argoproj.io', 'Application');
+  return { ...(script ? { applicationHealth: script.script } : {}), healthScripts: scripts };
 }
