@@ -1,9 +1,10 @@
 /**
  * `syncplan simulate PARENT --repo-root DIR`: the app-of-apps parent's sync, where each child
- * Application is a unit whose health is the result of its own simulated sync (Succeeded is
- * Healthy, a sync still Running is Progressing, a Failed one Degraded: the Application health
- * check this library emits, docs/argo-cd-model.md). A child that stays Progressing so holds the
- * parent's wave and every later child, which the parent never applies.
+ * Application is a unit whose health follows its own simulated sync as the Application health
+ * check this library emits reads it (docs/argo-cd-model.md): a sync still Running is Progressing, a
+ * Failed one Degraded, a Succeeded one its resources' health (`argo/simulate/app-health.ts`). A child
+ * that stays Progressing so holds the parent's wave and every later child, which the parent never
+ * applies.
  *
  * The parent only applies a child's Application, it never syncs it (argo-cd #1932): a child syncs
  * by its own automated policy, or by hand. A child without automated sync is therefore not synced
@@ -18,9 +19,11 @@ import type { SimulationInput } from './simulation-input';
 import { applicationSyncOptionItems, isAutomatedSync } from '../argo/application';
 import { hasHealthCheck } from '../argo/health';
 import { simulate } from '../argo/simulate';
+import { applicationHealth } from '../argo/simulate/app-health';
+import { handlesOf, lookupByHandles } from '../argo/simulate/cluster';
 import { retryStrategyOf } from '../argo/simulate/retry';
 import type { RetryStrategy } from '../argo/simulate/retry';
-import type { HealthStatus, OperationPhase, SimulationResult } from '../argo/simulate/types';
+import type { HealthStatus, SimulationResult } from '../argo/simulate/types';
 import type { Manifest, SyncPlan } from '../argo/types';
 
 export interface ChildSimulation {
@@ -45,8 +48,18 @@ export interface AppOfAppsSimulation {
   readonly children: readonly ChildSimulation[];
 }
 
-/** The health the Application health check reports for a child whose sync ended in `phase`. */
-const CHILD_HEALTH: Record<OperationPhase, HealthStatus> = { Succeeded: 'Healthy', Running: 'Progressing', Failed: 'Degraded' };
+/**
+ * The health the Application health check reports for a child whose own sync gave `result`: a sync
+ * still running is Progressing and a failed one Degraded; a sync that succeeded is its resources'
+ * health (an Application's health is theirs, not its sync's: the last wave, which nothing waits for,
+ * can still be Progressing), of which the check passes Degraded and Suspended and waits on the rest.
+ */
+function childHealth(plan: SyncPlan, result: SimulationResult, given: ReadonlyMap<string, HealthStatus>): HealthStatus {
+  if (result.operationPhase === 'Running') return 'Progressing';
+  if (result.operationPhase === 'Failed') return 'Degraded';
+  const resources = applicationHealth(plan, (task) => lookupByHandles(given, handlesOf(task)) ?? (hasHealthCheck(task.group, task.kind) ? 'Healthy' : undefined));
+  return resources === 'Healthy' || resources === 'Degraded' || resources === 'Suspended' ? resources : 'Progressing';
+}
 
 /** The parent's simulated sync over the children's simulated syncs. */
 export function simulateAppOfApps(input: SimulationInput, repoRoot: string): AppOfAppsSimulation {
@@ -77,7 +90,7 @@ export function simulateAppOfApps(input: SimulationInput, repoRoot: string): App
   for (const { child, synced, result } of results) {
     const handle = `Application/${child.name}`;
     // Never synced: the health check reports a child that is OutOfSync (its resources Missing) Progressing.
-    if (!health.has(handle)) health.set(handle, !synced ? 'Progressing' : result ? CHILD_HEALTH[result.operationPhase] : 'Healthy');
+    if (!health.has(handle)) health.set(handle, !synced ? 'Progressing' : result && child.plan ? childHealth(child.plan, result, given) : 'Healthy');
   }
   const parent = simulate(parentPlan, {
     ...input.options,
@@ -124,6 +137,6 @@ function childSyncOptions(child: ChildApplication): string[] {
 }
 
 /** What the text and the notes say about the model (one sentence, shared by both formats). */
-export const APP_OF_APPS_NOTE = 'each child Application\'s health is its own simulated sync (Succeeded: Healthy, Running: Progressing, Failed: Degraded); '
+export const APP_OF_APPS_NOTE = 'each child Application\'s health follows its own simulated sync (Running: Progressing, Failed: Degraded, Succeeded: its resources\' health); '
   + 'a child without automated sync is not synced by the parent (Progressing, unless --health Application/NAME=STATUS stands for syncing it by hand); '
   + 'the parent waits on a child only with the Application health check in argocd-cm (syncplan writes the patch), simulated as installed';

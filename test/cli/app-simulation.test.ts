@@ -194,3 +194,41 @@ test('a child retry Argo CD cannot read is one line naming the Application, exit
   expect(r.stderr.trim().split('\n')).toHaveLength(1);
   expect(r.stderr).toMatch(/Application\/db: spec\.syncPolicy\.retry\.backoff\.duration "soon"/);
 });
+
+describe('a child whose sync succeeds is as healthy as its resources (its last wave is never waited for)', () => {
+  /** db: a ConfigMap, then postgres alone in its last wave; api after db in the parent. */
+  function lastWaveRepo(postgresAnnotations: Record<string, string> = {}): string {
+    const pg = deployment('postgres') as { metadata: Record<string, unknown> };
+    const files: Record<string, object[]> = {
+      'parent/apps.yaml': [app('db', '0'), app('api', '1')],
+      'apps/db/db.yaml': [configMap('db-config', '0'), { ...pg, metadata: { ...pg.metadata, annotations: { 'argocd.argoproj.io/sync-wave': '1', ...postgresAnnotations } } }],
+      'apps/api/api.yaml': [deployment('api')],
+    };
+    for (const [file, objects] of Object.entries(files)) {
+      mkdirSync(join(dir(), file, '..'), { recursive: true });
+      writeFileSync(join(dir(), file), objects.map(o => stringify(o)).join('---\n'));
+    }
+    return dir();
+  }
+  const run = async (root: string, health: string) => JSON.parse((await cli('simulate', join(root, 'parent'), '--repo-root', root, '--health', health, '--format', 'json')).stdout);
+
+  test('its last wave still Progressing: the child is Progressing and holds the parent, though its sync Succeeded', async () => {
+    const json = await run(lastWaveRepo(), 'Deployment/postgres=Progressing');
+    const [db, api] = json.applications;
+    expect([db.operationPhase, db.health]).toEqual(['Succeeded', 'Progressing']);
+    expect(json.waitingOn).toEqual(['Application/db']);
+    expect([api.started, json.operationPhase]).toEqual([false, 'Running']);
+  });
+
+  test('Degraded there: the child is Degraded and the parent fails at its wave', async () => {
+    const json = await run(lastWaveRepo(), 'Deployment/postgres=Degraded');
+    expect(json.applications[0].health).toBe('Degraded');
+    expect(json.operationPhase).toBe('Failed');
+  });
+
+  test('argocd.argoproj.io/ignore-healthcheck leaves the object out of the child\'s health', async () => {
+    const json = await run(lastWaveRepo({ 'argocd.argoproj.io/ignore-healthcheck': 'true' }), 'Deployment/postgres=Progressing');
+    expect(json.applications.map((a: any) => [a.name, a.health, a.started])).toEqual([['db', 'Healthy', true], ['api', 'Healthy', true]]);
+    expect(json.operationPhase).toBe('Succeeded');
+  });
+});

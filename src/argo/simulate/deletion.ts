@@ -15,6 +15,7 @@ import { isClusterScopedKind } from '../scope';
 import type { HookType, Manifest, ResourceKey, SyncPlan } from '../types';
 import { behavesSince } from '../versions';
 import { waveOf } from '../waves';
+import { worseHealth } from './app-health';
 import { handlesOfObject, lookupByHandles } from './cluster';
 import type { DeletionEvent, DeletionOptions, DeletionOutcome, DeletionResult, DeletionStage, KeptObject } from './deletion-types';
 import type { HealthStatus } from './types';
@@ -37,9 +38,6 @@ interface LiveState {
   readonly obj: AppObject;
   terminating: boolean;
 }
-
-/** `health.IsWorse`'s order, most healthy first. */
-const HEALTH_ORDER: readonly HealthStatus[] = ['Healthy', 'Suspended', 'Progressing', 'Missing', 'Degraded', 'Unknown'];
 
 /** Far more reconciles than any deletion needs; a guard against a loop that never repeats. */
 const MAX_RECONCILES = 10_000;
@@ -261,7 +259,7 @@ class Deletion {
   private cleanupHooks(type: DeletionHookType): boolean {
     const hooks = this.liveObjects().filter(s => s.obj.deletionTypes.includes(type)).map(s => s.obj);
     if (hooks.length === 0) return true;
-    const aggregated = hooks.map(h => this.healthOf(h)).reduce((worst, h) => HEALTH_ORDER.indexOf(h) > HEALTH_ORDER.indexOf(worst) ? h : worst, 'Healthy');
+    const aggregated = hooks.map(h => this.healthOf(h)).reduce<HealthStatus>(worseHealth, 'Healthy');
     const doomed = hooks.filter(h => deletePoliciesOf(h.object).some(p =>
       (p === 'HookFailed' && aggregated === 'Degraded') || (p === 'HookSucceeded' && aggregated === 'Healthy')));
     if (doomed.length === 0) return true;

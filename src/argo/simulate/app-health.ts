@@ -1,0 +1,47 @@
+/**
+ * An Application's health from its resources' (`argo-cd controller/health.go` `setApplicationHealth`,
+ * reference §4.6): the worst of them in `health.IsWorse`'s order, skipping hooks, objects annotated
+ * `argocd.argoproj.io/ignore-healthcheck: "true"`, child Applications whose health is Missing or
+ * Unknown, and resources not in the cluster (Missing) unless none is; a resource with no health
+ * check has no health and counts for nothing. Hook results never
+ * change it (argo-cd #9861): a sync can succeed with its last wave, which nothing waits for, still
+ * Progressing, and the Application then says so.
+ */
+import { ANNOTATION_IGNORE_HEALTHCHECK, annotationOf } from '../annotations';
+import type { SyncPlan, SyncTask } from '../types';
+import type { HealthStatus } from './types';
+
+/** `health.IsWorse`'s order, most healthy first. */
+export const HEALTH_ORDER: readonly HealthStatus[] = ['Healthy', 'Suspended', 'Progressing', 'Missing', 'Degraded', 'Unknown'];
+
+/** The worse of two health statuses. */
+export function worseHealth(a: HealthStatus, b: HealthStatus): HealthStatus {
+  return HEALTH_ORDER.indexOf(b) > HEALTH_ORDER.indexOf(a) ? b : a;
+}
+
+/**
+ * The health of an Application whose resources are the apply tasks of `plan`, each reporting
+ * `healthOf(task)` (undefined: no health check).
+ */
+export function applicationHealth(plan: SyncPlan, healthOf: (task: SyncTask) => HealthStatus | undefined): HealthStatus {
+  let health: HealthStatus = 'Healthy';
+  let present = 0;
+  let missing = 0;
+  for (const step of plan.steps) {
+    for (const task of step.tasks) {
+      if (task.action !== 'apply' || task.hook) continue;
+      if (annotationOf(task.manifest.object, ANNOTATION_IGNORE_HEALTHCHECK) === 'true') continue;
+      const h = healthOf(task);
+      if (h === undefined) continue;
+      if (task.group === 'argoproj.io' && task.kind === 'Application' && (h === 'Missing' || h === 'Unknown')) continue;
+      // A resource not in the cluster counts only when none is: the app is then Missing.
+      if (h === 'Missing') {
+        missing++;
+        continue;
+      }
+      present++;
+      health = worseHealth(health, h);
+    }
+  }
+  return present === 0 && missing > 0 ? 'Missing' : health;
+}
