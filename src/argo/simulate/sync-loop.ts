@@ -411,7 +411,10 @@ export class SyncLoop {
         this.setResult(t, 'SyncFailed', 'Failed', error);
         state = 'failed';
       } else {
-        this.cluster.create(t.task, crdGroupKind(t.task.manifest.object));
+        // A CRD serves its kind once Established (its health check's Healthy); the engine polls ~3 s for it and
+        // goes on regardless, so a CRD reported otherwise leaves its custom resources unknown to the API server.
+        const defines = crdGroupKind(t.task.manifest.object);
+        this.cluster.create(t.task, defines !== undefined && this.cluster.healthOf(t.task) === 'Healthy' ? defines : undefined);
         this.setResult(t, 'Synced', 'Running', call.message);
       }
     }

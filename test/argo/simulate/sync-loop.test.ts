@@ -309,6 +309,14 @@ describe('validation and dry run (fresh cluster)', () => {
     expect(appliedNames(r)).toEqual(['CustomResourceDefinition/testcrds.test.io', 'TestCrd/my-resource']);
   });
 
+  test('a CRD that does not become Established (its health Progressing): its custom resource in the same step fails to apply (runTasks polls ~3 s, then goes on)', () => {
+    const r = sim([cr, crd('test.io', 'TestCrd')], { health: { 'CustomResourceDefinition/testcrds.test.io': 'Progressing' } });
+    expect(r.operationPhase).toBe('Failed');
+    expect(r.message).toContain('reason: no matches for kind "TestCrd" in version "test.io/v1" (ensure CRDs are installed first)');
+    expect(r.results.find((x) => x.kind === 'TestCrd')?.status).toBe('SyncFailed');
+    expect(appliedNames(r)).toEqual(['CustomResourceDefinition/testcrds.test.io', 'TestCrd/my-resource']);
+  });
+
   test('TestSyncCustomResources "crd is already present in cluster": --installed-crd', () => {
     expect(sim([cr], { sim: { installedCrds: ['test.io/TestCrd'] } }).operationPhase).toBe('Succeeded');
   });
