@@ -31,3 +31,13 @@ export function gatingApplications(ctx: RuleContext): Array<{ readonly task: Syn
   }
   return out;
 }
+
+/**
+ * The child Applications the parent's waves order: every Application apply task (hooks aside) when
+ * Applications are applied in two or more steps, each with its step; none when they share one.
+ */
+export function orderedChildren(ctx: RuleContext): Array<{ readonly task: SyncTask; readonly step: SyncStep }> {
+  const steps = ctx.plan.steps.filter(s => s.tasks.some(t => t.action === 'apply' && isApplication(t)));
+  if (steps.length < 2) return [];
+  return steps.flatMap(step => step.tasks.filter(t => t.action === 'apply' && !t.hook && isApplication(t)).map(task => ({ task, step })));
+}

@@ -1,5 +1,5 @@
 import { isAutomatedSync, sourcesPinned } from '../../argo/application';
-import { describeStep, isApplication } from '../gates';
+import { describeStep, orderedChildren } from '../gates';
 import type { Hit, Rule } from '../types';
 
 /**
@@ -17,21 +17,16 @@ export const childAutomatedSync: Rule = {
   title: 'A child Application ordered by waves follows a moving revision (the parent orders only changes it carries)',
   check(ctx) {
     const hits: Hit[] = [];
-    const steps = ctx.plan.steps.filter(s => s.tasks.some(t => t.action === 'apply' && isApplication(t)));
-    if (steps.length < 2) return hits;
-    for (const step of steps) {
-      for (const t of step.tasks) {
-        if (t.action !== 'apply' || !isApplication(t)) continue;
-        if (!isAutomatedSync(t.manifest.object) || sourcesPinned(t.manifest.object)) continue;
-        hits.push({
-          manifest: t.manifest,
-          message: `syncs itself whenever its source changes, so the parent's ${describeStep(step)} orders only the changes that reach it through the parent `
-            + '(its first rollout, a change of its spec): a new revision of the branch it tracks syncs at once, whatever the other Applications are doing (argo-cd #8778)',
-          fix: 'keep automated sync (the parent never syncs a child), and pin spec.source.targetRevision to a commit (or a tag you never move) that the parent\'s '
-            + 'manifests change with each release, or roll out with an ApplicationSet RollingSync',
-          path: ['spec', 'source', 'targetRevision'],
-        });
-      }
+    for (const { task: t, step } of orderedChildren(ctx)) {
+      if (!isAutomatedSync(t.manifest.object) || sourcesPinned(t.manifest.object)) continue;
+      hits.push({
+        manifest: t.manifest,
+        message: `syncs itself whenever its source changes, so the parent's ${describeStep(step)} orders only the changes that reach it through the parent `
+          + '(its first rollout, a change of its spec): a new revision of the branch it tracks syncs at once, whatever the other Applications are doing (argo-cd #8778)',
+        fix: 'keep automated sync (the parent never syncs a child), and pin spec.source.targetRevision to a commit (or a tag you never move) that the parent\'s '
+          + 'manifests change with each release, or roll out with an ApplicationSet RollingSync',
+        path: ['spec', 'source', 'targetRevision'],
+      });
     }
     return hits;
   },

@@ -1,5 +1,5 @@
 import { isAutomatedSync } from '../../argo/application';
-import { describeStep, isApplication, nextStepWaitingOn } from '../gates';
+import { describeStep, nextStepWaitingOn, orderedChildren } from '../gates';
 import type { Hit, Rule } from '../types';
 
 /**
@@ -16,23 +16,19 @@ export const childNotAutomated: Rule = {
   title: 'A child Application ordered by waves has no automated sync: the parent applies it but never syncs it',
   check(ctx) {
     const hits: Hit[] = [];
-    const steps = ctx.plan.steps.filter(s => s.tasks.some(t => t.action === 'apply' && isApplication(t)));
-    if (steps.length < 2) return hits;
-    for (const step of steps) {
-      for (const t of step.tasks) {
-        if (t.action !== 'apply' || t.hook || !isApplication(t) || isAutomatedSync(t.manifest.object)) continue;
-        const next = nextStepWaitingOn(ctx, t);
-        hits.push({
-          manifest: t.manifest,
-          message: 'has no automated sync, and the parent applies a child Application but never syncs it (argo-cd #1932): '
-            + (next
-              ? `with the Application health check, the parent's ${describeStep(next)} waits until someone syncs this child by hand (a new child stays Missing and OutOfSync), and no later child starts before`
-              : `the parent's sync ends after ${describeStep(step)} without waiting for it, and the child stays unsynced until someone syncs it by hand`),
-          fix: 'set spec.syncPolicy.automated (cdk8s-syncplan: syncPolicy: { automated: true }), or sync it by hand while the parent waits '
-            + '(argocd app sync <name>) and suppress this with that reason',
-          path: ['spec', 'syncPolicy'],
-        });
-      }
+    for (const { task: t, step } of orderedChildren(ctx)) {
+      if (isAutomatedSync(t.manifest.object)) continue;
+      const next = nextStepWaitingOn(ctx, t);
+      hits.push({
+        manifest: t.manifest,
+        message: 'has no automated sync, and the parent applies a child Application but never syncs it (argo-cd #1932): '
+          + (next
+            ? `with the Application health check, the parent's ${describeStep(next)} waits until someone syncs this child by hand (a new child stays Missing and OutOfSync), and no later child starts before`
+            : `the parent's sync ends after ${describeStep(step)} without waiting for it, and the child stays unsynced until someone syncs it by hand`),
+        fix: 'set spec.syncPolicy.automated (cdk8s-syncplan: syncPolicy: { automated: true }), or sync it by hand while the parent waits '
+          + '(argocd app sync <name>) and suppress this with that reason',
+        path: ['spec', 'syncPolicy'],
+      });
     }
     return hits;
   },
