@@ -1,6 +1,6 @@
 /**
  * An Application's health from its resources' (`argo-cd controller/health.go` `setApplicationHealth`,
- * reference §4.6): the worst of them in `health.IsWorse`'s order, skipping hooks, objects annotated
+ * docs/argo-cd-model.md#app-of-apps): the worst of them in `health.IsWorse`'s order, skipping hooks, objects annotated
  * `argocd.argoproj.io/ignore-healthcheck: "true"`, child Applications whose health is Missing or
  * Unknown, and resources not in the cluster (Missing) unless none is; a resource with no health
  * check has no health and counts for nothing. Hook results never
