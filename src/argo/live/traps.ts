@@ -3,6 +3,7 @@
  * when given, its live object and Pods. Each reason names the fix. Nothing here is guessed from a
  * name: a reason is given only when the fields say so.
  */
+import { isAutomatedSync } from '../application';
 import { lostWithIt } from '../hook-deletion-loss';
 import { PodTrouble, podReason, podTrouble } from './pod-trouble';
 import { hpaDegradedBy } from '../live-health/hpa';
@@ -31,6 +32,14 @@ export interface TrapInput {
 }
 
 const CONTROLLED = new Set(['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet', 'Job']);
+
+/** A live child Application that waits for a sync no one starts: no automated sync, not Synced, no operation requested or running. */
+function neverSyncsItself(app: LiveObject): boolean {
+  if (isAutomatedSync(app)) return false;
+  if (str(at(app, 'status', 'sync', 'status')) === 'Synced') return false;
+  const phase = str(at(app, 'status', 'operationState', 'phase'));
+  return at(app, 'operation') === undefined && phase !== 'Running' && phase !== 'Terminating';
+}
 
 /** The `-n` flag of a kubectl command the reason gives; none when the namespace is not known. */
 function inNamespace(namespace: string | undefined): string {
@@ -156,6 +165,11 @@ export function trapReason(t: TrapInput): string | undefined {
   }
   if (status === 'Degraded' && /exceeded its progress deadline/.test(message)) {
     return `${podReason(t.pods) ?? replicaFailure(t) ?? 'the rollout did not finish within progressDeadlineSeconds'}; Argo CD marks it Degraded and fails the sync`;
+  }
+  if (t.group === 'argoproj.io' && t.kind === 'Application' && status !== 'Degraded' && live && neverSyncsItself(live)) {
+    return `the child Application has no automated sync and nothing is syncing it (sync status ${str(at(live, 'status', 'sync', 'status')) || 'not compared yet'}): `
+      + `the parent applies a child Application but never syncs it (argo-cd #1932), so this step waits until someone does: argocd app sync ${t.namespace ? `${t.namespace}/` : ''}${t.name}, `
+      + 'or give the child spec.syncPolicy.automated';
   }
   if (t.group === 'argoproj.io' && t.kind === 'Application' && (status === 'Progressing' || status === 'Degraded' || status === 'Unknown')) {
     // App of apps: the parent's step waits on the child's own sync and health, whose blockers are in the child.

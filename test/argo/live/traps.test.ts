@@ -86,6 +86,23 @@ test('new Pods not ready with no Pod to read: ask for --live, or, when it was gi
   expect(trapReason({ ...progressing, live })).toMatch(/none of its Pods is among the live objects given, add them \(kubectl get pods -n n -o yaml\)/);
 });
 
+test('a child Application with no automated sync that nothing syncs: the parent never syncs a child (argo-cd #1932), so say who must', () => {
+  const child = { ...base, group: 'argoproj.io', kind: 'Application', name: 'db', namespace: 'argocd', health: { status: 'Progressing', message: 'health is Missing' } };
+  const live = (spec: object, status: object, extra: object = {}) => ({ apiVersion: 'argoproj.io/v1alpha1', kind: 'Application', metadata: { name: 'db', namespace: 'argocd' }, spec, status, ...extra });
+  const outOfSync = { sync: { status: 'OutOfSync' }, health: { status: 'Missing' } };
+  expect(trapReason({ ...child, live: live({ project: 'default' }, outOfSync) }))
+    .toBe('the child Application has no automated sync and nothing is syncing it (sync status OutOfSync): the parent applies a child Application but never syncs it (argo-cd #1932), '
+      + 'so this step waits until someone does: argocd app sync argocd/db, or give the child spec.syncPolicy.automated');
+  // Automated, a sync requested or running, already Synced, or failed: the child's own blockers, as before.
+  for (const other of [
+    live({ syncPolicy: { automated: {} } }, outOfSync),
+    live({}, outOfSync, { operation: { sync: {} } }),
+    live({}, { ...outOfSync, operationState: { phase: 'Running' } }),
+    live({}, { sync: { status: 'Synced' }, health: { status: 'Progressing' } }),
+  ]) expect(trapReason({ ...child, live: other })).toMatch(/^the child Application is Progressing/);
+  expect(trapReason({ ...child, health: { status: 'Degraded', message: '' }, live: live({}, outOfSync) })).toMatch(/^the child Application is Degraded/);
+});
+
 test('a child Application not yet Healthy (app of apps): the command that explains the child', () => {
   const child = { ...base, group: 'argoproj.io', kind: 'Application', name: 'payments', namespace: 'argocd' };
   expect(trapReason({ ...child, health: { status: 'Progressing', message: '' } }))
