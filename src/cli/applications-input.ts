@@ -58,14 +58,15 @@ export function applicationsView(paths: readonly string[], input: SimulationInpu
     return {
       // A parent of ApplicationSets only has no waves of Applications to show.
       orders: children.length > 0 || appSets.length === 0 ? [waves, ...appSets] : appSets,
-      applications: sim.children.map(({ child: c, result }) => ({
+      applications: sim.children.map(({ child: c, result, started }) => ({
         title: `Application ${c.name} (parent wave ${c.wave}; ${c.source.files ? `${c.source.files.length} file${c.source.files.length === 1 ? '' : 's'}` : `render with \`${c.source.render}\``})`,
         ...(c.plan && c.job ? {
           plan: c.plan,
           manifests: c.manifests,
           planOptions: { namespace: c.job.namespace, syncOptions: [...c.job.syncOptions] },
         } : { render: c.source.render }),
-        ...(result ? { result } : {}),
+        // A child the parent never applied has no sync to colour its plan with.
+        ...(result && started ? { result } : {}),
       })),
       parent: { title: 'Parent Application', plan: sim.plan, manifests: sim.manifests, planOptions: input.planOptions, result: sim.parent },
     };

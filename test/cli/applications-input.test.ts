@@ -50,6 +50,18 @@ test('report --repo-root: the application order, then each child, then the paren
   expect(readFileSync(again, 'utf8')).toBe(html);
 });
 
+test('report --repo-root --simulate: a child held before its wave is drawn without a sync of its own (the parent never applied it)', async () => {
+  const parent = synth();
+  const out = join(dir(), 'r.html');
+  // The database's last (only) step is never waited for, so its sync Succeeds; its Deployment keeps the child Progressing.
+  const r = await cli('report', parent, '--repo-root', dir(), '--out', out, '--health', 'Deployment/postgres=Progressing');
+  expect(r.code).toBe(0);
+  const html = readFileSync(out, 'utf8');
+  expect(html.match(/<section id="app-1-simulation">[\s\S]*?<\/section>/)![0]).toContain('<b>Succeeded</b>');
+  expect(html).toContain('<section class="application" id="app-2">');
+  expect(html).not.toContain('id="app-2-simulation"');
+});
+
 test('report --repo-root --simulate: a child that stays Progressing is coloured in its own plan', async () => {
   const parent = synth();
   const out = join(dir(), 'r.html');
