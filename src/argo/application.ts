@@ -27,16 +27,6 @@ export function applicationSource(app: Record<string, unknown>): Record<string, 
   return source !== null && typeof source === 'object' && !Array.isArray(source) ? source as Record<string, any> : {};
 }
 
-/** The `targetRevision` of each of the Application's sources (`spec.source`, `spec.sources[]`), as written; undefined where unset. */
-export function sourceRevisions(app: Record<string, unknown>): ReadonlyArray<{ readonly revision: unknown; readonly chart: boolean }> {
-  const spec = (app.spec ?? {}) as { source?: unknown; sources?: unknown };
-  const sources = Array.isArray(spec.sources) && spec.sources.length > 0 ? spec.sources : spec.source !== undefined ? [spec.source] : [];
-  return sources.map((s) => {
-    const source = (typeof s === 'object' && s !== null ? s : {}) as { targetRevision?: unknown; chart?: unknown };
-    return { revision: source.targetRevision, chart: typeof source.chart === 'string' && source.chart !== '' };
-  });
-}
-
 /**
  * True when every source of the Application names a revision that cannot move: a Git commit (SHA-1
  * or SHA-256, in full), or, for a Helm chart, one exact version (Argo CD reads a range such as `1.*`
@@ -44,7 +34,14 @@ export function sourceRevisions(app: Record<string, unknown>): ReadonlyArray<{ r
  * tag may move under it (a tag only when someone moves it; Argo CD cannot tell), so they are not pinned.
  */
 export function sourcesPinned(app: Record<string, unknown>): boolean {
-  const revisions = sourceRevisions(app);
-  return revisions.length > 0 && revisions.every(({ revision, chart }) => typeof revision === 'string'
-    && (chart ? /^v?\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/.test(revision) : /^([0-9a-f]{40}|[0-9a-f]{64})$/i.test(revision)));
+  // spec.sources, when it lists any, replaces spec.source (`HasMultipleSources`).
+  const spec = (app.spec ?? {}) as { source?: unknown; sources?: unknown };
+  const sources: unknown[] = Array.isArray(spec.sources) && spec.sources.length > 0 ? spec.sources : spec.source !== undefined ? [spec.source] : [];
+  return sources.length > 0 && sources.every((s) => {
+    const { targetRevision: revision, chart } = (typeof s === 'object' && s !== null ? s : {}) as { targetRevision?: unknown; chart?: unknown };
+    if (typeof revision !== 'string') return false;
+    return typeof chart === 'string' && chart !== ''
+      ? /^v?\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/.test(revision)
+      : /^([0-9a-f]{40}|[0-9a-f]{64})$/i.test(revision);
+  });
 }

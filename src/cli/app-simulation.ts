@@ -19,8 +19,7 @@ import type { SimulationInput } from './simulation-input';
 import { applicationSyncOptionItems, isAutomatedSync } from '../argo/application';
 import { hasHealthCheck } from '../argo/health';
 import { simulate } from '../argo/simulate';
-import { applicationHealth } from '../argo/simulate/app-health';
-import { handlesOf, lookupByHandles } from '../argo/simulate/cluster';
+import { applicationHealth, givenHealthOf } from '../argo/simulate/app-health';
 import { retryStrategyOf } from '../argo/simulate/retry';
 import type { RetryStrategy } from '../argo/simulate/retry';
 import type { HealthStatus, SimulationResult } from '../argo/simulate/types';
@@ -57,7 +56,7 @@ export interface AppOfAppsSimulation {
 function childHealth(plan: SyncPlan, result: SimulationResult, given: ReadonlyMap<string, HealthStatus>): HealthStatus {
   if (result.operationPhase === 'Running') return 'Progressing';
   if (result.operationPhase === 'Failed') return 'Degraded';
-  const resources = applicationHealth(plan, (task) => lookupByHandles(given, handlesOf(task)) ?? (hasHealthCheck(task.group, task.kind) ? 'Healthy' : undefined));
+  const resources = applicationHealth(plan, givenHealthOf(given));
   return resources === 'Healthy' || resources === 'Degraded' || resources === 'Suspended' ? resources : 'Progressing';
 }
 

@@ -8,7 +8,9 @@
  * Progressing, and the Application then says so.
  */
 import { ANNOTATION_IGNORE_HEALTHCHECK, annotationOf } from '../annotations';
+import { hasHealthCheck } from '../health';
 import type { SyncPlan, SyncTask } from '../types';
+import { handlesOf, lookupByHandles } from './cluster';
 import type { HealthStatus } from './types';
 
 /** `health.IsWorse`'s order, most healthy first. */
@@ -44,4 +46,13 @@ export function applicationHealth(plan: SyncPlan, healthOf: (task: SyncTask) => 
     }
   }
   return present === 0 && missing > 0 ? 'Missing' : health;
+}
+
+/**
+ * What each resource reports in a simulation given `health` (`SimulateOptions.health`): the status
+ * named for it, else Healthy for a kind with a health check and none for the rest, as the
+ * simulated cluster reads it.
+ */
+export function givenHealthOf(health: ReadonlyMap<string, HealthStatus>): (task: SyncTask) => HealthStatus | undefined {
+  return (task) => lookupByHandles(health, handlesOf(task)) ?? (hasHealthCheck(task.group, task.kind) ? 'Healthy' : undefined);
 }
