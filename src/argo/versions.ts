@@ -33,6 +33,11 @@ export const SINCE = {
   timeoutBeforeRetry: '3.2',
   /** `PreDelete` hooks run before an Application is deleted. */
   preDeleteHooks: '3.3',
+  /**
+   * An AppProject's cluster resource lists match a `name` pattern too (`isNamedResourceInList`,
+   * argo-cd PR #24674); before, the field is not in the AppProject CRD and an entry matches every name.
+   */
+  clusterResourceNames: '3.3',
   /** A running task whose object is gone fails ("Resource … is missing, it might have been deleted"). */
   missingFailsSync: '3.4',
   /**

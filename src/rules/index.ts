@@ -14,6 +14,8 @@ export { ALL_RULES, RULE_IDS, ruleById } from './pack';
 export { docsUrl, DOCS_BASE_URL, SUPPRESSION_RULE_ID } from './engine';
 export { formatSource } from '../argo/tasks';
 export { findingText } from './finding-text';
+export { childProject, lintChildProject } from './child-project';
+export type { ChildProject } from './child-project';
 export { SUPPRESS_ANNOTATION, MIN_REASON_LENGTH, parseSuppressions, formatSuppressions } from './suppress';
 export type { Suppression } from './suppress';
 

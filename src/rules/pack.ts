@@ -39,6 +39,7 @@ import { postDeleteHookNamespaceDeleted } from './checks/post-delete-hook-namesp
 import { pvcGatesWave } from './checks/pvc-gates-wave';
 import { readinessProbeMissing } from './checks/readiness-probe-missing';
 import { readsResourceCreatedLater } from './checks/reads-resource-created-later';
+import { resourceNotPermitted } from './checks/resource-not-permitted';
 import { resourceRepeated } from './checks/resource-repeated';
 import { rollingSyncAppInNoStep } from './checks/rolling-sync-app-in-no-step';
 import { suppressionInvalid } from './checks/suppression-invalid';
@@ -86,6 +87,7 @@ export const ALL_RULES: readonly Rule[] = [
   // Order between Applications (app-of-apps, progressive syncs).
   applicationOrderIgnored,
   applicationProjectForbids,
+  resourceNotPermitted,
   applicationOutsideControlPlane,
   childNotAutomated,
   childAutomatedSync,

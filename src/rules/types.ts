@@ -5,6 +5,7 @@
  *
  * Internal (not part of the jsii API), so unions and function types are fine here.
  */
+import type { Destination } from '../argo/app-project';
 import type { HealthScript } from '../argo/argocd-cm';
 import type { HookRead } from '../argo/hooks';
 import type { Manifest, PlanOptions, SourceLocation, SyncPlan, SyncTask } from '../argo/types';
@@ -110,6 +111,24 @@ export interface LintOptions extends PlanOptions {
    * the health patch this library writes). @default undefined: not known, rules warn what it must hold
    */
   readonly argocdCm?: ArgocdCm;
+  /**
+   * The Application these manifests are the source of, with its AppProject, when both are known (an
+   * app-of-apps parent holds them): rule `resource-not-permitted` checks every object against it.
+   * @default undefined: not known, nothing checked
+   */
+  readonly appProject?: AppProjectContext;
+}
+
+/** A child Application and the AppProject it belongs to, as its parent's manifests give them. */
+export interface AppProjectContext {
+  /** The Application's name, for messages. */
+  readonly application: string;
+  /** The AppProject object its `spec.project` names. */
+  readonly project: Record<string, unknown>;
+  /** The AppProject's name. */
+  readonly projectName: string;
+  /** `spec.destination`: the cluster (server or name); its namespace is the lint's `namespace`. */
+  readonly destination: Destination;
 }
 
 /** What the rules read of `argocd-cm`. */

@@ -9,6 +9,7 @@ import { writeFileSync } from 'fs';
 import { join } from 'path';
 import { resourceKeyOf } from '../../src/argo/keys';
 import { buildPlan } from '../../src/argo/plan';
+import { isClusterScopedKind, isNamespacedKind } from '../../src/argo/scope';
 import { loadPaths } from '../../src/cli/load';
 import { tempDirEach } from '../cli/helpers';
 import { manifestsOf } from '../rules/helpers';
@@ -66,5 +67,32 @@ describe('a cluster-scoped object\'s own namespace is dropped, as Argo CD drops 
       expect(plan.excluded.map((x) => [x.manifest.source.file, x.keptInstead?.source.file])).toEqual([[join(dir, 'a.yaml'), join(dir, 'b.yaml')]]);
       expect(plan.steps.flatMap((s) => s.tasks).map((t) => t.manifest.source.file)).toEqual([join(dir, 'b.yaml')]);
     });
+  });
+});
+
+describe('isNamespacedKind: the scope discovery gives Argo CD\'s permission check (validateSyncPermissions reads APIResource.Namespaced)', () => {
+  const none = new Map<string, boolean>();
+
+  test('built-in kinds: the cluster-scoped list, every other kind of a built-in group namespaced', () => {
+    expect(['Namespace', 'PersistentVolume'].map(k => isNamespacedKind('', k, none))).toEqual([false, false]);
+    expect(isNamespacedKind('rbac.authorization.k8s.io', 'ClusterRole', none)).toBe(false);
+    expect(isNamespacedKind('apiextensions.k8s.io', 'CustomResourceDefinition', none)).toBe(false);
+    expect(isNamespacedKind('storage.k8s.io', 'VolumeAttributesClass', none)).toBe(false);
+    expect(isNamespacedKind('networking.k8s.io', 'ServiceCIDR', none)).toBe(false);
+    expect(isNamespacedKind('rbac.authorization.k8s.io', 'Role', none)).toBe(true);
+    expect(isNamespacedKind('', 'ConfigMap', none)).toBe(true);
+    expect(isNamespacedKind('apps', 'Deployment', none)).toBe(true);
+    expect(isNamespacedKind('storage.k8s.io', 'CSIStorageCapacity', none)).toBe(true);
+    expect(isClusterScopedKind('authorization.k8s.io', 'LocalSubjectAccessReview')).toBe(false);
+  });
+
+  test('Argo CD\'s own kinds are namespaced; a custom kind only as its CRD says, else unknown', () => {
+    expect(isNamespacedKind('argoproj.io', 'Application', none)).toBe(true);
+    expect(isNamespacedKind('argoproj.io', 'AppProject', none)).toBe(true);
+    expect(isNamespacedKind('argoproj.io', 'Rollout', none)).toBeUndefined();
+    const crds = new Map([['example.com/Widget', false], ['example.com/ClusterWidget', true]]);
+    expect(isNamespacedKind('example.com', 'Widget', crds)).toBe(true);
+    expect(isNamespacedKind('example.com', 'ClusterWidget', crds)).toBe(false);
+    expect(isNamespacedKind('example.com', 'Gadget', crds)).toBeUndefined();
   });
 });

@@ -29,6 +29,8 @@ describe('Argo CD versions', () => {
     expect([behavesSince('waveDelaySetting', '3.1'), behavesSince('waveDelaySetting', '3.2')]).toEqual([false, true]);
     expect([behavesSince('terminationCause', '3.1'), behavesSince('terminationCause', '3.2')]).toEqual([false, true]);
     expect([behavesSince('syncFailHooksFailedMessage', '2.14'), behavesSince('syncFailHooksFailedMessage', '3.0')]).toEqual([false, true]);
+    // argo-cd v3.2.0 vs v3.3.0 pkg/apis/application/v1alpha1/app_project_types.go: IsGroupKindPermitted, then IsGroupKindNamePermitted.
+    expect([behavesSince('clusterResourceNames', '3.2'), behavesSince('clusterResourceNames', '3.3')]).toEqual([false, true]);
     for (const [behaviour, since] of Object.entries(SINCE)) {
       const at = ARGOCD_VERSIONS.indexOf(since);
       expect(at).toBeGreaterThanOrEqual(0);

@@ -1,4 +1,4 @@
-import { appNamespacePermitted, destinationNamespacePermitted, destinationPermitted } from '../../argo/app-project';
+import { appNamespacePermitted, appProjectsOf, destinationNamespacePermitted, destinationPermitted, projectNameOf } from '../../argo/app-project';
 import { isApplication } from '../gates';
 import type { Hit, Rule } from '../types';
 
@@ -16,16 +16,12 @@ export const applicationProjectForbids: Rule = {
   title: 'A child Application its AppProject forbids (another namespace, a destination namespace or cluster not permitted): never synced',
   check(ctx) {
     const hits: Hit[] = [];
-    const projects = new Map<string, Record<string, any>>();
-    for (const m of ctx.manifestsOfKind('AppProject')) {
-      const o = m.object as Record<string, any>;
-      if (typeof o.apiVersion === 'string' && o.apiVersion.startsWith('argoproj.io/') && typeof o.metadata?.name === 'string') projects.set(o.metadata.name, o);
-    }
+    const projects = appProjectsOf(ctx.manifestsOfKind('AppProject'));
     if (projects.size === 0) return hits;
     for (const t of ctx.tasksOfKind('Application')) {
       if (t.action !== 'apply' || !isApplication(t)) continue;
       const spec = (t.manifest.object.spec ?? {}) as Record<string, any>;
-      const name = typeof spec.project === 'string' && spec.project !== '' ? spec.project : 'default';
+      const name = projectNameOf(t.manifest.object);
       const project = projects.get(name);
       if (!project) continue;
       if (appNamespacePermitted(project, t.namespace) === false) {
@@ -34,7 +30,7 @@ export const applicationProjectForbids: Rule = {
           message: `lives in namespace ${t.namespace}, which AppProject ${name} does not permit (spec.sourceNamespaces), so Argo CD never syncs it `
             + '(application is not allowed to use project) and no wave that orders it is honoured',
           fix: `add ${t.namespace} to AppProject ${name}'s spec.sourceNamespaces (and to application.namespaces in argocd-cmd-params-cm, `
-            + `docs/operator-manual/app-any-namespace.md), or create the Application in ${String(project.metadata?.namespace)}, the control plane's namespace`,
+            + `docs/operator-manual/app-any-namespace.md), or create the Application in ${String((project.metadata as { namespace?: unknown } | undefined)?.namespace)}, the control plane's namespace`,
           path: ['metadata', 'namespace'],
         });
       }
