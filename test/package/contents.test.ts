@@ -45,9 +45,12 @@ describe('npm pack', () => {
     expect(top).toEqual(['.jsii', 'API.md', 'CHANGELOG.md', 'LICENSE', 'README.md', 'docs', 'lib', 'node_modules', 'package.json', 'rosetta', 'schemas']);
     expect(files.filter((f) => f.startsWith('schemas/'))).toEqual(['schemas/explain-appset.schema.json', 'schemas/explain.schema.json', 'schemas/lint.schema.json', 'schemas/plan.schema.json', 'schemas/simulate-delete.schema.json', 'schemas/simulate.schema.json']);
     expect(files.filter((f) => f.startsWith('rosetta/'))).toEqual(['rosetta/default.ts-fixture']);
-    // Besides JavaScript and types, lib/ holds the bundled CLI's V8 code cache, for the Node that packed it.
-    const other = files.filter((f) => f.startsWith('lib/') && !/\.(js|d\.ts)$/.test(f));
+    // Besides JavaScript and types, lib/ holds the bundled CLI's V8 code cache, for the Node that packed it,
+    // and beside each compiled file its source map (not inline: an inline map is scanned at every load).
+    const other = files.filter((f) => f.startsWith('lib/') && !/\.(js|d\.ts|js\.map)$/.test(f));
     expect(other).toEqual([expect.stringMatching(/^lib\/cli\/syncplan-bundle\.[0-9a-f]+\.v8cache$/)]);
+    const compiled = files.filter((f) => f.startsWith('lib/') && f.endsWith('.js') && f !== 'lib/cli/syncplan-bundle.js');
+    expect(files.filter((f) => f.startsWith('lib/') && f.endsWith('.js.map'))).toEqual(compiled.map((f) => `${f}.map`));
     // Only the bundled dependencies under node_modules, with what they depend on themselves (npm
     // bundles those too: fengari brings readline-sync and tmp).
     const bundled = [...new Set(files.filter((f) => f.startsWith('node_modules/')).map((f) => f.split('/')[1]))].sort();
