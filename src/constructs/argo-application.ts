@@ -9,6 +9,7 @@ import { HookJob } from './hook-job';
 import { pathFor } from './names';
 import { IOrderable } from './orderable';
 import { SyncPlanner } from './planner';
+import { projectPermissionErrors } from './project-permissions';
 import { isValidating } from './synth-validation';
 import { Tier } from './tier';
 import { chartOf } from './units';
@@ -158,7 +159,10 @@ export interface ArgoApplicationProps {
   readonly destination?: ArgoDestination;
 
   /**
-   * The AppProject the Application belongs to.
+   * The AppProject the Application belongs to. When the App holds that AppProject (an
+   * `argocd.AppProject` or any ApiObject of kind AppProject), the synth fails on an object of
+   * `charts` it does not permit, as Argo CD refuses the whole sync (rule `resource-not-permitted`):
+   * a project without `clusterResourceWhitelist` permits no Namespace, CRD or ClusterRole.
    *
    * @default 'default'
    */
@@ -329,6 +333,8 @@ export class ArgoApplication extends Construct implements IOrderable {
       members: () => [this.resource],
     });
     this.addAfter(...(props.after ?? []));
+    // Argo CD refuses a sync whose objects the AppProject does not permit: checked when the App holds it.
+    this.node.addValidation({ validate: () => projectPermissionErrors(this) });
   }
 
   /** Make this Application wait for more Applications of the same parent (same as `after`). */

@@ -72,6 +72,16 @@ export function isValidating(): boolean {
   return running > 0;
 }
 
+/** Runs `read` as a validation: what it renders is read back, not written out (see `isValidating`). */
+export function whileValidating<T>(read: () => T): T {
+  running++;
+  try {
+    return read();
+  } finally {
+    running--;
+  }
+}
+
 export class SynthValidation {
   private validated?: Validated;
 
@@ -83,12 +93,7 @@ export class SynthValidation {
   }
 
   public validate(): string[] {
-    running++;
-    try {
-      return this.validateOnce();
-    } finally {
-      running--;
-    }
+    return whileValidating(() => this.validateOnce());
   }
 
   private validateOnce(): string[] {
