@@ -1,9 +1,15 @@
+import { healthScriptFor } from './argocd-cm';
+import type { HealthScript } from './argocd-cm';
 import { hasBuiltinLuaHealth } from './health-lua';
 
 /**
- * Which objects make a wave wait (`gitops-engine pkg/health/health.go` `GetHealthCheckFunc`, Argo CD's built-in Lua
- * in `argo-cd resource_customizations`; docs/argo-cd-model.md#health). A kind with no health check counts as done the
- * moment it is applied, so a wave of only such kinds never waits.
+ * Which objects make a wave wait (`gitops-engine pkg/health/health.go` `GetResourceHealth`: the
+ * health override Argo CD builds from argocd-cm, `argo-cd util/lua/lua.go` `GetHealthScript`, then
+ * `GetHealthCheckFunc`; Argo CD's built-in Lua in `argo-cd resource_customizations`;
+ * docs/argo-cd-model.md#health). A kind with no health check counts as done the moment it is
+ * applied, so a wave of only such kinds never waits. Every floor asks here, with the operator's
+ * argocd-cm health scripts when it was given (`--argocd-cm`), so that lint, plan, simulate, report,
+ * diagram and explain give one answer.
  */
 
 /** How Argo CD judges an object's health. */
@@ -12,6 +18,8 @@ export type HealthCheckKind =
   | 'go'
   /** A Lua script shipped with Argo CD (`resource_customizations/<group>/<kind>/health.lua`). */
   | 'lua'
+  /** A health script of the operator's argocd-cm (`resource.customizations.health.<group_kind>`), tried before any built-in check. */
+  | 'argocd-cm'
   /** No health check: done on apply. */
   | 'none';
 
@@ -56,10 +64,14 @@ export const HEALTH_CHECKS: readonly HealthCheck[] = [
 const BY_KEY = new Map<string, HealthCheck>(HEALTH_CHECKS.map(h => [`${h.group}/${h.kind}`, h]));
 
 /**
- * The health check Argo CD applies to a group/kind: the table above, else any other built-in Lua
- * script (third-party CRDs), else none. `argocd-cm` customizations are not known here.
+ * The health check Argo CD applies to a group/kind: a health script of the operator's argocd-cm
+ * (`scripts`, `argocd-cm.ts`: exact key, then wildcard), which Argo CD runs before anything built
+ * in; else the table above, else any other built-in Lua script (third-party CRDs), else none.
+ * @param scripts the argocd-cm's health scripts; undefined when argocd-cm is not known (built-in checks only)
  */
-export function healthCheckOf(group: string, kind: string): HealthCheck {
+export function healthCheckOf(group: string, kind: string, scripts?: readonly HealthScript[]): HealthCheck {
+  const script = scripts && healthScriptFor(scripts, group, kind);
+  if (script) return { group, kind, check: 'argocd-cm', healthyWhen: `the argocd-cm health script ${script.key} reports Healthy` };
   const known = BY_KEY.get(`${group}/${kind}`);
   if (known) return known;
   if (hasBuiltinLuaHealth(group, kind)) {
@@ -69,27 +81,39 @@ export function healthCheckOf(group: string, kind: string): HealthCheck {
 }
 
 /**
- * True when applying the object is not enough: a gated wave waits for its health.
+ * True when applying the object is not enough: a gated wave waits for its health. A health script
+ * of the argocd-cm given (`scripts`) is a check like a built-in one; undefined: built-in checks only.
  *
- * Answered once per group/kind: it is asked for every object of a tier (planning, the proof, the
- * rule pack), and `healthCheckOf` builds a string key each time and, for the many kinds with no
- * check (ConfigMap, Secret), a record and the Lua lookup's key as well.
+ * Answered once per group/kind (and per list of scripts): it is asked for every object of a tier
+ * (planning, the proof, the rule pack), and `healthCheckOf` builds a string key each time and, for
+ * the many kinds with no check (ConfigMap, Secret), a record and the Lua lookup's key as well.
  */
-export function hasHealthCheck(group: string, kind: string): boolean {
-  let byKind = HAS_CHECK.get(group);
+export function hasHealthCheck(group: string, kind: string, scripts?: readonly HealthScript[]): boolean {
+  const memo = scripts === undefined || scripts.length === 0 ? HAS_CHECK : memoOf(scripts);
+  let byKind = memo.get(group);
   if (byKind === undefined) {
-    if (HAS_CHECK.size >= MEMO_LIMIT) return healthCheckOf(group, kind).check !== 'none';
-    HAS_CHECK.set(group, byKind = new Map());
+    if (memo.size >= MEMO_LIMIT) return healthCheckOf(group, kind, scripts).check !== 'none';
+    memo.set(group, byKind = new Map());
   }
   let has = byKind.get(kind);
   if (has === undefined) {
-    has = healthCheckOf(group, kind).check !== 'none';
+    has = healthCheckOf(group, kind, scripts).check !== 'none';
     if (byKind.size < MEMO_LIMIT) byKind.set(kind, has);
   }
   return has;
 }
 
-/** `hasHealthCheck`'s answers by group, then kind (no key string to build). */
-const HAS_CHECK = new Map<string, Map<string, boolean>>();
+type Memo = Map<string, Map<string, boolean>>;
+
+/** `hasHealthCheck`'s answers by group, then kind (no key string to build), with built-in checks only. */
+const HAS_CHECK: Memo = new Map();
+/** The same per list of argocd-cm scripts (one per run; dropped with the list). */
+const HAS_CHECK_WITH = new WeakMap<readonly HealthScript[], Memo>();
 /** Groups, and kinds per group, remembered at most (any input holds few; a hostile one cannot grow it). */
 const MEMO_LIMIT = 1024;
+
+function memoOf(scripts: readonly HealthScript[]): Memo {
+  let memo = HAS_CHECK_WITH.get(scripts);
+  if (memo === undefined) HAS_CHECK_WITH.set(scripts, memo = new Map());
+  return memo;
+}

@@ -35,6 +35,8 @@
  * A ends the sync before B is touched. Apply errors that dry-run catches (schema, unknown kinds)
  * stop the whole sync before any step either way.
  */
+import { healthScriptFor } from './argocd-cm';
+import type { HealthScript } from './argocd-cm';
 import { hasHealthCheck } from './health';
 import { kindRank } from './kind-order';
 
@@ -48,16 +50,22 @@ export interface KindRef {
 }
 
 /**
- * True when a wave that holds `k` waits for more than its apply: by kind (`health.ts`), except a
- * Service known not to be a LoadBalancer, which Argo CD finds Healthy on apply.
+ * True when a wave that holds `k` waits for more than its apply: by kind (`health.ts`, with the
+ * argocd-cm's health `scripts` when given), except a Service known not to be a LoadBalancer, which
+ * Argo CD's Go check finds Healthy on apply (unless an argocd-cm script judges Services instead).
  */
-export function waitsOnHealth(k: KindRef): boolean {
-  if (isService(k) && k.manifest) {
+export function waitsOnHealth(k: KindRef, scripts?: readonly HealthScript[]): boolean {
+  if (isService(k) && k.manifest && !judgedByScript(k, scripts)) {
     const spec = k.manifest.object.spec;
     const type = typeof spec === 'object' && spec !== null ? (spec as Record<string, unknown>).type : undefined;
     return type === 'LoadBalancer';
   }
-  return hasHealthCheck(k.group, k.kind);
+  return hasHealthCheck(k.group, k.kind, scripts);
+}
+
+/** An argocd-cm health script judges `k` instead of Argo CD's built-in check (`health.ts`). */
+function judgedByScript(k: KindRef, scripts: readonly HealthScript[] | undefined): boolean {
+  return scripts !== undefined && healthScriptFor(scripts, k.group, k.kind) !== undefined;
 }
 
 /** True when whether `k` waits depends on the object itself (a Service's type), not on its kind alone. */
@@ -119,14 +127,16 @@ export function kindName(k: KindRef): string {
  * (undefined when it is enough). `podsAfter`: the group `b` belongs to (a tier) runs Pods, which
  * is what a claim before it needs (a StatefulSet tier also holds its headless Service, a
  * Deployment tier the Service of `exposeViaService`); by default, whether `b` itself runs Pods.
+ * `scripts`: the argocd-cm's health scripts, when known (`waitsOnHealth`).
  */
-export function whyNotByKindOrder(a: KindRef, b: KindRef, podsAfter = runsPods(b)): string | undefined {
+export function whyNotByKindOrder(a: KindRef, b: KindRef, podsAfter = runsPods(b), scripts?: readonly HealthScript[]): string | undefined {
   if (isClaim(a)) {
     if (!podsAfter) return `${a.kind} has a health check (Bound) that only a later wave waits for, and ${kindName(b)} runs no Pods that wait for the claim`;
     // Only Pods use a claim: beside Pods that wait for it, what runs none needs nothing of it.
     if (independentInStep(a, b, podsAfter)) return undefined;
-  } else if (waitsOnHealth(a)) {
-    const what = isService(a) ? 'Service of type LoadBalancer has a health check (an ingress address)' : `${kindName(a)} has a health check`;
+  } else if (waitsOnHealth(a, scripts)) {
+    const what = isService(a) && !judgedByScript(a, scripts)
+      ? 'Service of type LoadBalancer has a health check (an ingress address)' : `${kindName(a)} has a health check`;
     return `${what}, and only a later wave waits for it`;
   }
   const ra = kindRank(a.kind);

@@ -17,7 +17,7 @@ import { InputError } from './errors';
 import { checkHandles } from './simulation-input';
 import type { SimulationInput } from './simulation-input';
 import { applicationSyncOptionItems, isAutomatedSync } from '../argo/application';
-import { hasHealthCheck } from '../argo/health';
+import type { HealthScript } from '../argo/argocd-cm';
 import { simulate } from '../argo/simulate';
 import { applicationHealth, givenHealthOf } from '../argo/simulate/app-health';
 import { retryStrategyOf } from '../argo/simulate/retry';
@@ -53,10 +53,11 @@ export interface AppOfAppsSimulation {
  * health (an Application's health is theirs, not its sync's: the last wave, which nothing waits for,
  * can still be Progressing), of which the check passes Degraded and Suspended and waits on the rest.
  */
-function childHealth(plan: SyncPlan, result: SimulationResult, given: ReadonlyMap<string, HealthStatus>): HealthStatus {
+function childHealth(plan: SyncPlan, result: SimulationResult, given: ReadonlyMap<string, HealthStatus>,
+  scripts: readonly HealthScript[] | undefined): HealthStatus {
   if (result.operationPhase === 'Running') return 'Progressing';
   if (result.operationPhase === 'Failed') return 'Degraded';
-  const resources = applicationHealth(plan, givenHealthOf(given));
+  const resources = applicationHealth(plan, givenHealthOf(given, scripts));
   return resources === 'Healthy' || resources === 'Degraded' || resources === 'Suspended' ? resources : 'Progressing';
 }
 
@@ -89,13 +90,13 @@ export function simulateAppOfApps(input: SimulationInput, repoRoot: string): App
   for (const { child, synced, result } of results) {
     const handle = `Application/${child.name}`;
     // Never synced: the health check reports a child that is OutOfSync (its resources Missing) Progressing.
-    if (!health.has(handle)) health.set(handle, !synced ? 'Progressing' : result && child.plan ? childHealth(child.plan, result, given) : 'Healthy');
+    if (!health.has(handle)) health.set(handle, !synced ? 'Progressing' : result && child.plan ? childHealth(child.plan, result, given, input.options.healthScripts) : 'Healthy');
   }
   const parent = simulate(parentPlan, {
     ...input.options,
     health,
     // The Application health check is what makes a parent wait at all (removed from Argo CD in 1.8).
-    hasHealthCheck: (group, kind) => (group === 'argoproj.io' && kind === 'Application') || hasHealthCheck(group, kind),
+    applicationHealthInstalled: true,
   });
   const applied = new Set(parent.applied.filter(a => a.kind === 'Application' && a.action === 'apply').map(a => a.name));
   return {

@@ -1,19 +1,25 @@
 /**
- * `--argocd-cm FILE`: the user's argocd-cm ConfigMap, its health scripts turned into the health
- * override Argo CD applies before its Go checks (the scripts run in a Lua VM, `argo/lua.ts`).
+ * `--argocd-cm FILE`: the user's argocd-cm ConfigMap, read once for every command that takes it.
+ * Its health scripts are health checks (`argo/health.ts` `hasHealthCheck`: what a wave waits for,
+ * in lint, plan, simulate, report, diagram and explain alike), the health override Argo CD applies
+ * before its Go checks (the scripts run in a Lua VM, `argo/lua.ts`), and what the rules read of it.
  */
 import { parse } from 'yaml';
 import { InputError } from './errors';
 import { readValues } from './read-object';
 import { healthScriptFor, healthScripts } from '../argo/argocd-cm';
+import type { HealthScript } from '../argo/argocd-cm';
 import { groupOf } from '../argo/keys';
 import type { HealthOverride, LiveObject } from '../argo/live-health';
 import type { HealthStatusCode } from '../argo/live-health/types';
 import { runHealthLua } from '../argo/lua';
 import type { ArgocdCm } from '../rules/types';
 
-/** The health scripts of the argocd-cm ConfigMap in `path`, as Argo CD finds them (either form). */
-function healthScriptsIn(path: string): ReturnType<typeof healthScripts> {
+/**
+ * The health scripts of the argocd-cm ConfigMap in `path`, as Argo CD finds them (either form).
+ * @throws InputError naming the file and line: no ConfigMap in it, or a key Argo CD cannot read
+ */
+export function readHealthScripts(path: string): HealthScript[] {
   const values = readValues(path);
   const cm = values.find(v => (v.value as Record<string, unknown>)?.kind === 'ConfigMap');
   if (!cm) {
@@ -28,8 +34,8 @@ function healthScriptsIn(path: string): ReturnType<typeof healthScripts> {
   }
 }
 
-export function argocdCmOverride(path: string): HealthOverride {
-  const scripts = healthScriptsIn(path);
+/** The scripts as the health override of live objects: a script's result, or undefined when none applies. */
+export function argocdCmOverride(scripts: readonly HealthScript[]): HealthOverride {
   return (obj: LiveObject) => {
     const script = healthScriptFor(scripts, groupOf(typeof obj.apiVersion === 'string' ? obj.apiVersion : ''), String(obj.kind ?? ''));
     if (!script) return undefined;
@@ -39,11 +45,10 @@ export function argocdCmOverride(path: string): HealthOverride {
 }
 
 /**
- * `syncplan lint --argocd-cm FILE`: what the rules read of it, the Application health script found as
- * Argo CD finds it (either form, exact key before wildcards), and every health script it holds.
+ * What the rules read of argocd-cm: the Application health script found as Argo CD finds it (either
+ * form, exact key before wildcards), and every health script it holds.
  */
-export function readArgocdCm(path: string): ArgocdCm {
-  const scripts = healthScriptsIn(path);
+export function argocdCmOf(scripts: readonly HealthScript[]): ArgocdCm {
   const script = healthScriptFor(scripts, 'argoproj.io', 'Application');
   return { ...(script ? { applicationHealth: script.script } : {}), healthScripts: scripts };
 }

@@ -19,6 +19,7 @@ import type { ChildApplication, ChildPlanJob } from './applications';
 import { planChild } from './applications';
 import { InputError } from './errors';
 import { CHILD_PLANS_WORKER_ARG, workerScript } from './worker-script';
+import type { HealthScript } from '../argo/argocd-cm';
 import { planToJson } from '../report/plan-json';
 import { planTextSections } from '../report/plan-text';
 
@@ -33,11 +34,14 @@ export interface ChildPlanView {
 /** Fewer children than this are planned in this thread: starting a worker costs ~40 ms. */
 export const WORKER_THRESHOLD = 32;
 
-/** Plans and renders one child (in a worker or here); `text`: with its text sections. */
-export function childPlanView(job: ChildPlanJob, text = true): ChildPlanView {
+/**
+ * Plans and renders one child (in a worker or here); `text`: with its text sections, where the
+ * argocd-cm's health scripts (`scripts`, `--argocd-cm`) say what each step waits for.
+ */
+export function childPlanView(job: ChildPlanJob, text = true, scripts?: readonly HealthScript[]): ChildPlanView {
   const plan = planChild(job);
   const { steps, errors } = planToJson(plan);
-  return { steps, errors, text: text ? planTextSections(plan) : [] };
+  return { steps, errors, text: text ? planTextSections(plan, scripts) : [] };
 }
 
 /**
@@ -61,11 +65,12 @@ export function chunkSize(count: number, threads: number): number {
 /** The compiled worker beside this file (`node lib/cli/main.js`); the bundle runs itself instead. */
 const WORKER_FILE = join(__dirname, 'child-plan-worker.js');
 
-/** What a worker is sent: a chunk of children, and whether to render their text sections. */
+/** What a worker is sent: a chunk of children, whether to render their text sections, and the argocd-cm's health scripts. */
 export interface ChildPlanRequest {
   readonly chunk: number;
   readonly jobs: readonly ChildPlanJob[];
   readonly text: boolean;
+  readonly healthScripts?: readonly HealthScript[];
 }
 
 interface InputErrorData { readonly file: string; readonly line: number; readonly reason: string; readonly hint: string }
@@ -76,7 +81,7 @@ export type ChildPlanReply = { readonly chunk: number }
 /** Plans one request (in a worker); an error becomes a reply, so the caller rethrows it in order. */
 export function answer(request: ChildPlanRequest): ChildPlanReply {
   try {
-    return { chunk: request.chunk, views: request.jobs.map(j => childPlanView(j, request.text)) };
+    return { chunk: request.chunk, views: request.jobs.map(j => childPlanView(j, request.text, request.healthScripts)) };
   } catch (e) {
     if (e instanceof InputError) return { chunk: request.chunk, inputError: { file: e.file, line: e.line, reason: e.reason, hint: e.hint } };
     return { chunk: request.chunk, error: e instanceof Error ? `${e.name}: ${e.message}` : String(e) };
@@ -129,6 +134,8 @@ export interface ChildPlanOptions {
   readonly workers?: number;
   /** Render each child's text sections (the text output); JSON needs only steps and errors. @default true */
   readonly text?: boolean;
+  /** The health scripts of the operator's argocd-cm (`--argocd-cm`), for the text. @default none (built-in checks only) */
+  readonly healthScripts?: readonly HealthScript[];
 }
 
 /** Each child's view (undefined when it has no directory source), in the children's order. */
@@ -141,12 +148,13 @@ export async function childPlanViews(children: readonly ChildApplication[], opti
   const views: (ChildPlanView | undefined)[] = jobs.map(() => undefined);
   if (workers <= 0) {
     takeWorkers(0, script ?? '');
-    for (const { i, job } of todo) views[i] = childPlanView(job, text);
+    for (const { i, job } of todo) views[i] = childPlanView(job, text, options.healthScripts);
     return views;
   }
   const size = chunkSize(todo.length, workers + 1);
   const chunks = Array.from({ length: Math.ceil(todo.length / size) }, (_, k) => todo.slice(k * size, (k + 1) * size));
-  const replies = await runChunks(chunks.map((c, chunk) => ({ chunk, jobs: c.map(t => t.job), text })), takeWorkers(workers, script!));
+  const scripts = options.healthScripts ? { healthScripts: options.healthScripts } : {};
+  const replies = await runChunks(chunks.map((c, chunk) => ({ chunk, jobs: c.map(t => t.job), text, ...scripts })), takeWorkers(workers, script!));
   chunks.forEach((c, k) => c.forEach((t, j) => { views[t.i] = replies[k][j]; }));
   return views;
 }

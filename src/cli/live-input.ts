@@ -4,10 +4,13 @@
  */
 import { InvalidArgumentError } from 'commander';
 import type { Command } from 'commander';
+import type * as ArgocdCmModule from './argocd-cm';
 import type * as ErrorsModule from './errors';
 import type * as LoadModule from './load';
-import { collect } from './options';
+import { addArgocdCmOption, collect, healthScriptsOf } from './options';
+import type { ArgocdCmFlags } from './options';
 import type * as ReadModule from './read-object';
+import type { HealthScript } from '../argo/argocd-cm';
 import type * as ApplicationModule from '../argo/live/application';
 import type * as ExplanationModule from '../argo/live/explanation';
 import type * as HealthModule from '../argo/live/observed-health';
@@ -18,12 +21,11 @@ import type { SyncPlan } from '../argo/types';
 /* eslint-disable @typescript-eslint/no-require-imports */
 
 
-export interface ExplainFlags {
+export interface ExplainFlags extends ArgocdCmFlags {
   readonly live?: string[];
   readonly tree?: string;
   readonly now?: number;
   readonly format?: string;
-  readonly argocdCm?: string;
 }
 
 /** `--now` as RFC 3339 → epoch milliseconds. */
@@ -35,23 +37,31 @@ export function parseNow(value: string): number {
 
 /** The flags every command that reads a live Application shares (`explain`, `watch`). */
 export function addLiveOptions(cmd: Command): Command {
-  return cmd
+  cmd
     .option('--live <path>', "the app's live objects (kubectl get ... -o json, a List); health is computed from them with Argo CD's checks when the Application does not carry it (repeatable)", collect)
-    .option('--tree <path>', "Argo CD's resource tree JSON (nodes[] with health), e.g. from the API's /resource-tree")
-    .option('--argocd-cm <path>', 'the argocd-cm ConfigMap: its resource.customizations.health.<group_kind> Lua scripts judge live objects as Argo CD does');
+    .option('--tree <path>', "Argo CD's resource tree JSON (nodes[] with health), e.g. from the API's /resource-tree");
+  return addArgocdCmOption(cmd, 'they judge live objects as Argo CD does (run in a Lua VM)');
+}
+
+/** Where the health of live objects comes from, beside the Application: `--live`, `--tree`, `--argocd-cm`. */
+export interface HealthSources {
+  readonly live?: LiveObject[];
+  readonly tree?: HealthModule.TreeNode[];
+  /** The argocd-cm's health scripts run on live objects. */
+  readonly override?: HealthOverride;
+  /** The argocd-cm's health scripts: which kinds have a health check (`argo/health.ts`). */
+  readonly healthScripts?: readonly HealthScript[];
 }
 
 /** The live objects, the tree and the argocd-cm health scripts of the flags. */
-export function healthSources(flags: ExplainFlags): { live?: LiveObject[]; tree?: HealthModule.TreeNode[]; override?: HealthOverride } {
+export function healthSources(flags: ExplainFlags): HealthSources {
   const { readValues }: typeof ReadModule = require('./read-object');
-  const out: { live?: LiveObject[]; tree?: HealthModule.TreeNode[]; override?: HealthOverride } = {};
-  if (flags.live && flags.live.length > 0) out.live = flags.live.flatMap(p => liveObjectsOf(readValues(p)));
-  if (flags.tree) out.tree = resourceTreeOf(readValues(flags.tree)[0]);
-  if (flags.argocdCm) {
-    const { argocdCmOverride }: typeof import('./argocd-cm') = require('./argocd-cm');
-    out.override = argocdCmOverride(flags.argocdCm);
-  }
-  return out;
+  const healthScripts = healthScriptsOf(flags);
+  return {
+    ...(flags.live && flags.live.length > 0 ? { live: flags.live.flatMap(p => liveObjectsOf(readValues(p))) } : {}),
+    ...(flags.tree ? { tree: resourceTreeOf(readValues(flags.tree)[0]) } : {}),
+    ...(healthScripts ? { override: (require('./argocd-cm') as typeof ArgocdCmModule).argocdCmOverride(healthScripts), healthScripts } : {}),
+  };
 }
 
 /** Live objects read from a file or a command's output: each must be a Kubernetes object. */
@@ -112,12 +122,13 @@ export function readLiveApplication(value: unknown, file: string, line: number):
 
 /** Explains an Application already read, with its health sources and the plan of its manifests. */
 export function explainLive(app: ApplicationModule.ApplicationView, flags: ExplainFlags, plans: PlanSource,
-  sources: ReturnType<typeof healthSources>): ExplanationModule.Explanation {
+  sources: HealthSources): ExplanationModule.Explanation {
   const { ObservedHealthIndex }: typeof HealthModule = require('../argo/live/observed-health');
   const { explainApplication }: typeof ExplanationModule = require('../argo/live/explanation');
   const plan = plans(app.destinationNamespace, app.syncOptions);
-  const health = new ObservedHealthIndex({ app, ...sources });
-  return explainApplication({ app, health, ...(plan ? { plan } : {}), now: flags.now ?? Date.now() });
+  const { healthScripts, ...observed } = sources;
+  const health = new ObservedHealthIndex({ app, ...observed });
+  return explainApplication({ app, health, ...(plan ? { plan } : {}), now: flags.now ?? Date.now(), ...(healthScripts ? { healthScripts } : {}) });
 }
 
 /** Explains one Application object read from `file`. */

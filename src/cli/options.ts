@@ -4,11 +4,14 @@
  */
 import { InvalidArgumentError, Option } from 'commander';
 import type { Command } from 'commander';
+import type * as ArgocdCmModule from './argocd-cm';
 import type * as ErrorsModule from './errors';
 import type * as LoadModule from './load';
+import type { HealthScript } from '../argo/argocd-cm';
 import { parseSelectedResource } from '../argo/selective-sync';
 import type { SelectedResource } from '../argo/selective-sync';
 import type { Manifest, PlanOptions } from '../argo/types';
+import type { ArgocdCm } from '../rules/types';
 
 /** A repeatable option's values, in the order given (commander's argParser for `--x a --x b`). */
 export const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
@@ -51,6 +54,37 @@ function parseUnixSeconds(value: string): number {
     throw new InvalidArgumentError('expected whole unix seconds, e.g. 1700000000');
   }
   return Number(value);
+}
+
+/** What commander hands an action after `addArgocdCmOption`. */
+export interface ArgocdCmFlags {
+  readonly argocdCm?: string;
+}
+
+/**
+ * `--argocd-cm FILE`, one option for every command that takes it (`lint`, `plan`, `simulate`,
+ * `report`, `diagram`, `explain`, `watch`), with what that command does with it besides.
+ */
+export function addArgocdCmOption(cmd: Command, besides = ''): Command {
+  return cmd.option('--argocd-cm <file>', 'the operator\'s argocd-cm ConfigMap (YAML: kubectl -n argocd get configmap argocd-cm -o yaml): '
+    + 'its health scripts (resource.customizations.health.<group_kind>, or the resource.customizations block) are health checks '
+    + `as much as Argo CD's built-in ones, so what a wave waits for follows it${besides ? `; ${besides}` : ''}`);
+}
+
+/**
+ * The health scripts of `--argocd-cm FILE`, read once (`cli/argocd-cm.ts`); undefined without it.
+ * @throws InputError naming the file and line when it holds no ConfigMap or a key Argo CD cannot read
+ */
+export function healthScriptsOf(flags: ArgocdCmFlags): HealthScript[] | undefined {
+  if (flags.argocdCm === undefined) return undefined;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require('./argocd-cm') as typeof ArgocdCmModule).readHealthScripts(flags.argocdCm);
+}
+
+/** What the rules read of the argocd-cm whose health scripts `healthScriptsOf` read (`LintOptions.argocdCm`); undefined without one. */
+export function lintArgocdCm(scripts: readonly HealthScript[] | undefined): ArgocdCm | undefined {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return scripts === undefined ? undefined : (require('./argocd-cm') as typeof ArgocdCmModule).argocdCmOf(scripts);
 }
 
 /** The model's options from the flags. */

@@ -3,6 +3,7 @@
  * (the resources in sync with `--live`) and the least time it takes (`report/timing.ts`, whose
  * steps are those the filter leaves).
  */
+import type { HealthScript } from '../argo/argocd-cm';
 import type * as ApplyOutOfSyncOnlyModule from '../argo/simulate/apply-out-of-sync-only';
 import type * as InSyncAtStartModule from '../argo/simulate/in-sync-at-start';
 import type { PlanOptions, SyncPlan, SyncTask } from '../argo/types';
@@ -14,7 +15,9 @@ export interface SyncStartingNow {
   readonly time: TimingModule.TimeEstimate;
 }
 
-export function syncStartingNow(plan: SyncPlan, options: Pick<PlanOptions, 'syncOptions' | 'live' | 'argocdVersion'>, waveDelay: number): SyncStartingNow {
+/** `healthScripts`: the argocd-cm's (`--argocd-cm`), which say what each step waits for. */
+export function syncStartingNow(plan: SyncPlan, options: Pick<PlanOptions, 'syncOptions' | 'live' | 'argocdVersion'>, waveDelay: number,
+  healthScripts?: readonly HealthScript[]): SyncStartingNow {
   /* eslint-disable @typescript-eslint/no-require-imports */
   const { appliesOutOfSyncOnly }: typeof ApplyOutOfSyncOnlyModule = require('../argo/simulate/apply-out-of-sync-only');
   const { estimateTime }: typeof TimingModule = require('../report/timing');
@@ -23,5 +26,5 @@ export function syncStartingNow(plan: SyncPlan, options: Pick<PlanOptions, 'sync
     ? (require('../argo/simulate/in-sync-at-start') as typeof InSyncAtStartModule).inSyncAtStart(plan, syncOptions, options.live ?? [])
     : undefined;
   /* eslint-enable @typescript-eslint/no-require-imports */
-  return { inSync, time: estimateTime(plan, { waveDelaySeconds: waveDelay, argocdVersion: options.argocdVersion, leftOut: inSync }) };
+  return { inSync, time: estimateTime(plan, { waveDelaySeconds: waveDelay, argocdVersion: options.argocdVersion, leftOut: inSync, healthScripts }) };
 }

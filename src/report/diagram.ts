@@ -4,6 +4,7 @@
  * outcome is given, what happened to each box and which one holds the sync.
  */
 import { DEFAULT_WAVE_DELAY_SECONDS, gateWaitsOn } from './timing';
+import type { HealthScript } from '../argo/argocd-cm';
 import { holdsTheSync } from '../argo/simulate/explain';
 import type { SimulationResult } from '../argo/simulate/types';
 import type { SyncPhase, SyncPlan, SyncStep, SyncTask } from '../argo/types';
@@ -61,8 +62,8 @@ export interface DiagramOptions {
   readonly result?: SimulationResult;
   /** @default 2 */
   readonly waveDelaySeconds?: number;
-  /** @default Argo CD's built-in health table */
-  readonly hasHealthCheck?: (group: string, kind: string) => boolean;
+  /** The health scripts of the operator's argocd-cm (`--argocd-cm`): each a health check an arrow waits for. @default none (built-in checks only) */
+  readonly healthScripts?: readonly HealthScript[];
 }
 
 const PHASES: readonly SyncPhase[] = ['PreSync', 'Sync', 'PostSync'];
@@ -76,8 +77,8 @@ function marksOf(t: SyncTask): string[] {
 }
 
 /** The words on the arrow leaving a step: what its gate awaits, then the delay. */
-function edgeLabel(step: SyncStep, delay: number, hasHealthCheck: DiagramOptions['hasHealthCheck']): string {
-  const real = gateWaitsOn(step, hasHealthCheck);
+function edgeLabel(step: SyncStep, delay: number, scripts: DiagramOptions['healthScripts']): string {
+  const real = gateWaitsOn(step, scripts);
   let wait: string;
   if (real.length === 0) wait = 'after apply';
   else if (real.every(t => t.hook)) wait = 'hooks complete';
@@ -128,7 +129,7 @@ export function diagramModel(plan: SyncPlan, options: DiagramOptions = {}): Diag
       steps: [{ id: 'sf', step: 0, phase: 'SyncFail', wave: 0, boxes: plan.syncFail.map(box) }],
     });
   }
-  const edges: DiagramEdge[] = plan.steps.slice(0, -1).map((s, i) => ({ from: `s${i + 1}`, to: `s${i + 2}`, label: edgeLabel(s, delay, options.hasHealthCheck) }));
+  const edges: DiagramEdge[] = plan.steps.slice(0, -1).map((s, i) => ({ from: `s${i + 1}`, to: `s${i + 2}`, label: edgeLabel(s, delay, options.healthScripts) }));
   const waves = [...new Set(plan.steps.map(s => s.wave))].sort((a, b) => a - b);
   const count = (x: number, what: string) => `${x} ${what}${x === 1 ? '' : 's'}`;
   const tasks = plan.steps.reduce((sum, s) => sum + s.tasks.length, 0);

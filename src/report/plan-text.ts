@@ -3,6 +3,7 @@
  * order, then what Argo CD waits for before the next step. No column padding, so adding a
  * resource changes one line of a diff, not the whole table.
  */
+import type { HealthScript } from '../argo/argocd-cm';
 import { waitsOnHealth } from '../argo/same-wave';
 import { WITHOUT_LIVE_NOTE } from '../argo/simulate/apply-out-of-sync-only';
 import { formatSource } from '../argo/tasks';
@@ -30,45 +31,51 @@ const PRUNE_MARK: Readonly<Record<string, string>> = {
   'confirm': 'prune awaits confirmation: Prune=confirm',
 };
 
-/** What a finished task looks like, or undefined when it is done as soon as it is applied. */
-function doneWhen(task: SyncTask): string | undefined {
+/**
+ * What a finished task looks like, or undefined when it is done as soon as it is applied (no health
+ * check: built in, or among the argocd-cm's health `scripts` when given).
+ */
+function doneWhen(task: SyncTask, scripts: readonly HealthScript[] | undefined): string | undefined {
   // A skipped prune is done at once ("ignored (no prune)"); one to confirm waits for the approval first.
   if (task.action === 'prune') return task.pruneOption === 'false' ? undefined : task.pruneOption === 'confirm' ? 'approved and deleted' : 'deleted';
-  if (!waitsOnHealth(task)) return undefined;
+  if (!waitsOnHealth(task, scripts)) return undefined;
   return task.hook ? 'complete' : 'Healthy';
 }
 
-function named(tasks: readonly SyncTask[]): string {
+function named(tasks: readonly SyncTask[], scripts: readonly HealthScript[] | undefined): string {
   const waits = tasks.flatMap((t) => {
-    const done = doneWhen(t);
+    const done = doneWhen(t, scripts);
     return done ? [`${t.kind}/${t.name} ${done}`] : [];
   });
   const more = waits.length > MAX_NAMED ? ` and ${waits.length - MAX_NAMED} more` : '';
   return waits.slice(0, MAX_NAMED).join(', ') + more;
 }
 
-/** The line that says why (or whether) the next step has to wait for this one. */
-export function waitLine(step: SyncStep, isLast: boolean, stepCount: number): string {
+/**
+ * The line that says why (or whether) the next step has to wait for this one. `scripts`: the
+ * argocd-cm's health scripts (`--argocd-cm`), each a health check; undefined: built-in checks only.
+ */
+export function waitLine(step: SyncStep, isLast: boolean, stepCount: number, scripts?: readonly HealthScript[]): string {
   switch (step.gate) {
     case 'none':
       return stepCount === 1 ? 'no health wait: single-step sync, done once applied' : 'no health wait: last step, done once applied';
     case 'hooks': {
-      const hooks = named(step.tasks.filter((t) => t.hook));
+      const hooks = named(step.tasks.filter((t) => t.hook), scripts);
       return hooks ? `waits for hooks only: ${hooks}` : 'no health wait: hooks only, and none has a health check';
     }
     default: {
-      const all = named(step.tasks);
+      const all = named(step.tasks, scripts);
       const tail = isLast ? '' : ', then the wave delay';
       return all ? `waits for: ${all}${tail}` : `waits for: nothing, no resource here has a health check${tail}`;
     }
   }
 }
 
-function stepBlock(step: SyncStep, i: number, steps: readonly SyncStep[]): string[] {
+function stepBlock(step: SyncStep, i: number, steps: readonly SyncStep[], scripts: readonly HealthScript[] | undefined): string[] {
   return [
     `${step.phase} wave ${step.wave}`,
     ...step.tasks.map(taskLine),
-    `  -> ${waitLine(step, i === steps.length - 1, steps.length)}`,
+    `  -> ${waitLine(step, i === steps.length - 1, steps.length, scripts)}`,
   ];
 }
 
@@ -99,13 +106,13 @@ function summary(plan: SyncPlan): string {
 
 /**
  * The sections of the text plan, in order. Other reports (findings, time estimate) append their own
- * sections to this list before it is joined.
+ * sections to this list before it is joined. `scripts`: as `waitLine`'s.
  */
-export function planTextSections(plan: SyncPlan): string[][] {
+export function planTextSections(plan: SyncPlan, scripts?: readonly HealthScript[]): string[][] {
   const sections: string[][] = [[summary(plan)]];
   if (plan.createNamespace) sections.push(createNamespaceBlock(plan.createNamespace));
   if (plan.steps.length === 0) sections.push(['Nothing to sync.']);
-  plan.steps.forEach((step, i) => sections.push(stepBlock(step, i, plan.steps)));
+  plan.steps.forEach((step, i) => sections.push(stepBlock(step, i, plan.steps, scripts)));
   if (plan.syncFail.length > 0) {
     sections.push(['SyncFail (only if the sync fails; all at once, waves ignored)', ...plan.syncFail.map(taskLine)]);
   }

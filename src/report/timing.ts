@@ -5,6 +5,7 @@
  * another, so the critical path is every step, and the objects that set its length are the ones
  * each gate waits on.
  */
+import type { HealthScript } from '../argo/argocd-cm';
 import { waitsOnHealth } from '../argo/same-wave';
 import { stepsRun } from '../argo/steps';
 import type { SyncPlan, SyncStep, SyncTask } from '../argo/types';
@@ -41,8 +42,8 @@ export interface TimeEstimate {
 export interface TimeOptions {
   /** @default 2 */
   readonly waveDelaySeconds?: number;
-  /** @default Argo CD's built-in health table */
-  readonly hasHealthCheck?: (group: string, kind: string) => boolean;
+  /** The health scripts of the operator's argocd-cm (`--argocd-cm`): each a health check to wait for. @default none (built-in checks only) */
+  readonly healthScripts?: readonly HealthScript[];
   /** The Argo CD version modelled (names the delay's setting). @default the latest modelled */
   readonly argocdVersion?: string;
   /**
@@ -62,7 +63,7 @@ export function estimateTime(plan: SyncPlan, options: TimeOptions = {}): TimeEst
       phase: step.phase,
       wave: step.wave,
       delaySeconds: last ? 0 : delay,
-      waitsOn: gateWaitsOn(step, options.hasHealthCheck).map(t => `${t.kind}/${t.name}`),
+      waitsOn: gateWaitsOn(step, options.healthScripts).map(t => `${t.kind}/${t.name}`),
     };
   });
   const delays = Math.max(0, steps.length - 1);
@@ -73,12 +74,12 @@ export function estimateTime(plan: SyncPlan, options: TimeOptions = {}): TimeEst
 
 /**
  * What a step's gate really waits on before the next step: prunes, and what has a health to wait
- * for. Built in, per object (a Service waits only as a LoadBalancer); a given table, by kind.
+ * for (`waitsOnHealth`: per object, a Service only as a LoadBalancer; the argocd-cm's health
+ * `scripts`, when given, are checks too).
  */
-export function gateWaitsOn(step: SyncStep, hasHealthCheck?: (group: string, kind: string) => boolean): SyncTask[] {
+export function gateWaitsOn(step: SyncStep, scripts?: readonly HealthScript[]): SyncTask[] {
   const gated = step.gate === 'all' ? step.tasks : step.gate === 'hooks' ? step.tasks.filter(t => t.hook) : [];
-  const waits = (t: SyncTask) => (hasHealthCheck ? hasHealthCheck(t.group, t.kind) : waitsOnHealth(t));
-  return gated.filter(t => (t.action === 'prune' ? t.pruneOption !== 'false' : waits(t)));
+  return gated.filter(t => (t.action === 'prune' ? t.pruneOption !== 'false' : waitsOnHealth(t, scripts)));
 }
 
 /** `4 s`, `1 min 30 s`. */

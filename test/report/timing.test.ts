@@ -64,14 +64,26 @@ describe('estimateTime', () => {
     expect(timeTextSection(estimateTime(article(), { argocdVersion: '3.1' }))[0]).toContain('× 2 s, ARGOCD_SYNC_WAVE_DELAY)');
   });
 
-  test('a Service is waited on only as a LoadBalancer (health_service.go); a health table given by kind is used as given', () => {
+  test('a Service is waited on only as a LoadBalancer (health_service.go); an argocd-cm script for Service judges every Service instead', () => {
     const step = (type: string) => planOf([
       m({ kind: 'Service', name: 'web', spec: { type }, wave: 0 }),
       m({ kind: 'ConfigMap', name: 'after', wave: 1 }),
     ]);
     expect(estimateTime(step('ClusterIP')).criticalPath[0].waitsOn).toEqual([]);
     expect(estimateTime(step('LoadBalancer')).criticalPath[0].waitsOn).toEqual(['Service/web']);
-    expect(estimateTime(step('ClusterIP'), { hasHealthCheck: (_g, kind) => kind === 'Service' }).criticalPath[0].waitsOn).toEqual(['Service/web']);
+    const healthScripts = [{ key: 'Service', script: 'return { status = "Healthy" }', useOpenLibs: false }];
+    expect(estimateTime(step('ClusterIP'), { healthScripts }).criticalPath[0].waitsOn).toEqual(['Service/web']);
+  });
+
+  test('a custom resource waits only with an argocd-cm health script for it (gitops-engine GetResourceHealth: the override first)', () => {
+    const plan = planOf([
+      m({ apiVersion: 'example.com/v1', kind: 'Widget', name: 'w', wave: 0 }),
+      m({ kind: 'ConfigMap', name: 'after', wave: 1 }),
+    ]);
+    expect(estimateTime(plan).criticalPath[0].waitsOn).toEqual([]);
+    expect(estimateTime(plan, { healthScripts: [{ key: 'example.com/Widget', script: 'return {}', useOpenLibs: false }] }).criticalPath[0].waitsOn).toEqual(['Widget/w']);
+    expect(estimateTime(plan, { healthScripts: [{ key: '*.com/*', script: 'return {}', useOpenLibs: false }] }).criticalPath[0].waitsOn).toEqual(['Widget/w']);
+    expect(estimateTime(plan, { healthScripts: [{ key: 'example.org/Widget', script: 'return {}', useOpenLibs: false }] }).criticalPath[0].waitsOn).toEqual([]);
   });
 
   test('JSON form and formatting', () => {

@@ -18,6 +18,7 @@ import { parseOperationMessage } from './operation-message';
 import type { OperationMessage, ParsedMessage } from './operation-message';
 import { podsOf } from './pod-trouble';
 import { trapReason } from './traps';
+import type { HealthScript } from '../argocd-cm';
 import { deletePoliciesOf } from '../delete-policy';
 import { hasHealthCheck } from '../health';
 import { readHook } from '../hooks';
@@ -105,6 +106,8 @@ export interface ExplainInput {
   readonly plan?: SyncPlan;
   /** Milliseconds since the epoch. */
   readonly now: number;
+  /** The health scripts of the operator's argocd-cm (`--argocd-cm`): a kind one covers has a health check. @default none (built-in checks only) */
+  readonly healthScripts?: readonly HealthScript[];
 }
 
 const PHASE_ORDER: Record<string, number> = { PreSync: 0, Sync: 1, PostSync: 2, SyncFail: 3 };
@@ -266,7 +269,7 @@ export function explainApplication(input: ExplainInput): Explanation {
       && (r.hookPhase === 'Succeeded' || r.status === 'Synced' || r.status === 'Pruned'))
     .map(r => ({
       ...place(withNs(r), r),
-      noHealthCheck: r.status !== 'Pruned' && !hasHealthCheck(r.group, r.kind),
+      noHealthCheck: r.status !== 'Pruned' && !hasHealthCheck(r.group, r.kind, input.healthScripts),
       awaited: r.hookPhase !== 'Running',
     }));
 

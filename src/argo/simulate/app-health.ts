@@ -8,6 +8,7 @@
  * Progressing, and the Application then says so.
  */
 import { ANNOTATION_IGNORE_HEALTHCHECK, annotationOf } from '../annotations';
+import type { HealthScript } from '../argocd-cm';
 import { hasHealthCheck } from '../health';
 import type { SyncPlan, SyncTask } from '../types';
 import { handlesOf, lookupByHandles } from './cluster';
@@ -51,8 +52,16 @@ export function applicationHealth(plan: SyncPlan, healthOf: (task: SyncTask) => 
 /**
  * What each resource reports in a simulation given `health` (`SimulateOptions.health`): the status
  * named for it, else Healthy for a kind with a health check and none for the rest, as the
- * simulated cluster reads it.
+ * simulated cluster reads it. With the argocd-cm's health `scripts` known (`SimulateOptions.healthScripts`),
+ * a kind without any check has no health, whatever is named for it (Missing aside: the object is gone).
  */
-export function givenHealthOf(health: ReadonlyMap<string, HealthStatus>): (task: SyncTask) => HealthStatus | undefined {
-  return (task) => lookupByHandles(health, handlesOf(task)) ?? (hasHealthCheck(task.group, task.kind) ? 'Healthy' : undefined);
+export function givenHealthOf(health: ReadonlyMap<string, HealthStatus>,
+  scripts?: readonly HealthScript[]): (task: SyncTask) => HealthStatus | undefined {
+  return (task) => {
+    const named = lookupByHandles(health, handlesOf(task));
+    // Not in the cluster is Missing, check or none (`setApplicationHealth` reads no health of an absent object).
+    if (named === 'Missing') return named;
+    if (hasHealthCheck(task.group, task.kind, scripts)) return named ?? 'Healthy';
+    return scripts === undefined ? named : undefined;
+  };
 }

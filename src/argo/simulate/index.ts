@@ -165,8 +165,13 @@ function notesFor(loop: SyncLoop, options: SimulateOptions): string[] {
     if (status === 'Healthy') continue;
     const task = loop.tasks.find(t => t.task.action === 'apply' && handlesOf(t.task).includes(handle));
     if (task && !loop.hasHealthCheck(task.task)) {
-      notes.push(`${handle}: Argo CD has no built-in health check for ${task.task.kind}; simulated as ${status} as if argocd-cm had one `
-        + '(resource.customizations), without it the object counts as done once applied');
+      if (options.healthScripts === undefined) {
+        notes.push(`${handle}: Argo CD has no built-in health check for ${task.task.kind}; simulated as ${status} as if argocd-cm had one `
+          + '(resource.customizations), without it the object counts as done once applied');
+      } else if (status !== 'Missing') {
+        notes.push(`${handle}: Argo CD has no health check for ${task.task.kind}, built in or in the argocd-cm given: it counts as done once applied, `
+          + `so --health ${handle}=${status} changes nothing (add a resource.customizations.health script for it to argocd-cm to make Argo CD wait)`);
+      }
     }
   }
   const timeout = options.syncTimeoutSeconds;

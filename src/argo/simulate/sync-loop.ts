@@ -287,7 +287,7 @@ export class SyncLoop {
         running: running(t),
         inCache: t.live,
         onServer: !this.cluster.isGone(t.task),
-        outcome: () => hookOutcome(t.task, this.cluster.healthOf(t.task), this.hasHealthCheck(t.task)),
+        outcome: () => hookOutcome(t.task, this.healthRead(t.task), this.hasHealthCheck(t.task)),
         deletesOnFailure: t.task.deletePolicies.includes('HookFailed'),
       }, version);
       if (!end) continue;
@@ -349,7 +349,7 @@ export class SyncLoop {
   /** Reads the health of running tasks (hooks by `getOperationPhase`, resources by health). */
   private refreshRunning(all: readonly TaskState[]): void {
     for (const t of all.filter(x => running(x) && x.live)) {
-      const health = this.cluster.healthOf(t.task);
+      const health = this.healthRead(t.task);
       t.healthSeen = health;
       if (t.task.hook) {
         const outcome = hookOutcome(t.task, health, this.hasHealthCheck(t.task));
@@ -461,8 +461,20 @@ export class SyncLoop {
     return t.task.action === 'prune' && this.cluster.pruneOption(t.task) === 'confirm';
   }
 
+  /** Argo CD has a health check for the task's kind: built in, in the argocd-cm given, or the Application's when installed. */
   hasHealthCheck(task: SyncTask): boolean {
-    return (this.options.hasHealthCheck ?? hasHealthCheck)(task.group, task.kind);
+    if (this.options.applicationHealthInstalled && task.group === 'argoproj.io' && task.kind === 'Application') return true;
+    return hasHealthCheck(task.group, task.kind, this.options.healthScripts);
+  }
+
+  /**
+   * The health the engine reads of a live object: what it reports, except that with the argocd-cm
+   * known, a kind without any check has none to read (`GetResourceHealth` returns nil), which
+   * counts as done like Healthy. Missing is no health but the object gone.
+   */
+  healthRead(task: SyncTask): HealthStatus {
+    const health = this.cluster.healthOf(task);
+    return health !== 'Missing' && this.options.healthScripts !== undefined && !this.hasHealthCheck(task) ? 'Healthy' : health;
   }
 
   /** The 3.4+ running messages (`stepRunningMessage`). */

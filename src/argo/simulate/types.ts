@@ -2,6 +2,7 @@
  * Inputs and outputs of the sync loop replay. Internal (not part of the jsii API), so unions and
  * maps are fine here.
  */
+import type { HealthScript } from '../argocd-cm';
 import type { Manifest, SyncPhase } from '../types';
 
 /**
@@ -64,11 +65,19 @@ export interface SimulateOptions {
   /** True when the Application carries a fresh `argocd.argoproj.io/deletion-approved`. @default false */
   readonly pruneConfirmed?: boolean;
   /**
-   * Whether Argo CD has a health check for a kind; used only for notes and result wording (a
-   * kind without one counts as done on apply, which is also what Healthy does).
-   * @default Argo CD's built-in table (`hasHealthCheck` of `argo/health`)
+   * The health scripts of the operator's argocd-cm (`--argocd-cm`; `argo/argocd-cm.ts`): a kind one
+   * covers has a health check (`hasHealthCheck` of `argo/health`). Given, they are all the operator
+   * has, so an object of a kind with no check at all is done once applied whatever `health` names
+   * for it, as in Argo CD (`GetResourceHealth` returns nil, and the task succeeds).
+   * @default undefined: argocd-cm not known; another health named for a kind without a built-in
+   * check is simulated as if argocd-cm had a check for it (noted)
    */
-  readonly hasHealthCheck?: (group: string, kind: string) => boolean;
+  readonly healthScripts?: readonly HealthScript[];
+  /**
+   * syncplan's Application health check (`argo/application-health.ts`) is installed in argocd-cm,
+   * whatever else it holds: the parent's sync in an app-of-apps simulation. @default false
+   */
+  readonly applicationHealthInstalled?: boolean;
   /**
    * The controller's `--sync-timeout` (argocd-cmd-params-cm `controller.sync.timeout.seconds`): a
    * sync that would wait forever is terminated instead. @default none (Argo CD's default: no timeout)

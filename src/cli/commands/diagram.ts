@@ -57,11 +57,15 @@ export function register(program: Command): void {
   cmd.action((paths: string[], flags: DiagramFlags & ApplicationsInputModule.ApplicationsFlags) => {
     const { diagramModel }: typeof DiagramModule = require('../../report/diagram');
     const input = readSimulationInput(paths, flags);
+    // What each arrow waits for follows the argocd-cm given (`--argocd-cm`).
+    const scripts = input.options.healthScripts ? { healthScripts: input.options.healthScripts } : {};
     const view = applicationsViewOf(paths, input, flags);
     if (view) {
       const all = [...view.applications, ...(view.parent ? [view.parent] : [])];
       const simulated = wantsSimulation(flags);
-      const options = (a: typeof all[number]) => ({ waveDelaySeconds: flags.waveDelay, ...(simulated && a.result ? { result: a.result } : {}) });
+      const options = (a: typeof all[number]) => ({
+        waveDelaySeconds: flags.waveDelay, ...(simulated && a.result ? { result: a.result } : {}), ...scripts,
+      });
       const apps = all.map(a => ({
         title: a.title,
         ...(a.plan ? { model: diagramModel(a.plan, options(a)) } : {}),
@@ -73,7 +77,7 @@ export function register(program: Command): void {
       return;
     }
     const { plan, result } = simulateInput(input);
-    const model = diagramModel(plan, { waveDelaySeconds: flags.waveDelay, ...(wantsSimulation(flags) ? { result } : {}) });
+    const model = diagramModel(plan, { waveDelaySeconds: flags.waveDelay, ...(wantsSimulation(flags) ? { result } : {}), ...scripts });
     if (flags.format === 'svg') {
       const { renderSvg }: typeof SvgModule = require('../../report/svg');
       writeOut(renderSvg(model));

@@ -10,21 +10,19 @@ import type * as RulesModule from '../../rules';
 import { notARuleId } from '../../rules/suggest';
 import type { LevelSetting, LintOptions } from '../../rules/types';
 import { addAppOptions, appModelOptions, appSyncOptions } from '../app-options';
-import type * as ArgocdCmModule from '../argocd-cm';
 import { addSingleAppOption, distApps } from '../dist-input';
 import type { SingleAppFlags } from '../dist-input';
 import { UsageError } from '../errors';
-import { addFormatOption, addPlanOptions, collect, planOptions, readManifests } from '../options';
-import type { CommonFlags } from '../options';
+import { addArgocdCmOption, addFormatOption, addPlanOptions, collect, healthScriptsOf, lintArgocdCm, planOptions, readManifests } from '../options';
+import type { ArgocdCmFlags, CommonFlags } from '../options';
 import { writeOut } from '../stdout';
 
-interface LintFlags extends CommonFlags, SingleAppFlags {
+interface LintFlags extends CommonFlags, SingleAppFlags, ArgocdCmFlags {
   readonly strict?: boolean;
   readonly installedCrd?: string[];
   readonly syncOption?: string[];
   readonly level?: string[];
   readonly listRules?: boolean;
-  readonly argocdCm?: string;
 }
 
 
@@ -42,9 +40,9 @@ export function register(program: Command): void {
   addAppOptions(cmd, { live: false });
   cmd
     .option('--strict', 'exit 1 on warnings too', false)
-    .option('--installed-crd <group/Kind>', 'a CRD the cluster already has (repeatable)', collect, [])
-    .option('--argocd-cm <file>', 'the operator\'s argocd-cm ConfigMap (YAML): child Applications ordered by waves need a usable Application health check in it, '
-      + 'and its other health scripts count as health checks')
+    .option('--installed-crd <group/Kind>', 'a CRD the cluster already has (repeatable)', collect, []);
+  addArgocdCmOption(cmd, 'child Applications ordered by waves need a usable Application health check in it');
+  cmd
     .option('--level <rule=level>', 'run a rule at error, warning, info or off (repeatable)', collect, [])
     .option('--list-rules', 'print every rule (id, level, what it catches) and exit', false);
   addSingleAppOption(cmd);
@@ -64,8 +62,7 @@ export function register(program: Command): void {
       syncOptions,
       installedCrds: flags.installedCrd ?? [],
       levels,
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      argocdCm: flags.argocdCm === undefined ? undefined : (require('../argocd-cm') as typeof ArgocdCmModule).readArgocdCm(flags.argocdCm),
+      argocdCm: lintArgocdCm(healthScriptsOf(flags)),
     };
     // A cdk8s dist is one Application per chart file: each file is linted with its own plan.
     const dist = distApps(paths, manifests, flags);

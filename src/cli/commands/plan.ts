@@ -5,6 +5,7 @@
 import { InvalidArgumentError } from 'commander';
 import type { Command } from 'commander';
 import { addWaveDelayOption } from './simulate';
+import type { HealthScript } from '../../argo/argocd-cm';
 import type * as ArgoPlanModule from '../../argo/plan';
 import type * as SimulateModule from '../../argo/simulate';
 import type { PlanOptions, SyncPlan, SyncTask } from '../../argo/types';
@@ -21,8 +22,8 @@ import type { Cdk8sDist } from '../cdk8s-dist';
 import type * as ChildPlansModule from '../child-plans';
 import { addSingleAppOption, distApps } from '../dist-input';
 import type { SingleAppFlags } from '../dist-input';
-import type { CommonFlags } from '../options';
-import { addFormatOption, addPlanOptions, planOptions, readManifests } from '../options';
+import type { ArgocdCmFlags, CommonFlags } from '../options';
+import { addArgocdCmOption, addFormatOption, addPlanOptions, healthScriptsOf, lintArgocdCm, planOptions, readManifests } from '../options';
 import { writeOut } from '../stdout';
 import type { SyncStartingNow } from '../sync-starting-now';
 import { syncStartingNow } from '../sync-starting-now';
@@ -68,27 +69,31 @@ function applicationOrderSections(children: readonly ApplicationsModule.ChildApp
   return sections;
 }
 
-/** The text sections of a plan: its steps, what ApplyOutOfSyncOnly leaves out, its time and its findings. */
+/**
+ * The text sections of a plan: its steps, what ApplyOutOfSyncOnly leaves out, its time and its
+ * findings. `healthScripts`: the argocd-cm's, which say what each step waits for.
+ */
 function planSections(plan: SyncPlan, now: SyncStartingNow, options: PlanOptions,
-  findings: readonly RulesModule.Finding[], suppressed: readonly RulesModule.SuppressedFinding[]): string[][] {
+  findings: readonly RulesModule.Finding[], suppressed: readonly RulesModule.SuppressedFinding[], healthScripts: HealthScripts): string[][] {
   /* eslint-disable @typescript-eslint/no-require-imports */
   const { inSyncTextSection, planTextSections }: typeof PlanTextModule = require('../../report/plan-text');
   const { timeTextSection }: typeof TimingModule = require('../../report/timing');
   const { findingsTextSection }: typeof FindingsTextModule = require('../../report/findings-text');
   /* eslint-enable @typescript-eslint/no-require-imports */
   const inSyncSection = now.inSync ? [inSyncTextSection(plan, now.inSync, (options.live ?? []).length > 0)] : [];
-  return [...planTextSections(plan), ...inSyncSection, timeTextSection(now.time), findingsTextSection(findings, suppressed)];
+  return [...planTextSections(plan, healthScripts), ...inSyncSection, timeTextSection(now.time), findingsTextSection(findings, suppressed)];
 }
 
 /** A cdk8s dist: the note, then each chart file's own plan, time and findings. */
-function writeDistPlans(dist: Cdk8sDist, options: PlanOptions, flags: CommonFlags & { waveDelay: number }): void {
+function writeDistPlans(dist: Cdk8sDist, options: PlanOptions, flags: CommonFlags & { waveDelay: number }, healthScripts: HealthScripts): void {
   /* eslint-disable @typescript-eslint/no-require-imports */
   const { buildPlan }: typeof ArgoPlanModule = require('../../argo/plan');
   const { timeJson }: typeof TimingModule = require('../../report/timing');
   const { lintReport, findingToJson }: typeof RulesModule = require('../../rules');
   const apps = dist.apps.map(app => {
     const plan = buildPlan(app.manifests, options);
-    return { app, plan, now: syncStartingNow(plan, options, flags.waveDelay), ...lintReport(app.manifests, options, plan) };
+    const now = syncStartingNow(plan, options, flags.waveDelay, healthScripts);
+    return { app, plan, now, ...lintReport(app.manifests, lintOptions(options, healthScripts), plan) };
   });
   if (flags.format === 'json') {
     const { planToJson }: typeof PlanJsonModule = require('../../report/plan-json');
@@ -106,12 +111,23 @@ function writeDistPlans(dist: Cdk8sDist, options: PlanOptions, flags: CommonFlag
   } else {
     const { joinSections }: typeof PlanTextModule = require('../../report/plan-text');
     writeOut(joinSections([[`Note: ${dist.note}`], ...apps.flatMap(a => [
-      [`Application ${a.app.name} (${a.app.file})`], ...planSections(a.plan, a.now, options, a.findings, a.suppressed),
+      [`Application ${a.app.name} (${a.app.file})`], ...planSections(a.plan, a.now, options, a.findings, a.suppressed, healthScripts),
     ])]));
   }
   /* eslint-enable @typescript-eslint/no-require-imports */
   process.exitCode = apps.some(a => a.plan.errors.length > 0) ? 1 : 0;
 }
+
+/** The rule pack's options: the plan's, and what it reads of the argocd-cm given (so the findings agree with `syncplan lint --argocd-cm`). */
+function lintOptions(options: PlanOptions, healthScripts: HealthScripts): RulesModule.LintOptions {
+  const argocdCm = lintArgocdCm(healthScripts);
+  return argocdCm ? { ...options, argocdCm } : options;
+}
+
+type PlanFlags = CommonFlags & AppFlags & SingleAppFlags & ArgocdCmFlags & { waveDelay: number; repoRoot?: string; workers?: number };
+
+/** The argocd-cm's health scripts (`--argocd-cm`), undefined without one. */
+type HealthScripts = readonly HealthScript[] | undefined;
 
 function parseWorkers(value: string): number {
   if (!/^\d{1,3}$/.test(value)) throw new InvalidArgumentError('expected a whole number of worker threads, e.g. 4 (0: none)');
@@ -130,19 +146,21 @@ export function register(program: Command): void {
   addFormatOption(cmd);
   addAppOptions(cmd);
   addWaveDelayOption(cmd);
+  addArgocdCmOption(cmd);
   addSingleAppOption(cmd);
   cmd.option('--repo-root <dir>', 'plan the child Applications of an app-of-apps parent too: their directory sources, read under this checkout');
   cmd.option('--workers <n>', 'worker threads planning the children with --repo-root beside this one (default: one per CPU core but one, from 32 children on, else none; 0: none)', parseWorkers);
-  cmd.action(async (paths: string[], flags: CommonFlags & AppFlags & SingleAppFlags & { waveDelay: number; repoRoot?: string; workers?: number }) => {
+  cmd.action(async (paths: string[], flags: PlanFlags) => {
     /* eslint-disable @typescript-eslint/no-require-imports */
     // A parent with many children fans out: its workers start while its own manifests are read.
     if (flags.repoRoot !== undefined && flags.workers !== 0) (require('../child-plans') as typeof ChildPlansModule).startChildPlanWorkers(flags.workers);
     const manifests = readManifests(paths);
+    const healthScripts = healthScriptsOf(flags);
     const options = { ...planOptions(flags), ...appModelOptions(flags), syncOptions: appSyncOptions(flags), live: liveManifests(flags) };
     const { buildPlan }: typeof ArgoPlanModule = require('../../argo/plan');
     const dist = distApps(paths, manifests, flags);
     if (dist) {
-      writeDistPlans(dist, options, flags);
+      writeDistPlans(dist, options, flags, healthScripts);
       return;
     }
     const apps: typeof ApplicationsModule | undefined = flags.repoRoot === undefined ? undefined : require('../applications');
@@ -152,12 +170,12 @@ export function register(program: Command): void {
     const { plan, children } = parent;
     // Started before the parent's lint, so worker threads start up while this thread lints.
     const planned = children
-      ? (require('../child-plans') as typeof ChildPlansModule).childPlanViews(children, { workers: flags.workers, text: flags.format !== 'json' })
+      ? (require('../child-plans') as typeof ChildPlansModule).childPlanViews(children, { workers: flags.workers, text: flags.format !== 'json', ...(healthScripts ? { healthScripts } : {}) })
       : Promise.resolve([]);
     const { timeJson }: typeof TimingModule = require('../../report/timing');
     const { lintReport, findingToJson }: typeof RulesModule = require('../../rules');
-    const { findings, suppressed } = lintReport(parent.manifests, options, plan);
-    const now = syncStartingNow(plan, options, flags.waveDelay);
+    const { findings, suppressed } = lintReport(parent.manifests, lintOptions(options, healthScripts), plan);
+    const now = syncStartingNow(plan, options, flags.waveDelay, healthScripts);
     const { inSync } = now;
     const views = await planned;
     if (flags.format === 'json') {
@@ -172,7 +190,7 @@ export function register(program: Command): void {
       }, null, 2) + '\n');
     } else {
       const { joinSections }: typeof PlanTextModule = require('../../report/plan-text');
-      const parentSections = planSections(plan, now, options, findings, suppressed);
+      const parentSections = planSections(plan, now, options, findings, suppressed, healthScripts);
       writeOut(joinSections(children ? [...applicationOrderSections(children, views, apps!.appSetOrders(plan)), ['Parent Application'], ...parentSections] : parentSections));
     }
     /* eslint-enable @typescript-eslint/no-require-imports */

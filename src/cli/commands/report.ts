@@ -10,6 +10,7 @@ import type { Command } from 'commander';
 import { addApplicationsOptions, applicationsViewOf, wantsSimulation } from './diagram';
 import type { DiagramFlags } from './diagram';
 import { addSimulateOptions, readSimulationInput, simulateInput } from './simulate';
+import type { HealthScript } from '../../argo/argocd-cm';
 import type * as ExplainModule from '../../argo/simulate/explain';
 import type * as DiagramModule from '../../report/diagram';
 import type * as HtmlModule from '../../report/html';
@@ -18,7 +19,7 @@ import type * as RulesModule from '../../rules';
 import { appModelOptions } from '../app-options';
 import type { ApplicationsFlags, ApplicationsView, OrderedApp } from '../applications-input';
 import type * as ErrorsModule from '../errors';
-import { planOptions } from '../options';
+import { lintArgocdCm, planOptions } from '../options';
 import { syncStartingNow } from '../sync-starting-now';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
@@ -52,23 +53,27 @@ export function writeAtomically(path: string, text: string): void {
 }
 
 /** Several Applications' page: each planned one drawn, linted and timed as a single report is. */
-function applicationsHtml(paths: readonly string[], view: ApplicationsView, flags: ReportFlags): string {
+function applicationsHtml(paths: readonly string[], view: ApplicationsView, flags: ReportFlags,
+  healthScripts: readonly HealthScript[] | undefined): string {
   const { diagramModel }: typeof DiagramModule = require('../../report/diagram');
   const { renderSvg }: typeof SvgModule = require('../../report/svg');
   const { renderApplicationsHtml }: typeof HtmlModule = require('../../report/html');
   const { lintReport }: typeof RulesModule = require('../../rules');
   const { explain }: typeof ExplainModule = require('../../argo/simulate/explain');
   const simulated = wantsSimulation(flags);
+  const argocdCm = lintArgocdCm(healthScripts);
+  const scripts = healthScripts ? { healthScripts } : {};
   const page = (a: OrderedApp) => {
     if (!a.plan) return { title: a.title, render: a.render ?? '' };
     const result = simulated ? a.result : undefined;
     return {
       title: a.title,
       plan: a.plan,
-      svg: renderSvg(diagramModel(a.plan, { waveDelaySeconds: flags.waveDelay, ...(result ? { result } : {}) })),
-      time: syncStartingNow(a.plan, { ...a.planOptions, argocdVersion: flags.argocdVersion }, flags.waveDelay).time,
-      findings: lintReport(a.manifests ?? [], { ...appModelOptions(flags), ...a.planOptions }, a.plan).findings,
+      svg: renderSvg(diagramModel(a.plan, { waveDelaySeconds: flags.waveDelay, ...(result ? { result } : {}), ...scripts })),
+      time: syncStartingNow(a.plan, { ...a.planOptions, argocdVersion: flags.argocdVersion }, flags.waveDelay, healthScripts).time,
+      findings: lintReport(a.manifests ?? [], { ...appModelOptions(flags), ...a.planOptions, ...(argocdCm ? { argocdCm } : {}) }, a.plan).findings,
       ...(result ? { result, explanation: explain(result) } : {}),
+      ...scripts,
     };
   };
   return renderApplicationsHtml({
@@ -96,7 +101,7 @@ export function register(program: Command): void {
     const input = readSimulationInput(paths, flags);
     const view = applicationsViewOf(paths, input, flags);
     if (view) {
-      writeAtomically(flags.out, applicationsHtml(paths, view, flags));
+      writeAtomically(flags.out, applicationsHtml(paths, view, flags, input.options.healthScripts));
       process.exitCode = 0;
       return;
     }
@@ -108,22 +113,28 @@ export function register(program: Command): void {
     const { explain }: typeof ExplainModule = require('../../argo/simulate/explain');
 
     const simulated = wantsSimulation(flags);
-    const model = diagramModel(plan, { waveDelaySeconds: flags.waveDelay, ...(simulated ? { result } : {}) });
-    // The rule pack on the plan just simulated (same sync options, live objects and installed CRDs).
+    const { healthScripts } = options;
+    const scripts = healthScripts ? { healthScripts } : {};
+    const model = diagramModel(plan, { waveDelaySeconds: flags.waveDelay, ...(simulated ? { result } : {}), ...scripts });
+    // The rule pack on the plan just simulated (same sync options, live objects, installed CRDs and argocd-cm).
+    const argocdCm = lintArgocdCm(healthScripts);
     const { findings } = lintReport(manifests, {
       ...planOptions(flags),
       ...appModelOptions(flags),
       syncOptions: options.syncOptions,
       live: options.live,
       installedCrds: [...options.installedCrds ?? []],
+      ...(argocdCm ? { argocdCm } : {}),
     }, plan);
     const html = renderHtml({
       plan,
       sources: paths,
       svg: renderSvg(model),
-      time: syncStartingNow(plan, { syncOptions: options.syncOptions, live: options.live, argocdVersion: flags.argocdVersion }, flags.waveDelay).time,
+      time: syncStartingNow(plan, { syncOptions: options.syncOptions, live: options.live, argocdVersion: flags.argocdVersion },
+        flags.waveDelay, healthScripts).time,
       findings,
       ...(simulated ? { result, explanation: explain(result) } : {}),
+      ...scripts,
     });
     writeAtomically(flags.out, html);
     process.exitCode = 0;

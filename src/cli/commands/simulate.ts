@@ -20,8 +20,8 @@ import type * as DeletionOutputModule from '../deletion-output';
 import { addSingleAppOption, distApps } from '../dist-input';
 import type { SingleAppFlags } from '../dist-input';
 import type * as ErrorsModule from '../errors';
-import { addFormatOption, addPlanOptions, collect, planOptions, readManifests } from '../options';
-import type { CommonFlags } from '../options';
+import { addArgocdCmOption, addFormatOption, addPlanOptions, collect, healthScriptsOf, planOptions, readManifests } from '../options';
+import type { ArgocdCmFlags, CommonFlags } from '../options';
 import { addDeleteOptions, checkDeleteFlags, runDeletion } from '../simulate-delete';
 import type { DeleteFlags } from '../simulate-delete';
 import { checkHandles } from '../simulation-input';
@@ -37,7 +37,7 @@ export type { SimulationInput } from '../simulation-input';
 const HEALTH = ['Healthy', 'Progressing', 'Degraded', 'Suspended', 'Missing', 'Unknown'];
 
 /** Flags shared by the commands that replay a sync (`simulate`, `diagram`, `report`). */
-export interface SimulateFlags extends CommonFlags, AppFlags {
+export interface SimulateFlags extends CommonFlags, AppFlags, ArgocdCmFlags {
   readonly health?: string[];
   readonly applyError?: string[];
   readonly pruneLast?: boolean;
@@ -81,7 +81,7 @@ export function addSimulateOptions(cmd: Command): Command {
     .option('--health <kind/name=status>', `what an object reports: ${HEALTH.join('|')} (repeatable; others report their normal outcome)`, collect)
     .option('--apply-error <kind/name=message>', 'the API server rejects this object with message (repeatable)', collect);
   addAppOptions(cmd);
-  return addWaveDelayOption(cmd
+  addWaveDelayOption(cmd
     .option('--prune-last', 'the Application sync option PruneLast=true')
     .option('--no-prune', 'sync without prune: prune tasks are skipped ("ignored (requires pruning)")')
     .option('--installed-crd <group/kind>', 'a CRD the cluster already serves, e.g. monitoring.coreos.com/ServiceMonitor (repeatable)', collect)
@@ -93,6 +93,7 @@ export function addSimulateOptions(cmd: Command): Command {
     .option('--retry-backoff-duration <duration>', 'the first backoff, whole seconds or e.g. 30s, 2m (default: 5s)')
     .option('--retry-backoff-factor <n>', 'each further backoff is the last times n (default: 2)', parseRetryFactor)
     .option('--retry-backoff-max-duration <duration>', 'the longest backoff (default: 3m)'));
+  return addArgocdCmOption(cmd, 'given, an object of a kind with no health check at all is done once applied, whatever --health says of it');
 }
 
 function parseRetryLimit(value: string): number {
@@ -178,6 +179,7 @@ export function readSimulationInput(paths: readonly string[], given: SimulateFla
 
   const model = appModelOptions(flags);
   const retry = retryOfFlags(flags);
+  const healthScripts = healthScriptsOf(flags);
   const options: SimulateOptions = {
     health,
     applyErrors,
@@ -191,6 +193,7 @@ export function readSimulationInput(paths: readonly string[], given: SimulateFla
     ...(flags.syncTimeout !== undefined ? { syncTimeoutSeconds: flags.syncTimeout } : {}),
     ...(retry ? { retry } : {}),
     ...(flags.force ? { force: true } : {}),
+    ...(healthScripts ? { healthScripts } : {}),
   };
   return { manifests, planOptions: { ...planOptions(flags), ...model, live, syncOptions }, options };
 }

@@ -18,7 +18,7 @@ import type * as TextModule from '../../report/explain-text';
 import type * as EventsModule from '../../report/watch-events';
 import type * as JsonCommandModule from '../json-command';
 import { addLiveOptions, explainLive, healthSources, liveObjectsOf, planSource, readLiveApplication, resourceTreeOf } from '../live-input';
-import type { ExplainFlags } from '../live-input';
+import type { ExplainFlags, HealthSources } from '../live-input';
 import { collect } from '../options';
 import type * as ReadModule from '../read-object';
 import { stdoutStream } from '../stdout';
@@ -34,8 +34,6 @@ export interface WatchFlags extends ExplainFlags {
   readonly treeCommand?: string;
   readonly textfile?: string;
 }
-
-type HealthSources = ReturnType<typeof healthSources>;
 
 /** `500ms`, `5s`, `2m`, `1h` (or plain seconds) → milliseconds. */
 export function parseDuration(value: string): number {

@@ -1,5 +1,5 @@
 import { runsPods, waitsOnHealth } from '../../argo/same-wave';
-import { describeStep } from '../gates';
+import { describeStep, isApplication } from '../gates';
 import type { Hit, Rule } from '../types';
 
 /**
@@ -15,8 +15,11 @@ export const lastWaveUnchecked: Rule = {
     const steps = ctx.plan.steps;
     const last = steps[steps.length - 1];
     if (!last || last.gate !== 'none') return [];
-    // What would have something to wait for (a ClusterIP Service is Healthy once applied anyway).
-    const unchecked = last.tasks.filter(t => t.action === 'apply' && waitsOnHealth(t));
+    // What would have something to wait for (a ClusterIP Service is Healthy once applied anyway; a
+    // health script of the argocd-cm given is a check too). Child Applications are app-of-apps
+    // order, the application-health rules' (their check is in argocd-cm only), not a rollout to smoke-test.
+    const scripts = ctx.options.argocdCm?.healthScripts;
+    const unchecked = last.tasks.filter(t => t.action === 'apply' && !isApplication(t) && waitsOnHealth(t, scripts));
     if (unchecked.length === 0) return [];
     // Named after what runs the new version when there is one (a CRD or a PDB sorts first by kind
     // order, but "green does not mean it serves" is about the workload; suppressions go there too).

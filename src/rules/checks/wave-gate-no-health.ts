@@ -1,5 +1,4 @@
 import { needsCrd } from '../../argo/api-groups';
-import { healthScriptFor } from '../../argo/argocd-cm';
 import { hasHealthCheck } from '../../argo/health';
 import { describeStep, isApplication, nextStepWaitingOn } from '../gates';
 import type { Hit, Rule } from '../types';
@@ -19,8 +18,7 @@ export const waveGateNoHealth: Rule = {
     const cm = ctx.options.argocdCm;
     for (const t of ctx.tasks) {
       if (t.hook || t.action !== 'apply') continue;
-      if (isApplication(t) || !needsCrd(t.group, t.kind) || hasHealthCheck(t.group, t.kind)) continue;
-      if (cm?.healthScripts && healthScriptFor(cm.healthScripts, t.group, t.kind)) continue;
+      if (isApplication(t) || !needsCrd(t.group, t.kind) || hasHealthCheck(t.group, t.kind, cm?.healthScripts)) continue;
       const next = nextStepWaitingOn(ctx, t);
       if (!next) continue;
       const where = cm?.healthScripts ? 'nor does the argocd-cm given' : 'argocd-cm may add one';

@@ -26,6 +26,8 @@ export const waveUnneeded: Rule = {
     let index: TaskIndex | undefined;
     const hits: Hit[] = [];
     const steps = ctx.plan.steps;
+    // A health script of the argocd-cm given (`lint --argocd-cm`) is a health check to wait for too.
+    const scripts = ctx.options.argocdCm?.healthScripts;
     // The steps of each phase, by their index in the plan (`ctx.stepIndexOf`), in plan order.
     const byPhase = new Map<string, number[]>();
     steps.forEach((step, i) => {
@@ -64,7 +66,7 @@ export const waveUnneeded: Rule = {
           let needed = false;
           const use = (u: SyncTask, t: SyncTask): void => {
             if (!inPrev(u)) older.push(u);
-            else if (whyNotByKindOrder(u, t) !== undefined) needed = true;
+            else if (whyNotByKindOrder(u, t, undefined, scripts) !== undefined) needed = true;
             else fromPrev.push(u);
           };
           for (const t of applies) {

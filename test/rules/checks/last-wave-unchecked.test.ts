@@ -1,7 +1,7 @@
 /**
  * last-wave-unchecked (src/rules/checks/last-wave-unchecked.ts): its trip/pass case, and its behaviour on the edges of Argo CD's semantics, named after the upstream tests and issues.
  */
-import { yaml, wave, cm, deployment, service, hookJob } from '../../fixtures/manifests';
+import { k, yaml, wave, cm, deployment, service, hookJob } from '../../fixtures/manifests';
 import { findingsOf, ruleCase } from '../helpers';
 
 ruleCase('last-wave-unchecked', {
@@ -60,5 +60,22 @@ spec:
     const [f] = findingsOf('last-wave-unchecked', ARGOCD_INSTALL.slice(0, ARGOCD_INSTALL.indexOf('---\napiVersion: apps/v1')));
     // Kind order applies a PodDisruptionBudget before a CRD.
     expect(`${f.kind}/${f.name}`).toBe('PodDisruptionBudget/argocd-server');
+  });
+});
+
+describe('last-wave-unchecked with the operator\'s argocd-cm (lint --argocd-cm)', () => {
+  const script = (key: string) => ({ key, script: 'return { status = "Healthy" }', useOpenLibs: false });
+  const widgetLast = yaml(cm('cfg', wave('0')), k('example.com/v1', 'Widget', 'w', { spec: {} }, wave('1')));
+
+  test('a custom resource with a health script there has something to wait for, which the last wave never awaits', () => {
+    expect(findingsOf('last-wave-unchecked', widgetLast)).toEqual([]);
+    const [f] = findingsOf('last-wave-unchecked', widgetLast, { argocdCm: { healthScripts: [script('example.com/Widget')] } });
+    expect(`${f.kind}/${f.name}`).toBe('Widget/w');
+  });
+
+  test('child Applications are left to the application-health rules, whatever argocd-cm holds', () => {
+    const child = k('argoproj.io/v1alpha1', 'Application', 'child', { spec: { project: 'default' } }, wave('1'));
+    const text = yaml(cm('cfg', wave('0')), child);
+    expect(findingsOf('last-wave-unchecked', text, { argocdCm: { healthScripts: [script('argoproj.io/Application')] } })).toEqual([]);
   });
 });

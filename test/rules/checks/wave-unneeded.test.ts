@@ -180,3 +180,20 @@ describe('wave-unneeded', () => {
     expect(lint(manifests(elsewhere)).map((f) => f.rule)).toContain('wave-unneeded');
   });
 });
+
+describe('wave-unneeded with the operator\'s argocd-cm (lint --argocd-cm)', () => {
+  const ingress = k('networking.k8s.io/v1', 'Ingress', 'web', {
+    spec: { rules: [{ http: { paths: [{ backend: { service: { name: 'web' } } }] } }] },
+  }, wave('2'));
+  const text = yaml(deployment('web', wave('0')), service('web', wave('1')), ingress);
+  const script = (key: string) => ({ key, script: 'return { status = "Healthy" }', useOpenLibs: false });
+
+  test('a health script for Service judges every Service (GetResourceHealth: the override before the Go check): the Ingress\'s wave waits for it, so it is needed', () => {
+    expect(findingsOf('wave-unneeded', text, { argocdCm: { healthScripts: [script('Service')] } })).toEqual([]);
+  });
+
+  test('scripts for other kinds change nothing', () => {
+    const found = findingsOf('wave-unneeded', text, { argocdCm: { healthScripts: [script('cert-manager.io/Certificate')] } });
+    expect(found.map((f) => `${f.kind}/${f.name}`)).toEqual(['Ingress/web']);
+  });
+});
