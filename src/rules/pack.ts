@@ -29,6 +29,7 @@ import { hookNameWithoutBeforeHookCreation } from './checks/hook-name-without-be
 import { hookNoDeadline } from './checks/hook-no-deadline';
 import { hookTtlTooShort } from './checks/hook-ttl-too-short';
 import { hookUnrecognised } from './checks/hook-unrecognised';
+import { ignoreHealthcheckAwaited } from './checks/ignore-healthcheck-awaited';
 import { lastWaveUnchecked } from './checks/last-wave-unchecked';
 import { loadBalancerGatesWave } from './checks/load-balancer-gates-wave';
 import { maxUpdateQuotedNumber } from './checks/max-update-quoted-number';
@@ -79,6 +80,7 @@ export const ALL_RULES: readonly Rule[] = [
   // Gates: waits that mean nothing, or never end.
   readinessProbeMissing,
   waveGateNoHealth,
+  ignoreHealthcheckAwaited,
   applicationHealthUnchecked,
   applicationHealthMissing,
   gateNeverOpens,

@@ -12,6 +12,7 @@ import { refKey, refShort } from './application';
 import { deletionState } from './deletion-state';
 import type { DeletionState } from './deletion-state';
 import { WarningIndex, warningText } from './events';
+import { ignoreHealthcheckNote } from './ignore-healthcheck';
 import { lastConditionChange } from './observed-health';
 import type { ObservedHealth, ObservedHealthIndex } from './observed-health';
 import { parseOperationMessage } from './operation-message';
@@ -180,7 +181,7 @@ export function explainApplication(input: ExplainInput): Explanation {
     const pods = podsOf(p.kind, p.name, p.namespace, health.liveObjects);
     const podRefs = pods.map((pod) => ({ kind: 'Pod', name: str(at(pod, 'metadata', 'name')), namespace: str(at(pod, 'metadata', 'namespace')) || p.namespace }));
     const warned = warnings.latest([p, ...podRefs], syncStart);
-    const reason = trapReason({
+    const trap = trapReason({
       kind: p.kind,
       group: p.group,
       name: p.name,
@@ -194,13 +195,16 @@ export function explainApplication(input: ExplainInput): Explanation {
       resultMessage: result?.message ?? '',
       ...(ttlOf(task) !== undefined ? { ttlSecondsAfterFinished: ttlOf(task) } : {}),
     });
+    // Argo CD reads the live object's annotations; the manifest stands for it when no live objects were given.
+    const ignored = ignoreHealthcheckNote(live ?? task?.manifest.object);
+    const reason = [trap, ignored].filter(r => r !== undefined).join('; ');
     return {
       ...p,
       ...(observed.status !== undefined ? { health: observed.status } : {}),
       healthSource: observed.source,
       // The health message; for a task that failed, the result's message says why.
       message: observed.message || (result && (result.status === 'SyncFailed' || result.hookPhase === 'Failed' || result.hookPhase === 'Error') ? result.message : ''),
-      ...(reason ? { reason } : {}),
+      ...(reason !== '' ? { reason } : {}),
       ...(warned ? { warning: warningText(warned) } : {}),
       // HealthStatus.lastTransitionTime is deprecated upstream (rarely set); the live object's last condition change says more.
       ...(since(observed, live) ? { since: since(observed, live) } : {}),
