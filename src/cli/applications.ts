@@ -9,6 +9,7 @@ import { existsSync, readdirSync, statSync } from 'fs';
 import { join, relative, resolve, sep } from 'path';
 import { InputError } from './errors';
 import { loadPaths } from './load';
+import { appProjectsOf } from '../argo/app-project';
 import { applicationSource, applicationSyncOptionItems } from '../argo/application';
 import { directoryReads, DirectoryOptions } from '../argo/directory-source';
 import { isApplication } from '../argo/live/application';
@@ -16,6 +17,8 @@ import { buildPlan } from '../argo/plan';
 import type { Manifest, PlanOptions, SyncPlan } from '../argo/types';
 import { rollingSyncJson, rollingSyncOrder } from '../report/application-order';
 import type { ApplicationOrder, RollingSyncJson } from '../report/application-order';
+import type { ChildProject, LintResult } from '../rules';
+import { childProject, lintChildProject } from '../rules/child-project';
 
 export interface ChildSource {
   readonly repoURL: string;
@@ -51,6 +54,10 @@ export interface ChildPlanJob {
   readonly files: readonly string[];
   readonly namespace: string;
   readonly syncOptions: readonly string[];
+  /** The child's AppProject, when the parent holds it: its objects are checked against it. @default undefined */
+  readonly project?: ChildProject;
+  /** The Argo CD version modelled (`--argocd-version`), for that check. @default the latest */
+  readonly argocdVersion?: string;
 }
 
 /** Plans one child: its files read and planned as its own Application. */
@@ -58,9 +65,16 @@ export function planChild(job: ChildPlanJob): SyncPlan {
   return planChildManifests(job).plan;
 }
 
-function planChildManifests(job: ChildPlanJob): { manifests: Manifest[]; plan: SyncPlan } {
+/** One child's files read and planned as its own Application. */
+export function planChildManifests(job: ChildPlanJob): { manifests: Manifest[]; plan: SyncPlan } {
   const manifests = job.files.length === 0 ? [] : loadPaths(job.files);
   return { manifests, plan: buildPlan(manifests, { namespace: job.namespace, syncOptions: [...job.syncOptions] }) };
+}
+
+/** The child's objects checked against its AppProject (rule resource-not-permitted); undefined when the parent does not hold it. */
+export function childProjectReport(job: ChildPlanJob, manifests: readonly Manifest[]): LintResult | undefined {
+  if (!job.project) return undefined;
+  return lintChildProject(manifests, job.project, job.argocdVersion !== undefined ? { argocdVersion: job.argocdVersion } : {});
 }
 
 /** The app-of-apps parent: its own manifests and plan, and its children resolved under the repo root (not yet planned). */
@@ -80,7 +94,7 @@ export interface AppOfAppsParent {
  */
 export function appOfAppsParent(manifests: readonly Manifest[], options: PlanOptions, repoRoot: string): AppOfAppsParent {
   const plan = buildPlan(manifests, options);
-  const children = childSources(plan, repoRoot);
+  const children = childSources(plan, repoRoot, options.argocdVersion);
   const childFiles = new Set(children.flatMap(c => c.job?.files ?? []));
   if (childFiles.size === 0) return { manifests, plan, children };
   const parentFiles = new Set(manifests.filter(m => isApplication(m.object)).map(m => resolve(m.source.file)));
@@ -91,7 +105,7 @@ export function appOfAppsParent(manifests: readonly Manifest[], options: PlanOpt
   if (own.length === manifests.length) return { manifests, plan, children };
   // The children's steps (their order and wave in the parent) are read from the parent's own plan.
   const ownPlan = buildPlan(own, options);
-  return { manifests: own, plan: ownPlan, children: childSources(ownPlan, repoRoot) };
+  return { manifests: own, plan: ownPlan, children: childSources(ownPlan, repoRoot, options.argocdVersion) };
 }
 
 /** Each child planned from its files (a child Argo CD renders stays unplanned). */
@@ -125,13 +139,20 @@ export function appSetRollouts(parent: SyncPlan): RollingSyncJson[] {
   });
 }
 
-/** The same, with each child's plan left to do (`job`): the caller plans them, in workers when many. */
-export function childSources(parent: SyncPlan, repoRoot: string): ChildApplication[] {
+/**
+ * The same, with each child's plan left to do (`job`): the caller plans them, in workers when many.
+ * A child whose AppProject the parent applies gets it in its job (`argocdVersion`: the model's).
+ */
+export function childSources(parent: SyncPlan, repoRoot: string, argocdVersion?: string): ChildApplication[] {
   const out: ChildApplication[] = [];
+  const applied = parent.steps.flatMap(step => step.tasks.filter(t => t.action === 'apply'));
+  const projects = appProjectsOf(applied.filter(t => t.kind === 'AppProject').map(t => t.manifest));
   parent.steps.forEach((step, order) => {
     for (const t of step.tasks) {
       if (t.action !== 'apply' || t.group !== 'argoproj.io' || t.kind !== 'Application') continue;
-      out.push(resolveChild(t.manifest, t.name, t.namespace, step.wave, order, repoRoot));
+      const child = resolveChild(t.manifest, t.name, t.namespace, step.wave, order, repoRoot);
+      const project = child.job ? childProject(t.manifest.object, projects) : undefined;
+      out.push(project ? { ...child, job: { ...child.job!, project, ...(argocdVersion !== undefined ? { argocdVersion } : {}) } } : child);
     }
   });
   return out;

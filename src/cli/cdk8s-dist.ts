@@ -10,9 +10,13 @@
  * included, stays one Application.
  */
 import { basename, dirname, relative, resolve, sep } from 'path';
+import { appProjectsOf } from '../argo/app-project';
 import { applicationSource } from '../argo/application';
+import { directoryReads, DirectoryOptions } from '../argo/directory-source';
 import { isApplication } from '../argo/live/application';
 import type { Manifest } from '../argo/types';
+import { childProject } from '../rules/child-project';
+import type { ChildProject } from '../rules/child-project';
 
 /** cdk8s's chart output file name (`App.synth`, the default `outputFileExtension`). */
 const CHART_FILE = /^(?:\d{4}-)?(.+)\.k8s\.yaml$/;
@@ -22,6 +26,12 @@ export interface DistApp {
   readonly name: string;
   readonly file: string;
   readonly manifests: readonly Manifest[];
+  /**
+   * The Application of the dist that syncs this file (its source names the folder and reads the
+   * file), with its AppProject when the dist holds that too: the file's objects are checked
+   * against it, as `cdk8s synth` checks an `ArgoApplication`'s charts. @default undefined
+   */
+  readonly project?: ChildProject;
 }
 
 export interface Cdk8sDist {
@@ -43,11 +53,17 @@ export function cdk8sDist(paths: readonly string[], manifests: readonly Manifest
   if (!files.every(f => CHART_FILE.test(basename(f)))) return undefined;
   const parents = manifests.filter(m => isApplication(m.object));
   if (parents.length > 0 && repoRoot !== undefined) return undefined;
-  const apps = files.map(file => ({
-    name: CHART_FILE.exec(basename(file))![1],
-    file,
-    manifests: manifests.filter(m => m.source.file === file),
-  }));
+  const projects = appProjectsOf(manifests);
+  const apps = files.map((file) => {
+    const syncedBy = projects.size === 0 ? undefined : parents.find(m => readsFile(m, file));
+    const project = syncedBy ? childProject(syncedBy.object, projects) : undefined;
+    return {
+      name: CHART_FILE.exec(basename(file))![1],
+      file,
+      manifests: manifests.filter(m => m.source.file === file),
+      ...(project ? { project } : {}),
+    };
+  });
   const split = 'each file is planned as its own Application, as Argo CD syncs Applications separately and waves never order one Application\'s objects after another\'s';
   if (parents.length === 0) {
     return { apps, note: `${files.length} cdk8s chart files (*.k8s.yaml, one per chart) and no Application: ${split}; if one Application syncs them all, pass --single-app` };
@@ -70,15 +86,28 @@ export function cdk8sDist(paths: readonly string[], manifests: readonly Manifest
 function inferredRepoRoot(applications: readonly Manifest[]): string | undefined {
   const roots = new Set<string>();
   for (const m of applications) {
-    const source = applicationSource(m.object);
-    const folder = resolve(dirname(m.source.file));
-    const path = typeof source.path === 'string' ? source.path.replace(/^\.\/|\/+$/g, '') : '';
-    if (path === '' || path.startsWith('/') || path.split('/').includes('..')) return undefined;
-    const tail = sep + path.split('/').join(sep);
-    if (!folder.endsWith(tail)) return undefined;
-    roots.add(folder.slice(0, folder.length - tail.length) || sep);
+    const root = repoRootOf(m);
+    if (root === undefined) return undefined;
+    roots.add(root);
   }
   if (roots.size !== 1) return undefined;
   return relative(process.cwd(), [...roots][0]) || '.';
+}
+
+/** The absolute repository root under which the Application's source path names its own file's folder, or undefined. */
+function repoRootOf(application: Manifest): string | undefined {
+  const source = applicationSource(application.object);
+  const folder = resolve(dirname(application.source.file));
+  const path = typeof source.path === 'string' ? source.path.replace(/^\.\/|\/+$/g, '') : '';
+  if (path === '' || path.startsWith('/') || path.split('/').includes('..')) return undefined;
+  const tail = sep + path.split('/').join(sep);
+  if (!folder.endsWith(tail)) return undefined;
+  return folder.slice(0, folder.length - tail.length) || sep;
+}
+
+/** True when the Application's directory source is this folder and reads `file` (as `ArgoApplication` writes it). */
+function readsFile(application: Manifest, file: string): boolean {
+  if (repoRootOf(application) === undefined) return false;
+  return directoryReads(basename(file), (applicationSource(application.object).directory ?? {}) as DirectoryOptions);
 }
 

@@ -16,17 +16,22 @@ import { availableParallelism } from 'os';
 import { join } from 'path';
 import { Worker } from 'worker_threads';
 import type { ChildApplication, ChildPlanJob } from './applications';
-import { planChild } from './applications';
+import { childProjectReport, planChildManifests } from './applications';
 import { InputError } from './errors';
 import { CHILD_PLANS_WORKER_ARG, workerScript } from './worker-script';
 import type { HealthScript } from '../argo/argocd-cm';
+import { findingsTextSection } from '../report/findings-text';
 import { planToJson } from '../report/plan-json';
 import { planTextSections } from '../report/plan-text';
+import { findingToJson } from '../rules';
+import type { FindingJson } from '../rules';
 
 /** What `plan --repo-root` prints of one child's plan. */
 export interface ChildPlanView {
   readonly steps: readonly unknown[];
   readonly errors: readonly unknown[];
+  /** Its objects the AppProject does not permit, when the parent holds the AppProject (rule resource-not-permitted). */
+  readonly findings: readonly FindingJson[];
   /** The text sections; empty when the output is JSON (`text: false`). */
   readonly text: readonly (readonly string[])[];
 }
@@ -39,9 +44,13 @@ export const WORKER_THRESHOLD = 32;
  * argocd-cm's health scripts (`scripts`, `--argocd-cm`) say what each step waits for.
  */
 export function childPlanView(job: ChildPlanJob, text = true, scripts?: readonly HealthScript[]): ChildPlanView {
-  const plan = planChild(job);
+  const { manifests, plan } = planChildManifests(job);
   const { steps, errors } = planToJson(plan);
-  return { steps, errors, text: text ? planTextSections(plan, scripts) : [] };
+  const project = childProjectReport(job, manifests);
+  const findings = project ? project.findings.map(f => findingToJson(f)) : [];
+  if (!text) return { steps, errors, findings, text: [] };
+  const sections = planTextSections(plan, scripts);
+  return { steps, errors, findings, text: project ? [...sections, findingsTextSection(project.findings, project.suppressed)] : sections };
 }
 
 /**

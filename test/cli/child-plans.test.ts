@@ -96,13 +96,13 @@ describe('runChunks', () => {
     parentPort.on('message', (r) => {
       const jobs = r.jobs.map((j) => JSON.parse(j.namespace));
       const bad = jobs.find((j) => j.bad);
-      const reply = bad ? { chunk: r.chunk, error: 'bad ' + bad.id } : { chunk: r.chunk, views: jobs.map((j) => ({ steps: [j.id], errors: [], text: [] })) };
+      const reply = bad ? { chunk: r.chunk, error: 'bad ' + bad.id } : { chunk: r.chunk, views: jobs.map((j) => ({ steps: [j.id], errors: [], findings: [], text: [] })) };
       setTimeout(() => parentPort.postMessage(reply), Math.max(...jobs.map((j) => j.delay)));
     });`;
   const standIn = (r: ChildPlanRequest): ChildPlanReply => {
     const jobs = r.jobs.map(j => JSON.parse(j.namespace) as { id: number; bad: boolean });
     const bad = jobs.find(j => j.bad);
-    return bad ? { chunk: r.chunk, error: `bad ${bad.id}` } : { chunk: r.chunk, views: jobs.map(j => ({ steps: [j.id], errors: [], text: [] })) };
+    return bad ? { chunk: r.chunk, error: `bad ${bad.id}` } : { chunk: r.chunk, views: jobs.map(j => ({ steps: [j.id], errors: [], findings: [], text: [] })) };
   };
 
   test('views in order, the first failure in order, with any number of workers and chunk sizes', async () => {

@@ -19,6 +19,8 @@ const ROOT = join(__dirname, '..', '..');
 const MAIN = join(ROOT, 'lib', 'cli', 'main.js');
 const EXAMPLE = join(ROOT, 'examples', 'manifests', 'workflow-console.yaml');
 const EXPLAIN = join(ROOT, 'test', 'fixtures', 'explain');
+/** A parent whose AppProject does not permit its child's Namespace (rule resource-not-permitted). */
+const APP_PROJECT = join(ROOT, 'test', 'fixtures', 'app-project');
 const NOW = ['--now', '2026-12-01T10:04:10Z'];
 
 /** Every list a schema has: hoisting, a prune, an exclusion, a SyncFail hook, an error, a suppression. */
@@ -154,6 +156,7 @@ const RUNS: Array<[Command, string[]]> = [
   ['plan', APPSET_PARENT],
   ['plan', ['charts']],
   ['plan', ['helm-parent.yaml', '--repo-root', '.']],
+  ['plan', [join(APP_PROJECT, 'dist', 'platform.k8s.yaml'), '--repo-root', APP_PROJECT]],
   ['lint', [EXAMPLE]],
   ['lint', ['traps.yaml']],
   ['simulate', [EXAMPLE]],
@@ -212,6 +215,8 @@ test('the inputs fill every list of every schema at least once', () => {
   const apps = (command: Command, arg: string) => outputs.get(`${command} ${arg}`)?.applications ?? [];
   expect(apps('plan', PARENT.join(' ')).map((a: any) => [a.name, a.steps.length > 0])).toEqual([['database', true], ['workflow-console', true]]);
   expect(apps('plan', 'charts').map((a: any) => a.name)).toEqual(['web', 'db']);
+  expect(apps('plan', `${join(APP_PROJECT, 'dist', 'platform.k8s.yaml')} --repo-root ${APP_PROJECT}`).map((a: any) => [a.name, a.findings.map((f: any) => `${f.rule} ${f.kind}/${f.name}`)]))
+    .toEqual([['docs', []], ['web', ['resource-not-permitted Namespace/web']]]);
   expect(apps('simulate', 'charts').map((a: any) => a.operationPhase)).toEqual(['Succeeded', 'Succeeded']);
   expect(apps('simulate', [...PARENT, '--health', 'Application/database=Progressing'].join(' ')).map((a: any) => a.operationPhase)).toEqual(['Succeeded', null]);
   expect(apps('plan', 'helm-parent.yaml --repo-root .').map((a: any) => [a.steps, a.source.render])).toEqual([[null, expect.stringMatching(/^helm template ingress /)]]);

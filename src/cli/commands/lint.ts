@@ -10,8 +10,10 @@ import type * as RulesModule from '../../rules';
 import { notARuleId } from '../../rules/suggest';
 import type { LevelSetting, LintOptions } from '../../rules/types';
 import { addAppOptions, appModelOptions, appSyncOptions } from '../app-options';
+import type * as ChildLintModule from '../child-lint';
 import { addSingleAppOption, distApps } from '../dist-input';
 import type { SingleAppFlags } from '../dist-input';
+import type * as DistLintModule from '../dist-lint';
 import { UsageError } from '../errors';
 import { addArgocdCmOption, addFormatOption, addPlanOptions, collect, healthScriptsOf, lintArgocdCm, planOptions, readManifests } from '../options';
 import type { ArgocdCmFlags, CommonFlags } from '../options';
@@ -46,6 +48,8 @@ export function register(program: Command): void {
     .option('--level <rule=level>', 'run a rule at error, warning, info or off (repeatable)', collect, [])
     .option('--list-rules', 'print every rule (id, level, what it catches) and exit', false);
   addSingleAppOption(cmd);
+  cmd.option('--repo-root <dir>', 'lint an app-of-apps parent with its children: each child\'s directory source, read under this checkout, '
+    + 'is checked against its AppProject when the parent applies it (rule resource-not-permitted)');
   cmd.action((paths: string[], flags: LintFlags) => {
     /* eslint-disable @typescript-eslint/no-require-imports */
     const rules: typeof RulesModule = require('../../rules');
@@ -66,7 +70,10 @@ export function register(program: Command): void {
     };
     // A cdk8s dist is one Application per chart file: each file is linted with its own plan.
     const dist = distApps(paths, manifests, flags);
-    const reports = dist ? dist.apps.map(a => rules.lintReport(a.manifests, options)) : [rules.lintReport(manifests, options)];
+    const { distAppReport }: typeof DistLintModule = require('../dist-lint');
+    const reports = dist ? dist.apps.map(a => distAppReport(a, options))
+      : flags.repoRoot !== undefined ? (require('../child-lint') as typeof ChildLintModule).appOfAppsReports(manifests, options, flags.repoRoot)
+        : [rules.lintReport(manifests, options)];
     const findings = reports.flatMap(r => r.findings);
     const suppressed = reports.flatMap(r => r.suppressed);
     if (flags.format === 'json') {

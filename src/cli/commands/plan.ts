@@ -22,6 +22,7 @@ import type { Cdk8sDist } from '../cdk8s-dist';
 import type * as ChildPlansModule from '../child-plans';
 import { addSingleAppOption, distApps } from '../dist-input';
 import type { SingleAppFlags } from '../dist-input';
+import type * as DistLintModule from '../dist-lint';
 import type { ArgocdCmFlags, CommonFlags } from '../options';
 import { addArgocdCmOption, addFormatOption, addPlanOptions, healthScriptsOf, lintArgocdCm, planOptions, readManifests } from '../options';
 import { writeOut } from '../stdout';
@@ -39,6 +40,7 @@ function applicationJson(c: ApplicationsModule.ChildApplication, view: ChildPlan
     source: c.source,
     steps: view?.steps ?? null,
     errors: view?.errors ?? [],
+    findings: view?.findings ?? [],
   };
 }
 
@@ -89,11 +91,12 @@ function writeDistPlans(dist: Cdk8sDist, options: PlanOptions, flags: CommonFlag
   /* eslint-disable @typescript-eslint/no-require-imports */
   const { buildPlan }: typeof ArgoPlanModule = require('../../argo/plan');
   const { timeJson }: typeof TimingModule = require('../../report/timing');
-  const { lintReport, findingToJson }: typeof RulesModule = require('../../rules');
+  const { findingToJson }: typeof RulesModule = require('../../rules');
+  const { distAppReport }: typeof DistLintModule = require('../dist-lint');
   const apps = dist.apps.map(app => {
     const plan = buildPlan(app.manifests, options);
     const now = syncStartingNow(plan, options, flags.waveDelay, healthScripts);
-    return { app, plan, now, ...lintReport(app.manifests, lintOptions(options, healthScripts), plan) };
+    return { app, plan, now, ...distAppReport(app, lintOptions(options, healthScripts), plan) };
   });
   if (flags.format === 'json') {
     const { planToJson }: typeof PlanJsonModule = require('../../report/plan-json');
