@@ -6,7 +6,8 @@
  * answer (`argo/health.ts` `hasHealthCheck`) that lint, plan, simulate, report, diagram and explain all give.
  * Fixtures: test/fixtures/argocd-cm/ (a MongoDBCommunity, which has no built-in check, in Sync wave 0).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'fs';
+import { spawnSync } from 'child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { cli } from './run-cli';
@@ -141,5 +142,39 @@ describe('a bad argocd-cm: every command refuses it in one line naming the file 
     const r = await cli('plan', APP, '--argocd-cm', APPLICATION);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/application\.yaml:\d+: no ConfigMap in the file/);
+  });
+});
+
+describe('plan --repo-root: each child\'s plan follows the argocd-cm too (one Argo CD judges them all)', () => {
+  const parent = {
+    apiVersion: 'argoproj.io/v1alpha1', kind: 'Application', metadata: { name: 'shop', namespace: 'argocd' },
+    spec: {
+      project: 'default',
+      source: { repoURL: 'https://git.example.com/p.git', path: 'child', targetRevision: 'main' },
+      destination: { server: 'https://kubernetes.default.svc', namespace: 'shop' },
+      syncPolicy: { automated: {} },
+    },
+  };
+  const WAITS = '  -> waits for: MongoDBCommunity/db Healthy, then the wave delay';
+  const setUp = () => {
+    mkdirSync(join(dir, 'child'));
+    copyFileSync(APP, join(dir, 'child', 'app.yaml'));
+    writeFileSync(join(dir, 'parent.yaml'), JSON.stringify(parent));
+    return ['plan', join(dir, 'parent.yaml'), '--repo-root', dir];
+  };
+
+  test('planned in this thread', async () => {
+    const args = setUp();
+    expect((await cli(...args)).stdout.split('\n')).not.toContain(WAITS);
+    expect((await cli(...args, ...cmArgs('argocd-cm.yaml'))).stdout.split('\n')).toContain(WAITS);
+  });
+
+  test('planned by a worker thread (the scripts go with the request; spawns the compiled CLI)', () => {
+    const args = setUp();
+    const run = (...more: string[]) => spawnSync(process.execPath, [join(__dirname, '..', '..', 'lib', 'cli', 'main.js'), ...args, '--workers', '1', ...more], { encoding: 'utf8' });
+    expect(run().stdout.split('\n')).not.toContain(WAITS);
+    const r = run(...cmArgs('argocd-cm.yaml'));
+    expect(r.stderr).toBe('');
+    expect(r.stdout.split('\n')).toContain(WAITS);
   });
 });
