@@ -147,7 +147,9 @@ describe('a bad argocd-cm: every command refuses it in one line naming the file 
 
 describe('plan --repo-root: each child\'s plan follows the argocd-cm too (one Argo CD judges them all)', () => {
   const parent = {
-    apiVersion: 'argoproj.io/v1alpha1', kind: 'Application', metadata: { name: 'shop', namespace: 'argocd' },
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'Application',
+    metadata: { name: 'shop', namespace: 'argocd' },
     spec: {
       project: 'default',
       source: { repoURL: 'https://git.example.com/p.git', path: 'child', targetRevision: 'main' },
