@@ -1,4 +1,5 @@
 import { destinationPermitted, resourcePermission, ResourcePermission } from '../../argo/app-project';
+import { CREATE_NAMESPACE_SOURCE } from '../../argo/create-namespace';
 import { crdDefinition } from '../../argo/hoist';
 import { groupOf } from '../../argo/keys';
 import { isNamespacedKind } from '../../argo/scope';
@@ -60,7 +61,8 @@ function kindRefused(ctx: RuleContext, context: AppProjectContext, t: SyncTask, 
   if (verdict.permitted !== false) return undefined;
   const p = context.projectName;
   const words = `resource ${t.group}:${t.kind} is not permitted in project ${p}`;
-  const synthetic = ctx.plan.createNamespace?.manifest === t.manifest;
+  // The Namespace CreateNamespace=true adds: no manifest to fix, so the fix names the option.
+  const synthetic = t.manifest.source.file === CREATE_NAMESPACE_SOURCE;
   return {
     manifest: t.manifest,
     message: `${why(verdict, t, p, namespaced)}${synthetic ? ' (the Namespace CreateNamespace=true adds)' : ''}: ${consequence(context, words, crdInSync)}`,

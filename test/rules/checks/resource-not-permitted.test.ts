@@ -83,6 +83,11 @@ test('CreateNamespace=true: the Namespace it adds is checked too', () => {
   expect(`${f.kind}/${f.name}`).toBe('Namespace/web');
   expect(f.message).toContain('(the Namespace CreateNamespace=true adds)');
   expect(f.fix).toContain('or drop CreateNamespace=true and create Namespace web from an Application whose project permits it');
+  // With managedNamespaceMetadata the task is a step of every sync: the same finding.
+  const managed = findingsOf('resource-not-permitted', yaml(cm('settings')), withProject({}, { syncOptions: ['CreateNamespace=true'], managedNamespaceMetadata: true }));
+  expect(managed.map(x => [`${x.kind}/${x.name}`, x.message.includes('(the Namespace CreateNamespace=true adds)')])).toEqual([['Namespace/web', true]]);
+  // A Namespace manifest of that name replaces the task: the manifest is reported, once.
+  expect(findingsOf('resource-not-permitted', yaml(namespace('web')), withProject({}, { syncOptions: ['CreateNamespace=true'] })).map(x => x.message.includes('CreateNamespace'))).toEqual([false]);
 });
 
 test('custom kinds: scope from the CRD in the manifests (checked once the kind is served); unknown without it', () => {
