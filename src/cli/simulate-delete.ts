@@ -63,6 +63,7 @@ export function runDeletion(input: SimulationInput, flags: DeleteFlags): Deletio
     cascade: flags.cascade ?? true,
     ...(given.length > 0 ? { live: tracked(given, input.planOptions.tracking, input.options.argocdVersion) } : {}),
     ...(input.options.argocdVersion !== undefined ? { argocdVersion: input.options.argocdVersion } : {}),
+    ...(input.options.healthScripts ? { healthScripts: input.options.healthScripts } : {}),
   };
   const unknown = unknownDeletionHandles(plan, input.manifests, options, input.options.health?.keys() ?? []);
   if (unknown.length > 0) {

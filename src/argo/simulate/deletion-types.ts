@@ -1,6 +1,7 @@
 /**
  * Inputs and outputs of the Application deletion replay (`simulateDeletion`). Internal (not jsii API).
  */
+import type { HealthScript } from '../argocd-cm';
 import type { Manifest } from '../types';
 import type { HealthStatus } from './types';
 
@@ -30,6 +31,13 @@ export interface DeletionOptions {
    * the PreDelete and PostDelete hooks still run. @default true
    */
   readonly cascade?: boolean;
+  /**
+   * The health scripts of the operator's argocd-cm (`--argocd-cm`). Given, they are all it holds: a
+   * hook of a kind with no health check at all is Healthy whatever `health` names for it (argo-cd
+   * `controller/hook.go`: "No health check defined for resource, considering it healthy").
+   * @default undefined: argocd-cm not known, `health` applies as given
+   */
+  readonly healthScripts?: readonly HealthScript[];
 }
 
 /** How the deletion ends: the Application is gone, or it stays with its deletionTimestamp. */

@@ -9,6 +9,7 @@ import { KEPT_REASONS, POST_DELETE_FINALIZER, PRE_DELETE_FINALIZER, RESOURCES_FI
 import { CREATE_NAMESPACE_SOURCE } from '../create-namespace';
 import { deletePoliciesOf } from '../delete-policy';
 import { deletionHookError, DeletionHookType, hooksAlreadyExist, hooksFailed, namespaceNotFound } from '../deletion-errors';
+import { hasHealthCheck } from '../health';
 import { deletionHookTypesOf, readHook } from '../hooks';
 import { keyString, resourceKeyOf } from '../keys';
 import { isClusterScopedKind } from '../scope';
@@ -204,7 +205,7 @@ class Deletion {
     const progressing: AppObject[] = [];
     const failed: AppObject[] = [];
     for (const { obj } of running) {
-      const health = this.healthOf(obj);
+      const health = this.hookHealthOf(obj);
       if (health === 'Progressing') progressing.push(obj);
       else if (health === 'Degraded' && behavesSince('failedDeletionHookBlocks', this.version)) failed.push(obj);
     }
@@ -259,7 +260,7 @@ class Deletion {
   private cleanupHooks(type: DeletionHookType): boolean {
     const hooks = this.liveObjects().filter(s => s.obj.deletionTypes.includes(type)).map(s => s.obj);
     if (hooks.length === 0) return true;
-    const aggregated = hooks.map(h => this.healthOf(h)).reduce<HealthStatus>(worseHealth, 'Healthy');
+    const aggregated = hooks.map(h => this.hookHealthOf(h)).reduce<HealthStatus>(worseHealth, 'Healthy');
     const doomed = hooks.filter(h => deletePoliciesOf(h.object).some(p =>
       (p === 'HookFailed' && aggregated === 'Degraded') || (p === 'HookSucceeded' && aggregated === 'Healthy')));
     if (doomed.length === 0) return true;
@@ -322,6 +323,15 @@ class Deletion {
 
   private healthOf(o: AppObject): HealthStatus {
     return lookupByHandles(this.options.health, o.handles) ?? 'Healthy';
+  }
+
+  /**
+   * A live hook's health as `executeHooks` and `cleanupHooks` read it: with the argocd-cm known, a kind
+   * with no health check at all has none, which counts as Healthy.
+   */
+  private hookHealthOf(h: AppObject): HealthStatus {
+    const scripts = this.options.healthScripts;
+    return scripts !== undefined && !hasHealthCheck(h.key.group, h.key.kind, scripts) ? 'Healthy' : this.healthOf(h);
   }
 
   private hookWord(type: DeletionHookType): string {

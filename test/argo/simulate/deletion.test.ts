@@ -296,3 +296,21 @@ describe('a cluster-scoped deletion hook (argo-cd PR #26724, issue #18355)', () 
     expect(r.finalizersLeft[0]).toBe('post-delete-finalizer.argocd.argoproj.io');
   });
 });
+
+describe('the operator\'s argocd-cm (simulate --delete --argocd-cm; controller/hook.go executeHooks and cleanupHooks)', () => {
+  const backup = m({ apiVersion: 'example.com/v1', kind: 'Backup', name: 'backup', hook: 'PreDelete' });
+  const script = { key: 'example.com/Backup', script: 'return { status = "Progressing" }', useOpenLibs: false };
+
+  test('not known: the health given is the hook\'s, as if argocd-cm had a check for it', () => {
+    expect(del([backup], { health: { 'Backup/backup': 'Progressing' } }).outcome).toBe('Waiting');
+  });
+
+  test('known, with no check for the kind: "No health check defined for resource, considering it healthy", whatever --health says', () => {
+    expect(del([backup], { health: { 'Backup/backup': 'Progressing' }, healthScripts: [] }).outcome).toBe('Deleted');
+    expect(del([backup], { health: { 'Backup/backup': 'Degraded' }, healthScripts: [] }).outcome).toBe('Deleted');
+  });
+
+  test('known, with a script for the kind: its health counts', () => {
+    expect(del([backup], { health: { 'Backup/backup': 'Progressing' }, healthScripts: [script] }).outcome).toBe('Waiting');
+  });
+});
