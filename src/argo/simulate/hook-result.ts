@@ -43,7 +43,8 @@ export function degradedMessage(task: Pick<SyncTask, 'group' | 'kind' | 'manifes
 /**
  * The hook's phase and message for a health read. A Healthy kind without a health check is done
  * with "<name> created" (`getOperationPhase` when `GetResourceHealth` returns nil); another health
- * given for such a kind is simulated as if argocd-cm had a check for it.
+ * given for such a kind is simulated as if argocd-cm had a check for it, unless the argocd-cm is
+ * known (`SyncLoop.healthRead` then reads Healthy).
  */
 export function hookOutcome(task: SyncTask, health: HealthStatus, hasHealthCheck: boolean): HookOutcome {
   switch (health) {
