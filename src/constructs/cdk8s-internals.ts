@@ -195,6 +195,11 @@ export class RenderMemo {
     return json;
   }
 
+  /** The render of `o` kept in this job for cdk8s's output (still served to it), if any. */
+  public peek(o: ApiObject): unknown {
+    return this.keptIn === currentJob() ? this.kept.get(o) : undefined;
+  }
+
   /** Renders `o` as its class does, keeping nothing and serving nothing kept. */
   public fresh(o: ApiObject): any {
     return (this.original.get(o) ?? o.toJson).call(o);

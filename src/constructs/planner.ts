@@ -247,6 +247,20 @@ export class SyncPlanner extends Construct {
     return objectsUnder(c, charts, []);
   }
 
+  /** What the chart checks at synth (`SyncWaves.enable`). */
+  public get checks(): SynthChecks {
+    return this._checks;
+  }
+
+  /**
+   * An object as rendered for a check outside the plan (it reads, never changes it): the render the
+   * proof kept for cdk8s's output when there is one (still served to the output), else a fresh one.
+   */
+  public rendered(o: ApiObject): unknown {
+    const renders = this.plannerOf(o).renders;
+    return renders.peek(o) ?? renders.fresh(o);
+  }
+
   /** Renders an object for the read-back; cdk8s's own render right after reuses it. */
   public render(o: ApiObject): any {
     return this.plannerOf(o).renders.render(o);

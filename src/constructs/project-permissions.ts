@@ -7,14 +7,21 @@
  * the ArgoApplication and the object. The `default` project, or one the App does not hold, is not
  * known: nothing is reported.
  *
- * The App's AppProjects are found once per synchronous job (`sync-job.ts`: a synth is one job, and
- * cdk8s validates every ArgoApplication two or three times in it): an AppProject added after a synth
- * in the same job is seen from the next job on.
+ * Part of the rule pack at synth: skipped when the ArgoApplication's chart checks less
+ * (`SynthChecks.PROOF` or `NONE` leave the rules to `syncplan lint`, which runs this one too).
+ *
+ * Checked once per synchronous job (`sync-job.ts`: a synth is one job, and cdk8s validates every
+ * ArgoApplication two or three times in it), the App's AppProjects found once per job: an AppProject
+ * added after a synth in the same job is seen from the next job on. The child objects are read as
+ * their chart's proof rendered them for the output when it did (that render is still served to
+ * cdk8s's), so a large child is not rendered again for this check.
  */
 import { ApiObject, App, Chart } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { childrenOf, objectsUnder } from './cdk8s-internals';
+import { SyncPlanner } from './planner';
 import { currentJob } from './sync-job';
+import { SynthChecks } from './synth-checks';
 import { whileValidating } from './synth-validation';
 import { appProjectsOf } from '../argo/app-project';
 import type { Manifest } from '../argo/types';
@@ -28,6 +35,7 @@ export interface ProjectCheckedApplication extends IConstruct {
 }
 
 const found = new WeakMap<App, { readonly job: number; readonly projects: readonly ApiObject[] }>();
+const checked = new WeakMap<ProjectCheckedApplication, { readonly job: number; readonly errors: string[] }>();
 
 /** The App's AppProject objects, found once per synchronous job. */
 function appProjectObjects(app: App): readonly ApiObject[] {
@@ -48,12 +56,23 @@ function collect(c: IConstruct, out: ApiObject[]): ApiObject[] {
 
 /** A rendered object as a manifest sourced at its construct path, as `read-back.ts` reads objects. */
 function manifestOf(o: ApiObject, index: number): Manifest {
-  return { object: o.toJson(), source: { file: o.node.path, line: 0, index } };
+  const object = SyncPlanner.tryOf(Chart.of(o))?.rendered(o) ?? o.toJson();
+  return { object: object as Record<string, unknown>, source: { file: o.node.path, line: 0, index } };
 }
 
 /** The errors of the check, each naming the ArgoApplication and the object; [] when the project is not known. */
 export function projectPermissionErrors(application: ProjectCheckedApplication): string[] {
   if (application.charts.length === 0) return []; // the whole folder is synced: its objects are not known
+  if ((SyncPlanner.tryOf(Chart.of(application))?.checks ?? SynthChecks.ALL) !== SynthChecks.ALL) return [];
+  const job = currentJob();
+  const known = checked.get(application);
+  if (known && known.job === job) return known.errors;
+  const errors = check(application);
+  checked.set(application, { job, errors });
+  return errors;
+}
+
+function check(application: ProjectCheckedApplication): string[] {
   const named = appProjectObjects(App.of(application)).filter((o) => o.name === application.project);
   if (named.length === 0) return [];
   return whileValidating(() => {

@@ -5,7 +5,7 @@
  */
 import { ApiObject, App, Chart, Testing } from 'cdk8s';
 import { stderrOf } from './helpers';
-import { ArgoApplication, argocd, Suppressions } from '../../src';
+import { ArgoApplication, argocd, Suppressions, SynthChecks, SyncWaves, Tier } from '../../src';
 
 const REPO = 'https://git.example.com/platform.git';
 
@@ -102,4 +102,42 @@ test('an AppProject added to the App after a first synth is seen at the next syn
   await Promise.resolve();
   new ApiObject(parent, 'team', { apiVersion: 'argoproj.io/v1alpha1', kind: 'AppProject', metadata: { name: 'team', namespace: 'argocd' }, spec: { sourceRepos: ['*'] } });
   expect(synthError(app)).toContain('CustomResourceDefinition/widgets.example.com (web/crd): is cluster-scoped');
+});
+
+test('part of the rule pack at synth: a parent chart that checks less (SynthChecks.PROOF or NONE) leaves it to syncplan lint', () => {
+  for (const checks of [SynthChecks.PROOF, SynthChecks.NONE]) {
+    const { app, parent } = platform({ sourceRepos: ['*'], destinations: DESTINATIONS });
+    SyncWaves.enable(parent, { checks });
+    expect(synthError(app)).toBe('');
+  }
+  const { app, parent } = platform({ sourceRepos: ['*'], destinations: DESTINATIONS });
+  SyncWaves.enable(parent, { checks: SynthChecks.ALL });
+  expect(synthError(app)).toContain('Namespace/web (web/namespace): is cluster-scoped');
+});
+
+test('the check renders no child object again: a synth renders each as often as with the default project (nothing checked)', () => {
+  const renders = (project: string): number[] => {
+    let count = 0;
+    class Counted extends ApiObject {
+      public toJson(): any {
+        count++;
+        return super.toJson();
+      }
+    }
+    const app = Testing.app();
+    const web = new Chart(app, 'web', { namespace: 'web' });
+    new Tier(web, 'config').add(new Counted(web, 'settings', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'settings' } }));
+    const parent = new Chart(app, 'platform');
+    new argocd.AppProject(parent, 'team', { metadata: { name: 'team', namespace: 'argocd' }, spec: { sourceRepos: ['*'], destinations: DESTINATIONS } });
+    new ArgoApplication(parent, 'web-app', { charts: [web], repoURL: REPO, path: 'dist', project, destination: { namespace: 'web' }, syncPolicy: { automated: true } });
+    const counts: number[] = [];
+    app.synth();
+    counts.push(count);
+    Testing.synth(web);
+    counts.push(count);
+    return counts;
+  };
+  const unchecked = renders('default');
+  expect(unchecked[0]).toBeGreaterThan(0);
+  expect(renders('team')).toEqual(unchecked);
 });
