@@ -4,6 +4,7 @@ import { checkSyncOptions, includeOf, retryOf } from './application-spec';
 import { ArgoDestination, ArgoRetry } from './argo-application';
 import { chartFiles } from './chart-files';
 import { pathFor } from './names';
+import { projectPermissionErrors } from './project-permissions';
 import * as argocd from '../imports/argoproj.io';
 import { layer } from '../plan';
 
@@ -37,6 +38,11 @@ export class MaxUpdate {
   }
 }
 
+/** The generated Applications' `destination.server`: the cluster Argo CD runs in unless a server or a cluster name is given. */
+function serverOf(destination: ArgoDestination | undefined): string | undefined {
+  return destination?.name === undefined ? destination?.server ?? 'https://kubernetes.default.svc' : destination?.server;
+}
+
 /**
  * Options for an `ArgoApplicationSet`.
  */
@@ -62,7 +68,9 @@ export interface ArgoApplicationSetProps {
   readonly destination?: ArgoDestination;
 
   /**
-   * The AppProject of the generated Applications.
+   * The AppProject of the generated Applications. When the App holds that AppProject, the synth
+   * fails on an object of a member's charts it does not permit, as for an `ArgoApplication` (rule
+   * `resource-not-permitted`).
    *
    * @default 'default'
    */
@@ -184,6 +192,8 @@ export class ArgoApplicationSet extends Construct {
   private readonly rolloutSteps: argocd.ApplicationSetSpecStrategyRollingSyncSteps[] = [];
   private readonly where: string;
   private readonly maxUpdate?: MaxUpdate;
+  /** What every generated Application shares, as Argo CD reads it: its project, destination and sync options. */
+  private readonly template: { readonly project: string; readonly destination?: ArgoDestination; readonly syncOptions: readonly string[] };
 
   constructor(scope: Construct, id: string, props: ArgoApplicationSetProps) {
     const where = `ArgoApplicationSet ${pathFor(scope, id)}`;
@@ -193,6 +203,7 @@ export class ArgoApplicationSet extends Construct {
     const options = props.syncOptions ?? [];
     this.where = where;
     this.maxUpdate = props.maxUpdate;
+    this.template = { project: props.project ?? 'default', destination: props.destination, syncOptions: options };
     const recurse = Lazy.any({
       produce: () => (this.members.some(m => chartFiles(m.charts, `${where} member ${m.name}`).recurse) ? true : undefined),
     }) as unknown as boolean;
@@ -207,7 +218,7 @@ export class ArgoApplicationSet extends Construct {
             project: props.project ?? 'default',
             source: { repoUrl: props.repoURL, targetRevision: props.targetRevision ?? 'HEAD', path: props.path, directory: { include: '{{include}}', recurse } },
             destination: {
-              server: props.destination?.name === undefined ? props.destination?.server ?? 'https://kubernetes.default.svc' : props.destination?.server,
+              server: serverOf(props.destination),
               name: props.destination?.name,
               namespace: '{{namespace}}',
             },
@@ -235,6 +246,12 @@ export class ArgoApplicationSet extends Construct {
     if (this.members.some(m => m.name === id)) throw new Error(`${this.where}: member ${id} is added twice`);
     const m = new ArgoApplicationSetMember(this, id, options);
     this.members.push(m);
+    // Argo CD refuses a generated Application's sync whose objects its AppProject does not permit,
+    // as an ArgoApplication's: checked when the App holds the AppProject.
+    const project = this.template.project;
+    m.node.addValidation({
+      validate: () => projectPermissionErrors({ construct: m, label: `${this.where} member ${id}`, charts: m.charts, project, application: () => this.generated(m) }),
+    });
     const charts = m.charts;
     this.elements.push({
       name: id,
@@ -259,6 +276,21 @@ export class ArgoApplicationSet extends Construct {
     const step = this.steps().get(member.name);
     if (step === undefined || !this.members.includes(member)) throw new Error(`${this.where}: ${member.node.path} is not a member`);
     return step;
+  }
+
+  /** The Application the set generates for `m`, as far as its AppProject's check reads it. */
+  private generated(m: ArgoApplicationSetMember): Record<string, unknown> {
+    const { project, destination, syncOptions } = this.template;
+    return {
+      apiVersion: 'argoproj.io/v1alpha1',
+      kind: 'Application',
+      metadata: { name: m.name },
+      spec: {
+        project,
+        destination: { server: serverOf(destination), name: destination?.name, namespace: m.destinationNamespace },
+        syncPolicy: { syncOptions: [...syncOptions] },
+      },
+    };
   }
 
   private steps(): Map<string, number> {

@@ -334,7 +334,8 @@ export class ArgoApplication extends Construct implements IOrderable {
     });
     this.addAfter(...(props.after ?? []));
     // Argo CD refuses a sync whose objects the AppProject does not permit: checked when the App holds it.
-    this.node.addValidation({ validate: () => projectPermissionErrors(this) });
+    const checked = { construct: this, label: `ArgoApplication ${this.node.path}`, charts: this.charts, project: this.project, application: () => this.resource.toJson() };
+    this.node.addValidation({ validate: () => projectPermissionErrors(checked) });
   }
 
   /** Make this Application wait for more Applications of the same parent (same as `after`). */

@@ -27,15 +27,20 @@ import { appProjectsOf } from '../argo/app-project';
 import type { Manifest } from '../argo/types';
 import { childProject, findingText, lintChildProject } from '../rules';
 
-/** What the check reads of an ArgoApplication. */
-export interface ProjectCheckedApplication extends IConstruct {
+/** What the check reads of an Application the App generates (an ArgoApplication, an ApplicationSet member). */
+export interface ProjectCheckedApplication {
+  /** The construct that generates it: the check is added to it and its chart's `SynthChecks` decide. */
+  readonly construct: IConstruct;
+  /** How findings name it (`ArgoApplication platform/web`). */
+  readonly label: string;
   readonly charts: readonly Chart[];
   readonly project: string;
-  readonly resource: ApiObject;
+  /** The Application as Argo CD reads it (its project, destination and sync options), rendered at the check. */
+  readonly application: () => Record<string, unknown>;
 }
 
 const found = new WeakMap<App, { readonly job: number; readonly projects: readonly ApiObject[] }>();
-const checked = new WeakMap<ProjectCheckedApplication, { readonly job: number; readonly errors: string[] }>();
+const checked = new WeakMap<IConstruct, { readonly job: number; readonly errors: string[] }>();
 
 /** The App's AppProject objects, found once per synchronous job. */
 function appProjectObjects(app: App): readonly ApiObject[] {
@@ -60,25 +65,25 @@ function manifestOf(o: ApiObject, index: number): Manifest {
   return { object: object as Record<string, unknown>, source: { file: o.node.path, line: 0, index } };
 }
 
-/** The errors of the check, each naming the ArgoApplication and the object; [] when the project is not known. */
+/** The errors of the check, each naming the Application's construct and the object; [] when the project is not known. */
 export function projectPermissionErrors(application: ProjectCheckedApplication): string[] {
   if (application.charts.length === 0) return []; // the whole folder is synced: its objects are not known
-  if ((SyncPlanner.tryOf(Chart.of(application))?.checks ?? SynthChecks.ALL) !== SynthChecks.ALL) return [];
+  if ((SyncPlanner.tryOf(Chart.of(application.construct))?.checks ?? SynthChecks.ALL) !== SynthChecks.ALL) return [];
   const job = currentJob();
-  const known = checked.get(application);
+  const known = checked.get(application.construct);
   if (known && known.job === job) return known.errors;
   const errors = check(application);
-  checked.set(application, { job, errors });
+  checked.set(application.construct, { job, errors });
   return errors;
 }
 
 function check(application: ProjectCheckedApplication): string[] {
-  const named = appProjectObjects(App.of(application)).filter((o) => o.name === application.project);
+  const named = appProjectObjects(App.of(application.construct)).filter((o) => o.name === application.project);
   if (named.length === 0) return [];
   return whileValidating(() => {
     let read: { manifests: Manifest[]; child: NonNullable<ReturnType<typeof childProject>> } | undefined;
     try {
-      const child = childProject(application.resource.toJson(), appProjectsOf(named.map(manifestOf)));
+      const child = childProject(application.application(), appProjectsOf(named.map(manifestOf)));
       if (!child) return [];
       const charts = new Set(application.charts);
       const objects = new Set(application.charts.flatMap((c) => objectsUnder(c, charts, [])));
@@ -90,6 +95,6 @@ function check(application: ProjectCheckedApplication): string[] {
     }
     return lintChildProject(read.manifests, read.child).findings
       .filter((f) => f.level === 'error')
-      .map((f) => `ArgoApplication ${application.node.path}: ${findingText(f).join('\n  ')}`);
+      .map((f) => `${application.label}: ${findingText(f).join('\n  ')}`);
   });
 }

@@ -5,7 +5,7 @@
  */
 import { ApiObject, App, Chart, Testing } from 'cdk8s';
 import { stderrOf } from './helpers';
-import { ArgoApplication, argocd, Suppressions, SynthChecks, SyncWaves, Tier } from '../../src';
+import { ArgoApplication, ArgoApplicationSet, argocd, Suppressions, SynthChecks, SyncWaves, Tier } from '../../src';
 
 const REPO = 'https://git.example.com/platform.git';
 
@@ -140,4 +140,36 @@ test('the check renders no child object again: a synth renders each as often as 
   const unchecked = renders('default');
   expect(unchecked[0]).toBeGreaterThan(0);
   expect(renders('team')).toEqual(unchecked);
+});
+
+test('an ArgoApplicationSet member is checked as an ArgoApplication: named with its set, against the template\'s project, destination namespace and sync options', () => {
+  const app = Testing.app();
+  const web = new Chart(app, 'web', { namespace: 'web' });
+  new ApiObject(web, 'reader', { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'reader' }, rules: [] });
+  new ApiObject(web, 'settings', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'settings' } });
+  const docs = new Chart(app, 'docs', { namespace: 'docs' });
+  new ApiObject(docs, 'settings', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'settings' } });
+  const parent = new Chart(app, 'platform');
+  new argocd.AppProject(parent, 'team', { metadata: { name: 'team', namespace: 'argocd' }, spec: { sourceRepos: ['*'], destinations: [{ server: 'https://kubernetes.default.svc', namespace: '*' }] } });
+  const set = new ArgoApplicationSet(parent, 'tenants', { repoURL: REPO, path: 'dist', project: 'team', syncOptions: ['CreateNamespace=true'] });
+  const first = set.addApplication('docs', { charts: [docs], destinationNamespace: 'docs' });
+  set.addApplication('web', { charts: [web], destinationNamespace: 'web', after: [first] });
+  const message = synthError(app);
+  expect(message).toContain('[platform/tenants/web] ArgoApplicationSet platform/tenants member web: error: ClusterRole/reader (web/reader): is cluster-scoped');
+  // CreateNamespace=true from the template: each member's destination Namespace is refused the same way.
+  expect(message).toContain('ArgoApplicationSet platform/tenants member docs: error: Namespace/docs (<syncOptions CreateNamespace=true>): is cluster-scoped');
+  expect(message).toContain('ArgoApplicationSet platform/tenants member web: error: Namespace/web (<syncOptions CreateNamespace=true>): is cluster-scoped');
+  expect(message).not.toContain('ConfigMap');
+});
+
+test('an ArgoApplicationSet of the default project, or whose project permits it all, passes', () => {
+  for (const project of ['default', 'open']) {
+    const app = Testing.app();
+    const web = new Chart(app, 'web', { namespace: 'web' });
+    new ApiObject(web, 'reader', { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'reader' }, rules: [] });
+    const parent = new Chart(app, 'platform');
+    new argocd.AppProject(parent, 'open', { metadata: { name: 'open', namespace: 'argocd' }, spec: { sourceRepos: ['*'], destinations: DESTINATIONS, clusterResourceWhitelist: [{ group: '*', kind: '*' }] } });
+    new ArgoApplicationSet(parent, 'tenants', { repoURL: REPO, path: 'dist', project }).addApplication('web', { charts: [web], destinationNamespace: 'web' });
+    expect(synthError(app)).toBe('');
+  }
 });
