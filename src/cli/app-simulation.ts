@@ -16,6 +16,7 @@ import { appOfAppsParent, planChildren } from './applications';
 import { InputError } from './errors';
 import { checkHandles } from './simulation-input';
 import type { SimulationInput } from './simulation-input';
+import { appProjectsOf } from '../argo/app-project';
 import { applicationSyncOptionItems, isAutomatedSync } from '../argo/application';
 import type { HealthScript } from '../argo/argocd-cm';
 import { simulate } from '../argo/simulate';
@@ -23,7 +24,9 @@ import { applicationHealth, givenHealthOf } from '../argo/simulate/app-health';
 import { retryStrategyOf } from '../argo/simulate/retry';
 import type { RetryStrategy } from '../argo/simulate/retry';
 import type { HealthStatus, SimulationResult } from '../argo/simulate/types';
+import type { AppProjectContext } from '../argo/sync-permissions';
 import type { Manifest, SyncPlan } from '../argo/types';
+import { childProject } from '../rules/child-project';
 
 export interface ChildSimulation {
   readonly child: ChildApplication;
@@ -68,6 +71,8 @@ export function simulateAppOfApps(input: SimulationInput, repoRoot: string): App
   const children = planChildren(own.children);
   checkHandles([parentPlan, ...children.flatMap(c => (c.plan ? [c.plan] : []))], input.options);
   const given = input.options.health ?? new Map<string, HealthStatus>();
+  // The AppProjects the parent applies: a child's sync is refused for an object its project does not permit.
+  const projects = appProjectsOf(manifests);
   const results = children.map((child) => {
     const automated = isAutomatedSync(child.manifest.object);
     // Given health stands for a sync by hand: the parent never syncs a child (argo-cd #1932).
@@ -83,6 +88,7 @@ export function simulateAppOfApps(input: SimulationInput, repoRoot: string): App
         syncOptions: childSyncOptions(child),
         live: [],
         ...retry,
+        ...appProjectOf(child, projects),
       }) : undefined,
     };
   });
@@ -130,6 +136,12 @@ function childRetry(child: ChildApplication): { retry?: RetryStrategy } {
 function withoutRetry(options: SimulationInput['options']): SimulationInput['options'] {
   const { retry: _retry, ...rest } = options;
   return rest;
+}
+
+/** The child's AppProject when the parent applies it (`childProject`): what its sync is checked against. */
+function appProjectOf(child: ChildApplication, projects: ReadonlyMap<string, Record<string, unknown>>): { appProject?: AppProjectContext } {
+  const known = childProject(child.manifest.object, projects);
+  return known ? { appProject: known.appProject } : {};
 }
 
 function childSyncOptions(child: ChildApplication): string[] {

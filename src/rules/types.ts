@@ -5,10 +5,12 @@
  *
  * Internal (not part of the jsii API), so unions and function types are fine here.
  */
-import type { Destination } from '../argo/app-project';
 import type { HealthScript } from '../argo/argocd-cm';
 import type { HookRead } from '../argo/hooks';
+import type { AppProjectContext } from '../argo/sync-permissions';
 import type { Manifest, PlanOptions, SourceLocation, SyncPlan, SyncTask } from '../argo/types';
+
+export type { AppProjectContext } from '../argo/sync-permissions';
 
 /** error = Argo CD will misbehave; warning = a likely trap; info = cost or advice. */
 export type Level = 'error' | 'warning' | 'info';
@@ -117,18 +119,6 @@ export interface LintOptions extends PlanOptions {
    * @default undefined: not known, nothing checked
    */
   readonly appProject?: AppProjectContext;
-}
-
-/** A child Application and the AppProject it belongs to, as its parent's manifests give them. */
-export interface AppProjectContext {
-  /** The Application's name, for messages. */
-  readonly application: string;
-  /** The AppProject object its `spec.project` names. */
-  readonly project: Record<string, unknown>;
-  /** The AppProject's name. */
-  readonly projectName: string;
-  /** `spec.destination`: the cluster (server or name); its namespace is the lint's `namespace`. */
-  readonly destination: Destination;
 }
 
 /** What the rules read of `argocd-cm`. */

@@ -232,3 +232,45 @@ describe('a child whose sync succeeds is as healthy as its resources (its last w
     expect(json.operationPhase).toBe('Succeeded');
   });
 });
+
+describe('a child whose AppProject (applied by the parent) refuses one of its objects: its sync fails before anything is applied', () => {
+  /** db of AppProject `team` (no clusterResourceWhitelist), shipping its Namespace; api after db. */
+  function projectRepo(clusterResourceWhitelist?: object[]): string {
+    const db = app('db', '0') as { spec: Record<string, unknown> };
+    const project = {
+      apiVersion: 'argoproj.io/v1alpha1',
+      kind: 'AppProject',
+      metadata: { name: 'team', namespace: 'argocd', annotations: { 'argocd.argoproj.io/sync-wave': '-1' } },
+      spec: { sourceRepos: ['*'], destinations: [{ server: '*', namespace: '*' }], ...(clusterResourceWhitelist ? { clusterResourceWhitelist } : {}) },
+    };
+    const files: Record<string, object[]> = {
+      'parent/apps.yaml': [project, { ...db, spec: { ...db.spec, project: 'team' } }, app('api', '1')],
+      'apps/db/db.yaml': [{ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'db' } }, deployment('postgres')],
+      'apps/api/api.yaml': [deployment('api')],
+    };
+    for (const [file, objects] of Object.entries(files)) {
+      mkdirSync(join(dir(), file, '..'), { recursive: true });
+      writeFileSync(join(dir(), file), objects.map(o => stringify(o)).join('---\n'));
+    }
+    return dir();
+  }
+  const run = async (root: string) => cli('simulate', join(root, 'parent'), '--repo-root', root, '--format', 'json');
+
+  test('Failed with Argo CD\'s words, nothing of it applied, the parent fails at its wave (exit 1)', async () => {
+    const r = await run(projectRepo());
+    const json = JSON.parse(r.stdout);
+    expect(r.code).toBe(1);
+    const [db, api] = json.applications;
+    expect([db.operationPhase, db.health]).toEqual(['Failed', 'Degraded']);
+    expect(db.message).toContain('one or more synchronization tasks are not valid: resource :Namespace is not permitted in project team');
+    expect(db.neverApplied).toEqual(['Namespace/db', 'Deployment/postgres']);
+    expect(api.started).toBe(false);
+    expect(json.operationPhase).toBe('Failed');
+  });
+
+  test('the project permits the Namespace: the child syncs and the parent goes on', async () => {
+    const json = JSON.parse((await run(projectRepo([{ group: '', kind: 'Namespace' }]))).stdout);
+    expect(json.applications.map((a: any) => [a.name, a.operationPhase, a.health])).toEqual([['db', 'Succeeded', 'Healthy'], ['api', 'Succeeded', 'Healthy']]);
+    expect(json.operationPhase).toBe('Succeeded');
+  });
+});

@@ -7,6 +7,7 @@
 import { hasHealthCheck } from '../health';
 import { apiServerRejection } from '../object-validity';
 import { hasSyncOption } from '../sync-options';
+import { customScopesOf, syncPermissionRefusal } from '../sync-permissions';
 import type { SyncPhase, SyncPlan, SyncTask } from '../types';
 import { behavesSince } from '../versions';
 import { crdGroupKind, noKindMatchError, unservedError } from './api-discovery';
@@ -299,7 +300,12 @@ export class SyncLoop {
     this.reconciles.push({ operationPhase: this.phase, message: this.message, delaySeconds: 0 });
   }
 
-  /** `getSyncTasks`' discovery check: a kind the cluster does not serve fails the whole sync. */
+  /**
+   * `getSyncTasks`' checks: a kind the cluster does not serve fails the whole sync, and so does a
+   * task of a served kind the AppProject refuses (`validateSyncPermissions`). Not modelled: a custom
+   * resource whose CRD is in this sync is checked by Argo CD once its kind is served (a later
+   * reconcile); here it is not checked at all (the rule `resource-not-permitted` reports it).
+   */
   private validate(all: readonly TaskState[]): boolean {
     const appSkip = behavesSince('appSkipDryRun', this.options.argocdVersion) && (this.options.syncOptions ?? []).includes(SKIP_DRY_RUN);
     const crdsInSync = new Set<string>();
@@ -307,9 +313,19 @@ export class SyncLoop {
       const gk = t.task.action === 'apply' ? crdGroupKind(t.task.manifest.object) : undefined;
       if (gk !== undefined) crdsInSync.add(gk);
     }
+    const project = this.options.appProject;
+    const customScopes = project ? customScopesOf(all.map(t => t.task.manifest)) : undefined;
     let ok = true;
     for (const t of all) {
-      if (t.task.action === 'prune' || this.cluster.serves(t.task)) continue;
+      if (t.task.action === 'prune') continue;
+      if (this.cluster.serves(t.task)) {
+        const refusal = project && syncPermissionRefusal(project, t.task, this.destination, customScopes!, this.options.argocdVersion);
+        if (refusal) {
+          this.setResult(t, 'SyncFailed', '', refusal.message);
+          ok = false;
+        }
+        continue;
+      }
       if (appSkip || hasSyncOption(t.task.manifest.object, SKIP_DRY_RUN) || crdsInSync.has(`${t.task.group}/${t.task.kind}`)) {
         t.skipDryRun = true;
       } else {

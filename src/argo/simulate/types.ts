@@ -3,6 +3,7 @@
  * maps are fine here.
  */
 import type { HealthScript } from '../argocd-cm';
+import type { AppProjectContext } from '../sync-permissions';
 import type { Manifest, SyncPhase } from '../types';
 
 /**
@@ -94,6 +95,12 @@ export interface SimulateOptions {
   readonly force?: boolean;
   /** The cluster's Kubernetes minor version: which built-in API versions discovery serves. @default DEFAULT_KUBE_VERSION */
   readonly kubeVersion?: string;
+  /**
+   * The Application's AppProject, when known (an app-of-apps parent applies it): a task of a served
+   * kind it refuses fails the whole sync before anything is applied (`argo/sync-permissions.ts`).
+   * @default undefined: not known, every task permitted
+   */
+  readonly appProject?: AppProjectContext;
 }
 
 /** One task the sync applied or pruned, in the order Argo CD did it. */

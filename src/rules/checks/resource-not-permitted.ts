@@ -1,10 +1,9 @@
-import { destinationPermitted, resourcePermission, ResourcePermission } from '../../argo/app-project';
+import type { ResourcePermission } from '../../argo/app-project';
 import { CREATE_NAMESPACE_SOURCE } from '../../argo/create-namespace';
-import { crdDefinition } from '../../argo/hoist';
-import { groupOf } from '../../argo/keys';
-import { isNamespacedKind } from '../../argo/scope';
+import { customScopesOf, syncPermissionRefusal } from '../../argo/sync-permissions';
+import type { AppProjectContext, SyncPermissionRefusal } from '../../argo/sync-permissions';
 import type { SyncTask } from '../../argo/types';
-import type { AppProjectContext, Hit, Rule, RuleContext } from '../types';
+import type { Hit, Rule, RuleContext } from '../types';
 
 /**
  * Before a sync applies anything, Argo CD checks every task against the Application's AppProject
@@ -24,24 +23,18 @@ export const resourceNotPermitted: Rule = {
   check(ctx) {
     const context = ctx.options.appProject;
     if (!context) return [];
-    const customClusterScoped = new Map<string, boolean>();
-    for (const m of ctx.manifestsOfKind('CustomResourceDefinition')) {
-      const definition = crdDefinition(groupOf(String(m.object.apiVersion ?? '')), 'CustomResourceDefinition', m.object);
-      if (definition) customClusterScoped.set(definition.key, definition.clusterScoped);
-    }
+    const customScopes = customScopesOf(ctx.manifestsOfKind('CustomResourceDefinition'));
     const hits: Hit[] = [];
     const seen = new Set<object>(); // once per object (a hook in two phases is two tasks)
     const tasks = ctx.plan.createNamespace ? [ctx.plan.createNamespace, ...ctx.tasks] : ctx.tasks;
     for (const t of tasks) {
       if (t.action !== 'apply' || seen.has(t.manifest)) continue;
       seen.add(t.manifest);
-      const namespaced = isNamespacedKind(t.group, t.kind, customClusterScoped);
-      if (namespaced === undefined) continue;
+      const refusal = syncPermissionRefusal(context, t, ctx.options.namespace, customScopes, ctx.options.argocdVersion);
+      if (!refusal) continue;
       const gk = `${t.group}/${t.kind}`;
-      const crdInSync = customClusterScoped.has(gk) && !ctx.options.installedCrds.includes(gk);
-      const hit = kindRefused(ctx, context, t, namespaced, crdInSync)
-        ?? (namespaced ? namespaceRefused(ctx, context, t) : undefined);
-      if (hit) hits.push(hit);
+      const crdInSync = customScopes.has(gk) && !ctx.options.installedCrds.includes(gk);
+      hits.push(refusal.kind ? kindRefused(context, t, refusal, refusal.kind, crdInSync) : namespaceRefused(ctx, context, t, refusal));
     }
     return hits;
   },
@@ -56,11 +49,10 @@ function consequence(context: AppProjectContext, words: string, crdInSync: boole
     + `the object's result: "${words}"), and no SyncFail hook runs`;
 }
 
-function kindRefused(ctx: RuleContext, context: AppProjectContext, t: SyncTask, namespaced: boolean, crdInSync: boolean): Hit | undefined {
-  const verdict = resourcePermission(context.project, { group: t.group, kind: t.kind, name: t.name, namespaced }, ctx.options.argocdVersion);
-  if (verdict.permitted !== false) return undefined;
+function kindRefused(context: AppProjectContext, t: SyncTask, refusal: SyncPermissionRefusal, verdict: ResourcePermission, crdInSync: boolean): Hit {
   const p = context.projectName;
-  const words = `resource ${t.group}:${t.kind} is not permitted in project ${p}`;
+  const namespaced = refusal.namespaced;
+  const words = refusal.message;
   // The Namespace CreateNamespace=true adds: no manifest to fix, so the fix names the option.
   const synthetic = t.manifest.source.file === CREATE_NAMESPACE_SOURCE;
   return {
@@ -106,16 +98,13 @@ function fixFor(v: ResourcePermission, t: SyncTask, p: string, synthetic: boolea
 }
 
 /** A namespaced object outside the destination namespace, in a namespace the destinations refuse. */
-function namespaceRefused(ctx: RuleContext, context: AppProjectContext, t: SyncTask): Hit | undefined {
+function namespaceRefused(ctx: RuleContext, context: AppProjectContext, t: SyncTask, refusal: SyncPermissionRefusal): Hit {
   const destination = ctx.options.namespace;
-  // In the destination namespace: application-project-forbids judges the Application's destination itself.
-  if (t.namespace === '' || t.namespace === destination) return undefined;
-  if (destinationPermitted(context.project, { ...context.destination, namespace: t.namespace }) !== false) return undefined;
   const p = context.projectName;
   return {
     manifest: t.manifest,
     message: `lives in namespace ${t.namespace}, which no entry of AppProject ${p}'s spec.destinations permits on the Application's cluster: `
-      + consequence(context, `namespace ${t.namespace} is not permitted in project '${p}'`, false),
+      + consequence(context, refusal.message, false),
     fix: `add a destination for namespace ${t.namespace} to AppProject ${p}, `
       + (destination !== '' ? `or move the ${t.kind} into ${destination}, the Application's destination namespace` : `or move the ${t.kind} to a namespace it permits`),
     path: ['metadata', 'namespace'],

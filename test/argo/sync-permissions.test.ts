@@ -1,0 +1,69 @@
+/**
+ * `validateSyncPermissions` (argo-cd `controller/sync.go`; upstream tests: the permission cases of
+ * `controller/sync_test.go`, `TestAppProject_IsGroupKindPermitted` in
+ * `pkg/apis/application/v1alpha1/types_test.go`, and gitops-engine `TestSyncNotPermittedNamespace`),
+ * written with this project's own data: what one task's refusal says, and how the simulated sync
+ * ends on it.
+ */
+import { buildPlan } from '../../src/argo';
+import { simulate } from '../../src/argo/simulate';
+import { AppProjectContext, customScopesOf, syncPermissionRefusal } from '../../src/argo/sync-permissions';
+import type { SyncTask } from '../../src/argo/types';
+import { cm, deployment, k, manifest, widgetCrd } from '../fixtures/manifests';
+
+function context(spec: Record<string, unknown>): AppProjectContext {
+  return {
+    application: 'shop',
+    projectName: 'team',
+    project: { apiVersion: 'argoproj.io/v1alpha1', kind: 'AppProject', metadata: { name: 'team' }, spec },
+    destination: { server: 'https://kubernetes.default.svc' },
+  };
+}
+const DESTINATIONS = [{ server: 'https://kubernetes.default.svc', namespace: 'shop' }];
+
+function tasksOf(...objects: Record<string, unknown>[]): SyncTask[] {
+  const plan = buildPlan(objects.map((o) => manifest(o)), { namespace: 'shop' });
+  return plan.steps.flatMap((s) => s.tasks);
+}
+const task = (o: Record<string, unknown>) => tasksOf(o)[0];
+
+test('a cluster-scoped kind with no clusterResourceWhitelist: refused, with the controller\'s words', () => {
+  const r = syncPermissionRefusal(context({ destinations: DESTINATIONS }), task(k('v1', 'Namespace', 'shop')), 'shop', new Map());
+  expect(r).toEqual({ message: 'resource :Namespace is not permitted in project team', kind: expect.objectContaining({ permitted: false, refusedBy: 'clusterResourceWhitelist' }), namespaced: false });
+  expect(syncPermissionRefusal(context({ destinations: DESTINATIONS, clusterResourceWhitelist: [{ group: '', kind: 'Namespace' }] }), task(k('v1', 'Namespace', 'shop')), 'shop', new Map())).toBeUndefined();
+});
+
+test('namespaced kinds: permitted without a namespaceResourceWhitelist; a blacklist entry refuses by group and kind', () => {
+  const blacklist = context({ destinations: DESTINATIONS, namespaceResourceBlacklist: [{ group: 'apps', kind: 'Deploy*' }] });
+  expect(syncPermissionRefusal(context({ destinations: DESTINATIONS }), task(deployment('web')), 'shop', new Map())).toBeUndefined();
+  expect(syncPermissionRefusal(blacklist, task(deployment('web')), 'shop', new Map())?.message).toBe('resource apps:Deployment is not permitted in project team');
+  expect(syncPermissionRefusal(blacklist, task(cm('settings')), 'shop', new Map())).toBeUndefined();
+});
+
+test('a namespaced object outside the destination namespace: refused for its namespace when no destination permits it; in it, left to the Application\'s own check', () => {
+  const other = task({ ...cm('settings'), metadata: { name: 'settings', namespace: 'billing' } });
+  expect(syncPermissionRefusal(context({ destinations: DESTINATIONS }), other, 'shop', new Map())).toEqual({ message: 'namespace billing is not permitted in project \'team\'', namespaced: true });
+  expect(syncPermissionRefusal(context({ destinations: [...DESTINATIONS, { server: '*', namespace: 'bill*' }] }), other, 'shop', new Map())).toBeUndefined();
+  expect(syncPermissionRefusal(context({ destinations: [] }), task(cm('settings')), 'shop', new Map())).toBeUndefined();
+});
+
+test('a custom kind: judged by the scope its CRD among the manifests gives, not judged without one', () => {
+  const widget = k('example.com/v1', 'Widget', 'w');
+  const refuseAll = context({ destinations: DESTINATIONS, namespaceResourceWhitelist: [] });
+  expect(syncPermissionRefusal(refuseAll, task(widget), 'shop', new Map())).toBeUndefined();
+  const scopes = customScopesOf([manifest(widgetCrd())]);
+  expect(scopes.get('example.com/Widget')).toBe(false);
+  expect(syncPermissionRefusal(refuseAll, task(widget), 'shop', scopes)?.message).toBe('resource example.com:Widget is not permitted in project team');
+});
+
+test('the simulated sync: one refused task fails the whole operation before anything is applied, every refused task with its result', () => {
+  const plan = buildPlan([k('v1', 'Namespace', 'shop'), cm('settings'), deployment('web')].map((o) => manifest(o)), { namespace: 'shop' });
+  const refused = simulate(plan, { appProject: context({ destinations: DESTINATIONS }) });
+  expect(refused.operationPhase).toBe('Failed');
+  expect(refused.message).toBe('one or more synchronization tasks are not valid: resource :Namespace is not permitted in project team');
+  expect(refused.applied).toEqual([]);
+  expect(refused.results.filter((r) => r.status === 'SyncFailed').map((r) => `${r.kind}/${r.name}: ${r.message}`)).toEqual(['Namespace/shop: resource :Namespace is not permitted in project team']);
+  // Without the AppProject known (or one that permits it), the same sync succeeds.
+  expect(simulate(plan, {}).operationPhase).toBe('Succeeded');
+  expect(simulate(plan, { appProject: context({ destinations: DESTINATIONS, clusterResourceWhitelist: [{ group: '*', kind: '*' }] }) }).operationPhase).toBe('Succeeded');
+});
