@@ -67,3 +67,15 @@ test('the simulated sync: one refused task fails the whole operation before anyt
   expect(simulate(plan, {}).operationPhase).toBe('Succeeded');
   expect(simulate(plan, { appProject: context({ destinations: DESTINATIONS, clusterResourceWhitelist: [{ group: '*', kind: '*' }] }) }).operationPhase).toBe('Succeeded');
 });
+
+test('a custom resource whose CRD is in the sync: checked once its kind is served, so the steps before it were applied when the sync fails', () => {
+  const widgetCr = k('example.com/v1', 'Widget', 'w1', { spec: {} }, { 'argocd.argoproj.io/sync-wave': '1' });
+  const plan = buildPlan([widgetCrd(), cm('settings'), widgetCr].map((o) => manifest(o)), { namespace: 'shop' });
+  const refused = simulate(plan, { appProject: context({ destinations: DESTINATIONS, clusterResourceWhitelist: [{ group: '*', kind: '*' }], namespaceResourceWhitelist: [{ group: '', kind: 'ConfigMap' }] }) });
+  expect(refused.operationPhase).toBe('Failed');
+  expect(refused.message).toBe('one or more synchronization tasks are not valid: resource example.com:Widget is not permitted in project team');
+  expect(refused.applied.map((a) => `${a.kind}/${a.name}`)).toEqual(['ConfigMap/settings', 'CustomResourceDefinition/widgets.example.com']);
+  // Permitted, the same sync applies the custom resource after its CRD and succeeds.
+  const permitted = simulate(plan, { appProject: context({ destinations: DESTINATIONS, clusterResourceWhitelist: [{ group: '*', kind: '*' }] }) });
+  expect([permitted.operationPhase, permitted.applied.length]).toEqual(['Succeeded', 3]);
+});

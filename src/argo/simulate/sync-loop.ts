@@ -191,6 +191,10 @@ export class SyncLoop {
         this.setPhase('Failed', MSG_DRY_RUN_FAILED);
         return;
       }
+    } else if (this.options.appProject !== undefined && !this.validate(all)) {
+      // Argo CD builds and checks the tasks on every call: a custom resource whose CRD was in this
+      // sync is checked against the AppProject once its kind is served, after the earlier steps.
+      return;
     }
 
     this.refreshRunning(all);
@@ -302,9 +306,8 @@ export class SyncLoop {
 
   /**
    * `getSyncTasks`' checks: a kind the cluster does not serve fails the whole sync, and so does a
-   * task of a served kind the AppProject refuses (`validateSyncPermissions`). Not modelled: a custom
-   * resource whose CRD is in this sync is checked by Argo CD once its kind is served (a later
-   * reconcile); here it is not checked at all (the rule `resource-not-permitted` reports it).
+   * task of a served kind the AppProject refuses (`validateSyncPermissions`). Run at the start, and
+   * with an AppProject known on every later call too, as Argo CD rebuilds the tasks on each.
    */
   private validate(all: readonly TaskState[]): boolean {
     const appSkip = behavesSince('appSkipDryRun', this.options.argocdVersion) && (this.options.syncOptions ?? []).includes(SKIP_DRY_RUN);
