@@ -58,10 +58,31 @@ export function syncPermissionRefusal(context: AppProjectContext, t: SyncTask, d
   const namespaced = isNamespacedKind(t.group, t.kind, customScopes);
   if (namespaced === undefined) return undefined;
   const verdict = resourcePermission(context.project, { group: t.group, kind: t.kind, name: t.name, namespaced }, version);
-  if (verdict.permitted === false) {
-    return { message: `resource ${t.group}:${t.kind} is not permitted in project ${context.projectName}`, kind: verdict, namespaced };
-  }
+  if (verdict.permitted === false) return { message: kindRefusalWords(t.group, t.kind, context.projectName), kind: verdict, namespaced };
   if (!namespaced || t.namespace === '' || t.namespace === destinationNamespace) return undefined;
   if (destinationPermitted(context.project, { ...context.destination, namespace: t.namespace }) !== false) return undefined;
-  return { message: `namespace ${t.namespace} is not permitted in project '${context.projectName}'`, namespaced };
+  return { message: namespaceRefusalWords(t.namespace, context.projectName), namespaced };
+}
+
+/** The controller's result for a refused kind (`validateSyncPermissions`). */
+function kindRefusalWords(group: string, kind: string, project: string): string {
+  return `resource ${group}:${kind} is not permitted in project ${project}`;
+}
+
+/** The controller's result for a namespace its destinations refuse. */
+function namespaceRefusalWords(namespace: string, project: string): string {
+  return `namespace ${namespace} is not permitted in project '${project}'`;
+}
+
+/** What a live task's result says Argo CD refused, read back from the words above. */
+export type ReadRefusal =
+  | { readonly group: string; readonly kind: string; readonly project: string }
+  | { readonly namespace: string; readonly project: string };
+
+/** A sync result message of a permission refusal read back (`syncplan explain`), or undefined for any other message. */
+export function readSyncPermissionRefusal(message: string): ReadRefusal | undefined {
+  const byKind = /^resource ([^:\s]*):(\S+) is not permitted in project (\S+)$/.exec(message);
+  if (byKind) return { group: byKind[1], kind: byKind[2], project: byKind[3] };
+  const byNamespace = /^namespace (\S+) is not permitted in project '([^']*)'$/.exec(message);
+  return byNamespace ? { namespace: byNamespace[1], project: byNamespace[2] } : undefined;
 }

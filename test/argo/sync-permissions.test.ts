@@ -7,7 +7,8 @@
  */
 import { buildPlan } from '../../src/argo';
 import { simulate } from '../../src/argo/simulate';
-import { AppProjectContext, customScopesOf, syncPermissionRefusal } from '../../src/argo/sync-permissions';
+import * as fc from 'fast-check';
+import { AppProjectContext, customScopesOf, readSyncPermissionRefusal, syncPermissionRefusal } from '../../src/argo/sync-permissions';
 import type { SyncTask } from '../../src/argo/types';
 import { cm, deployment, k, manifest, widgetCrd } from '../fixtures/manifests';
 
@@ -78,4 +79,19 @@ test('a custom resource whose CRD is in the sync: checked once its kind is serve
   // Permitted, the same sync applies the custom resource after its CRD and succeeds.
   const permitted = simulate(plan, { appProject: context({ destinations: DESTINATIONS, clusterResourceWhitelist: [{ group: '*', kind: '*' }] }) });
   expect([permitted.operationPhase, permitted.applied.length]).toEqual(['Succeeded', 3]);
+});
+
+test('explain reads the words back as written: the refused kind and project, or the namespace and project (any names Kubernetes allows)', () => {
+  const dns = fc.stringMatching(/^[a-z0-9]([-a-z0-9]{0,20}[a-z0-9])?$/);
+  fc.assert(fc.property(fc.oneof(fc.constant(''), dns.map((d) => `${d}.example.com`)), fc.stringMatching(/^[A-Z][A-Za-z0-9]{0,20}$/), dns, dns, (group, kind, project, namespace) => {
+    const apiVersion = group === '' ? 'v1' : `${group}/v1`;
+    // An empty namespaceResourceWhitelist permits no namespaced kind: every kind here is refused.
+    const refuseAll = { ...context({ destinations: DESTINATIONS, namespaceResourceWhitelist: [] }), projectName: project };
+    const byKind = syncPermissionRefusal(refuseAll, task(k(apiVersion, kind, 'x')), 'shop', new Map([[`${group}/${kind}`, false]]));
+    expect(byKind && readSyncPermissionRefusal(byKind.message)).toEqual({ group, kind, project });
+    const elsewhere = task({ ...cm('settings'), metadata: { name: 'settings', namespace: `${namespace}-x` } });
+    const byNamespace = syncPermissionRefusal({ ...context({ destinations: DESTINATIONS }), projectName: project }, elsewhere, 'shop', new Map());
+    expect(byNamespace && readSyncPermissionRefusal(byNamespace.message)).toEqual({ namespace: `${namespace}-x`, project });
+  }), { numRuns: 200 });
+  expect(readSyncPermissionRefusal('one or more synchronization tasks are not valid')).toBeUndefined();
 });

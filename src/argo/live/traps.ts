@@ -5,6 +5,8 @@
  */
 import { isAutomatedSync } from '../application';
 import { lostWithIt } from '../hook-deletion-loss';
+import { isNamespacedKind } from '../scope';
+import { readSyncPermissionRefusal } from '../sync-permissions';
 import { PodTrouble, podReason, podTrouble } from './pod-trouble';
 import { hpaDegradedBy } from '../live-health/hpa';
 import { at, list, str } from '../live-health/types';
@@ -110,8 +112,32 @@ function hpaReason(live: LiveObject | undefined, message: string): string | unde
   return undefined;
 }
 
+/**
+ * A task the Application's AppProject refused (`validateSyncPermissions`): the whole sync failed
+ * before anything was applied, and retrying changes nothing until the project or the object does.
+ */
+function refusedByProject(t: TrapInput): string | undefined {
+  const refusal = readSyncPermissionRefusal(t.resultMessage);
+  if (!refusal) return undefined;
+  const p = refusal.project;
+  const failed = 'Argo CD refuses the whole sync before it applies anything, on every retry';
+  if ('namespace' in refusal) {
+    return `the Application's AppProject ${p} permits no destination in namespace ${refusal.namespace}: ${failed}; `
+      + `add a destination for namespace ${refusal.namespace} to AppProject ${p} (kubectl edit appproject ${p} in Argo CD's namespace), or move the ${t.kind} to a namespace it permits`;
+  }
+  const namespaced = isNamespacedKind(refusal.group, refusal.kind, new Map());
+  const lists = namespaced === undefined ? 'clusterResourceWhitelist (cluster-scoped kinds) or namespaceResourceWhitelist (namespaced)'
+    : namespaced ? 'namespaceResourceWhitelist' : 'clusterResourceWhitelist';
+  const deny = namespaced === undefined ? 'a blacklist' : namespaced ? 'namespaceResourceBlacklist' : 'clusterResourceBlacklist';
+  return `the Application's AppProject ${p} does not permit ${refusal.group ? `${refusal.group}/` : ''}${refusal.kind}: ${failed}; `
+    + `add {group: '${refusal.group}', kind: ${refusal.kind}} to AppProject ${p}'s spec.${lists}, or remove the entry of ${deny} that matches it `
+    + `(kubectl edit appproject ${p} in Argo CD's namespace), or create the ${refusal.kind} from an Application whose project permits it`;
+}
+
 /** The known trap behind an awaited object, or undefined. */
 export function trapReason(t: TrapInput): string | undefined {
+  const byProject = refusedByProject(t);
+  if (byProject) return byProject;
   const status = t.health?.status;
   const message = t.health?.message ?? '';
   if (/is missing, it might have been deleted/.test(t.resultMessage)) {

@@ -143,3 +143,16 @@ test('a Job that runs no Pod and has run none: Kubernetes could not create one, 
   expect(trapReason({ ...waiting, live: job({}, { suspend: true }) })).toBeUndefined();
   expect(trapReason(waiting)).toBeUndefined();
 });
+
+test('a task the AppProject refused (the controller\'s words read back): which list to change, and that every retry fails the same', () => {
+  const failed = (resultMessage: string, kind = 'Namespace', group = '') => trapReason({ ...base, group, kind, name: 'web', healthSource: 'none', resultMessage });
+  const namespace = failed('resource :Namespace is not permitted in project team');
+  expect(namespace).toContain('the Application\'s AppProject team does not permit Namespace: Argo CD refuses the whole sync before it applies anything, on every retry');
+  expect(namespace).toContain('add {group: \'\', kind: Namespace} to AppProject team\'s spec.clusterResourceWhitelist, or remove the entry of clusterResourceBlacklist that matches it');
+  expect(failed('resource apps:Deployment is not permitted in project team', 'Deployment', 'apps')).toContain('to AppProject team\'s spec.namespaceResourceWhitelist, or remove the entry of namespaceResourceBlacklist');
+  // A custom kind whose scope is not known here: both lists named.
+  expect(failed('resource example.com:Widget is not permitted in project team', 'Widget', 'example.com')).toContain('clusterResourceWhitelist (cluster-scoped kinds) or namespaceResourceWhitelist (namespaced)');
+  expect(failed('namespace billing is not permitted in project \'team\'', 'ConfigMap')).toContain('add a destination for namespace billing to AppProject team');
+  // Any other result message is no such refusal (and a kind without a health check says so, as before).
+  expect(failed('some other error')).toMatch(/has no health check/);
+});
