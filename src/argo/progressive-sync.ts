@@ -53,23 +53,52 @@ export interface GeneratedApplication {
 }
 
 export function listGeneratedLabels(appset: Record<string, any>): GeneratedApplication[] | undefined {
+  const generated = listGeneratedApplications(appset, { metadataOnly: true });
+  if (generated === undefined) return undefined;
+  const out: GeneratedApplication[] = [];
+  for (const app of generated) {
+    const metadata = (app.metadata ?? {}) as { name?: unknown; labels?: Record<string, unknown> };
+    if (typeof metadata.name !== 'string') return undefined;
+    const labels: Record<string, string> = {};
+    for (const [k, v] of Object.entries(metadata.labels ?? {})) {
+      if (typeof v !== 'string') return undefined;
+      labels[k] = v;
+    }
+    out.push({ name: metadata.name, labels });
+  }
+  return out;
+}
+
+/**
+ * The Applications a list generator makes from the template (`spec.template`, each string's
+ * placeholders rendered from one element), under the same limits as `listGeneratedLabels`; with
+ * `metadataOnly`, only the name and labels (what the rollout steps read).
+ */
+export function listGeneratedApplications(appset: Record<string, any>,
+  options: { metadataOnly?: boolean } = {}): Array<Record<string, unknown>> | undefined {
   const generators = appset?.spec?.generators;
-  const template = appset?.spec?.template?.metadata ?? {};
+  const template = appset?.spec?.template ?? {};
   if (!Array.isArray(generators) || generators.length === 0 || !generators.every(g => Array.isArray(g?.list?.elements))) return undefined;
   const goTemplate = appset?.spec?.goTemplate === true;
-  const out: GeneratedApplication[] = [];
+  const out: Array<Record<string, unknown>> = [];
   for (const g of generators) {
     for (const element of g.list.elements as Array<Record<string, unknown>>) {
-      const render = (s: unknown): string | undefined => typeof s !== 'string' ? undefined : renderPlaceholders(s, element, goTemplate);
-      const name = render(template.name);
-      if (name === undefined) return undefined;
-      const labels: Record<string, string> = {};
-      for (const [k, v] of Object.entries((template.labels ?? {}) as Record<string, unknown>)) {
-        const r = render(v);
-        if (r === undefined) return undefined;
-        labels[k] = r;
-      }
-      out.push({ name, labels });
+      let unknown = false;
+      const render = (v: unknown): unknown => {
+        if (typeof v === 'string') {
+          const r = renderPlaceholders(v, element, goTemplate);
+          if (r === undefined) unknown = true;
+          return r;
+        }
+        if (Array.isArray(v)) return v.map(render);
+        if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, render(x)]));
+        return v;
+      };
+      const meta = (template.metadata ?? {}) as Record<string, unknown>;
+      const metadata = render(options.metadataOnly ? { name: meta.name, labels: meta.labels ?? {} } : meta);
+      const spec = options.metadataOnly ? undefined : render(template.spec ?? {});
+      if (unknown) return undefined;
+      out.push({ apiVersion: 'argoproj.io/v1alpha1', kind: 'Application', metadata, ...(spec !== undefined ? { spec } : {}) });
     }
   }
   return out;

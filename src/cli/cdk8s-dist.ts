@@ -14,6 +14,7 @@ import { appProjectsOf } from '../argo/app-project';
 import { applicationSource } from '../argo/application';
 import { directoryReads, DirectoryOptions } from '../argo/directory-source';
 import { isApplication } from '../argo/live/application';
+import { listGeneratedApplications } from '../argo/progressive-sync';
 import type { Manifest } from '../argo/types';
 import { childProject } from '../rules/child-project';
 import type { ChildProject } from '../rules/child-project';
@@ -54,8 +55,10 @@ export function cdk8sDist(paths: readonly string[], manifests: readonly Manifest
   const parents = manifests.filter(m => isApplication(m.object));
   if (parents.length > 0 && repoRoot !== undefined) return undefined;
   const projects = appProjectsOf(manifests);
+  // What may sync a file: the dist's Applications, and those its ApplicationSets' list generators make.
+  const syncers = projects.size === 0 ? [] : [...parents, ...generatedApplications(manifests)];
   const apps = files.map((file) => {
-    const syncedBy = projects.size === 0 ? undefined : parents.find(m => readsFile(m, file));
+    const syncedBy = syncers.find(m => readsFile(m, file));
     const project = syncedBy ? childProject(syncedBy.object, projects) : undefined;
     return {
       name: CHART_FILE.exec(basename(file))![1],
@@ -103,6 +106,13 @@ function repoRootOf(application: Manifest): string | undefined {
   const tail = sep + path.split('/').join(sep);
   if (!folder.endsWith(tail)) return undefined;
   return folder.slice(0, folder.length - tail.length) || sep;
+}
+
+/** The Applications the dist's ApplicationSets generate (list generators, as `ArgoApplicationSet` writes them), each sourced at its set. */
+function generatedApplications(manifests: readonly Manifest[]): Manifest[] {
+  return manifests
+    .filter(m => m.object.kind === 'ApplicationSet' && String(m.object.apiVersion ?? '').startsWith('argoproj.io/'))
+    .flatMap(m => (listGeneratedApplications(m.object) ?? []).map(object => ({ object, source: m.source })));
 }
 
 /** True when the Application's directory source is this folder and reads `file` (as `ArgoApplication` writes it). */

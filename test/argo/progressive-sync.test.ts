@@ -3,7 +3,7 @@
  * (`argo-cd applicationset/progressivesync/progressive_sync_test.go`), with our own labels.
  */
 import * as fc from 'fast-check';
-import { isQuotedNumber, listGeneratedLabels, rollingSyncSteps, stepOf } from '../../src/argo/progressive-sync';
+import { isQuotedNumber, listGeneratedApplications, listGeneratedLabels, rollingSyncSteps, stepOf } from '../../src/argo/progressive-sync';
 
 const inStep = (key: string, ...values: string[]) => ({ matchExpressions: [{ key, operator: 'In', values }] });
 
@@ -56,4 +56,26 @@ test('list generator labels, fasttemplate and goTemplate', () => {
   expect(listGeneratedLabels(set(true, '{{.step}}'))?.map(a => a.labels.step)).toEqual(['0', '1']);
   expect(listGeneratedLabels(set(true, '{{ .step | upper }}'))).toBeUndefined();
   expect(listGeneratedLabels({ spec: { generators: [{ clusters: {} }], template: { metadata: { name: 'x' } } } })).toBeUndefined();
+});
+
+test('list generator Applications: every string of the template rendered per element; labels read only name and labels', () => {
+  const set = (include: string, annotation = 'fixed') => ({
+    spec: {
+      generators: [{ list: { elements: [{ name: 'db', namespace: 'data', include: 'db.k8s.yaml' }] } }],
+      template: {
+        metadata: { name: '{{name}}', annotations: { note: annotation } },
+        spec: { project: 'team', source: { path: 'dist', directory: { include, recurse: true } }, destination: { namespace: '{{namespace}}' }, syncPolicy: { syncOptions: ['CreateNamespace=true'] } },
+      },
+    },
+  });
+  expect(listGeneratedApplications(set('{{include}}'))).toEqual([{
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'Application',
+    metadata: { name: 'db', annotations: { note: 'fixed' } },
+    spec: { project: 'team', source: { path: 'dist', directory: { include: 'db.k8s.yaml', recurse: true } }, destination: { namespace: 'data' }, syncPolicy: { syncOptions: ['CreateNamespace=true'] } },
+  }]);
+  // A placeholder this reading does not render (an unknown key, a pipeline) leaves the set unknown.
+  expect(listGeneratedApplications(set('{{file}}'))).toBeUndefined();
+  // The labels read no annotation or spec: a template that says more than they need keeps its labels known.
+  expect(listGeneratedLabels(set('{{file}}', '{{ .x | upper }}'))).toEqual([{ name: 'db', labels: {} }]);
 });
