@@ -3,20 +3,10 @@
  * holds them all): a child's object its AppProject does not permit is an error, as at `cdk8s synth`
  * (rule resource-not-permitted). Spawns the compiled CLI on test/fixtures/app-project.
  */
-import { spawnSync } from 'child_process';
 import { join } from 'path';
+import { FIXTURE, PARENT, ROOT, syncplan } from './app-project-fixture';
 
 jest.setTimeout(30_000);
-
-const ROOT = join(__dirname, '..', '..', '..');
-const BIN = join(ROOT, 'lib', 'cli', 'main.js');
-const FIXTURE = join('test', 'fixtures', 'app-project');
-const PARENT = join(FIXTURE, 'dist', 'platform.k8s.yaml');
-
-function syncplan(...args: string[]) {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
 
 test('lint PARENT --repo-root: the child\'s Namespace fails it (exit 1), named with its file and line; without --repo-root the parent alone passes', () => {
   const r = syncplan('lint', PARENT, '--repo-root', FIXTURE);

@@ -3,20 +3,9 @@
  * does not permit, under the child's plan and in its JSON `findings` (rule resource-not-permitted).
  * Spawns the compiled CLI on test/fixtures/app-project.
  */
-import { spawnSync } from 'child_process';
-import { join } from 'path';
+import { FIXTURE, PARENT, syncplan } from './app-project-fixture';
 
 jest.setTimeout(30_000);
-
-const ROOT = join(__dirname, '..', '..', '..');
-const BIN = join(ROOT, 'lib', 'cli', 'main.js');
-const FIXTURE = join('test', 'fixtures', 'app-project');
-const PARENT = join(FIXTURE, 'dist', 'platform.k8s.yaml');
-
-function syncplan(...args: string[]) {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
 
 test('plan PARENT --repo-root: the finding under the child\'s plan (text) and in its JSON findings; the exit status stays the plan\'s', () => {
   const text = syncplan('plan', PARENT, '--repo-root', FIXTURE);
