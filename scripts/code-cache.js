@@ -25,8 +25,17 @@ if (wide >= 0) {
   process.exit(1);
 }
 const script = compileBundle(file, bundle.toString('latin1'));
+// The output is not wanted, only what running it compiled. A CLI run writes its result to fd 1
+// with fs.writeSync (src/cli/stdout.ts), which the bundle looks up on the fs module at each call;
+// anything else goes through process.stdout.
 const write = process.stdout.write;
-process.stdout.write = () => true; // the output is not wanted, only what running it compiled
+const writeSync = fs.writeSync;
+process.stdout.write = () => true;
+fs.writeSync = (fd, data, ...rest) => (fd === 1 ? (typeof rest[1] === 'number' ? rest[1] : Buffer.byteLength(data)) : writeSync(fd, data, ...rest));
+function restoreOutput() {
+  process.stdout.write = write;
+  fs.writeSync = writeSync;
+}
 /** Runs the bundle with `args` (the same script, so the same compiled functions, each run). */
 function next() {
   const args = runs.shift();
@@ -35,12 +44,12 @@ function next() {
 }
 process.on('beforeExit', () => {
   if (process.exitCode) {
-    process.stdout.write = write;
+    restoreOutput();
     console.error(`code-cache: syncplan ${process.argv.slice(2).join(' ')} exited ${process.exitCode}; no cache written`);
     process.exit(1);
   }
   if (runs.length > 0) return void setImmediate(next); // work for the loop, so beforeExit comes again
-  process.stdout.write = write;
+  restoreOutput();
   // Caches other Nodes wrote beside the previous bundle (a first plan writes one, src/cli/code-cache.ts)
   // go: made from another bundle they would only be rejected, and `npm pack` would ship them all.
   const own = path.basename(codeCacheFile(dir));

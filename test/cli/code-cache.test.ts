@@ -63,6 +63,8 @@ test('the compile step leaves its own cache alone beside the bundle: those other
   writeFileSync(join(cli, 'notes.txt'), 'not a cache');
   const r = spawnSync(process.execPath, [join(root, 'scripts', 'code-cache.js')], { cwd: root, encoding: 'utf8', timeout: 60_000 });
   expect(r.stderr).toBe('');
+  // The plans it runs write nothing: every compile (so `npm run demo`) would print them.
+  expect(r.stdout).toBe('');
   expect(r.status).toBe(0);
   const own = codeCacheFile(cli);
   expect(readdirSync(cli).sort()).toEqual(['code-cache.js', 'light-start.js', 'notes.txt', BUNDLE_FILE, 'syncplan.js', own.slice(cli.length + 1)].sort());
