@@ -75,6 +75,15 @@ export function annotationOf(object: Record<string, unknown>, key: string): stri
   return annotationIn(annotationsOf(object), key);
 }
 
+/**
+ * True when the object is annotated `argocd.argoproj.io/ignore-healthcheck: "true"`, exactly, as
+ * argo-cd `controller/health.go` compares it: it is then left out of the Application's health (and
+ * only there: a sync still waits for it, docs/argo-cd-model.md#health).
+ */
+export function isHealthCheckIgnored(object: Record<string, unknown>): boolean {
+  return annotationOf(object, ANNOTATION_IGNORE_HEALTHCHECK) === 'true';
+}
+
 /** One value of annotations already read (`annotationsOf`), for callers that read several. */
 export function annotationIn(annotations: Readonly<Record<string, string>>, key: string): string | undefined {
   return Object.prototype.hasOwnProperty.call(annotations, key) ? annotations[key] : undefined;

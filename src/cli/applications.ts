@@ -17,7 +17,7 @@ import { buildPlan } from '../argo/plan';
 import type { Manifest, PlanOptions, SyncPlan } from '../argo/types';
 import { rollingSyncJson, rollingSyncOrder } from '../report/application-order';
 import type { ApplicationOrder, RollingSyncJson } from '../report/application-order';
-import type { ChildProject, LintResult } from '../rules';
+import type { ChildProject, LintOptions, LintResult } from '../rules';
 import { childProject, lintChildProject } from '../rules/child-project';
 
 export interface ChildSource {
@@ -71,10 +71,14 @@ export function planChildManifests(job: ChildPlanJob): { manifests: Manifest[]; 
   return { manifests, plan: buildPlan(manifests, { namespace: job.namespace, syncOptions: [...job.syncOptions] }) };
 }
 
-/** The child's objects checked against its AppProject (rule resource-not-permitted); undefined when the parent does not hold it. */
-export function childProjectReport(job: ChildPlanJob, manifests: readonly Manifest[]): LintResult | undefined {
+/**
+ * The child's objects checked against its AppProject (rule resource-not-permitted); undefined when
+ * the parent does not hold it. `options`: the lint's (levels; `lint --repo-root`), else the job's model.
+ */
+export function childProjectReport(job: ChildPlanJob, manifests: readonly Manifest[], options: LintOptions = {}): LintResult | undefined {
   if (!job.project) return undefined;
-  return lintChildProject(manifests, job.project, job.argocdVersion !== undefined ? { argocdVersion: job.argocdVersion } : {});
+  const model = job.argocdVersion !== undefined ? { argocdVersion: job.argocdVersion } : {};
+  return lintChildProject(manifests, job.project, { ...model, ...options, rules: undefined });
 }
 
 /** The app-of-apps parent: its own manifests and plan, and its children resolved under the repo root (not yet planned). */

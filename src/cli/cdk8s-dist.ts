@@ -14,6 +14,7 @@ import { appProjectsOf } from '../argo/app-project';
 import { applicationSource } from '../argo/application';
 import { directoryReads, DirectoryOptions } from '../argo/directory-source';
 import { isApplication } from '../argo/live/application';
+import { isApplicationSet } from '../argo/live/appset';
 import { listGeneratedApplications } from '../argo/progressive-sync';
 import type { Manifest } from '../argo/types';
 import { childProject } from '../rules/child-project';
@@ -111,7 +112,7 @@ function repoRootOf(application: Manifest): string | undefined {
 /** The Applications the dist's ApplicationSets generate (list generators, as `ArgoApplicationSet` writes them), each sourced at its set. */
 function generatedApplications(manifests: readonly Manifest[]): Manifest[] {
   return manifests
-    .filter(m => m.object.kind === 'ApplicationSet' && String(m.object.apiVersion ?? '').startsWith('argoproj.io/'))
+    .filter(m => isApplicationSet(m.object))
     .flatMap(m => (listGeneratedApplications(m.object) ?? []).map(object => ({ object, source: m.source })));
 }
 

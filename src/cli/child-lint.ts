@@ -4,9 +4,9 @@
  * against its AppProject when the parent applies that AppProject (rule `resource-not-permitted`), as
  * `cdk8s synth` checks each `ArgoApplication`. A child Argo CD renders (Helm, kustomize) is not read.
  */
-import { appOfAppsParent } from './applications';
+import { appOfAppsParent, childProjectReport } from './applications';
 import { loadPaths } from './load';
-import { lintChildProject, lintReport } from '../rules';
+import { lintReport } from '../rules';
 import type { LintOptions, LintResult } from '../rules';
 
 /** The parent's report, then one per child whose AppProject the parent applies, in sync order. */
@@ -16,7 +16,7 @@ export function appOfAppsReports(manifests: Parameters<typeof appOfAppsParent>[0
   for (const child of parent.children) {
     const job = child.job;
     if (!job?.project) continue;
-    reports.push(lintChildProject(job.files.length === 0 ? [] : loadPaths(job.files), job.project, { ...options, rules: undefined }));
+    reports.push(childProjectReport(job, job.files.length === 0 ? [] : loadPaths(job.files), options)!);
   }
   return reports;
 }

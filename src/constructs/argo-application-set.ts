@@ -4,7 +4,9 @@ import { checkSyncOptions, includeOf, retryOf } from './application-spec';
 import { ArgoDestination, ArgoRetry } from './argo-application';
 import { chartFiles } from './chart-files';
 import { pathFor } from './names';
-import { projectPermissionErrors } from './project-permissions';
+import { projectPermissionErrors, renderedForCheck } from './project-permissions';
+import { currentJob } from './sync-job';
+import { listGeneratedApplications } from '../argo/progressive-sync';
 import * as argocd from '../imports/argoproj.io';
 import { layer } from '../plan';
 
@@ -36,11 +38,6 @@ export class MaxUpdate {
       ? argocd.ApplicationSetSpecStrategyRollingSyncStepsMaxUpdate.fromNumber(this.value)
       : argocd.ApplicationSetSpecStrategyRollingSyncStepsMaxUpdate.fromString(this.value);
   }
-}
-
-/** The generated Applications' `destination.server`: the cluster Argo CD runs in unless a server or a cluster name is given. */
-function serverOf(destination: ArgoDestination | undefined): string | undefined {
-  return destination?.name === undefined ? destination?.server ?? 'https://kubernetes.default.svc' : destination?.server;
 }
 
 /**
@@ -192,8 +189,9 @@ export class ArgoApplicationSet extends Construct {
   private readonly rolloutSteps: argocd.ApplicationSetSpecStrategyRollingSyncSteps[] = [];
   private readonly where: string;
   private readonly maxUpdate?: MaxUpdate;
-  /** What every generated Application shares, as Argo CD reads it: its project, destination and sync options. */
-  private readonly template: { readonly project: string; readonly destination?: ArgoDestination; readonly syncOptions: readonly string[] };
+  private readonly project: string;
+  /** The Applications the list generator makes, rendered in one synchronous job (`sync-job.ts`). */
+  private generatedIn?: { readonly job: number; readonly apps: ReadonlyMap<string, Record<string, unknown>> };
 
   constructor(scope: Construct, id: string, props: ArgoApplicationSetProps) {
     const where = `ArgoApplicationSet ${pathFor(scope, id)}`;
@@ -203,7 +201,7 @@ export class ArgoApplicationSet extends Construct {
     const options = props.syncOptions ?? [];
     this.where = where;
     this.maxUpdate = props.maxUpdate;
-    this.template = { project: props.project ?? 'default', destination: props.destination, syncOptions: options };
+    this.project = props.project ?? 'default';
     const recurse = Lazy.any({
       produce: () => (this.members.some(m => chartFiles(m.charts, `${where} member ${m.name}`).recurse) ? true : undefined),
     }) as unknown as boolean;
@@ -215,10 +213,10 @@ export class ArgoApplicationSet extends Construct {
         template: {
           metadata: { name: '{{name}}', labels: { [STEP_LABEL]: '{{step}}' } },
           spec: {
-            project: props.project ?? 'default',
+            project: this.project,
             source: { repoUrl: props.repoURL, targetRevision: props.targetRevision ?? 'HEAD', path: props.path, directory: { include: '{{include}}', recurse } },
             destination: {
-              server: serverOf(props.destination),
+              server: props.destination?.name === undefined ? props.destination?.server ?? 'https://kubernetes.default.svc' : props.destination?.server,
               name: props.destination?.name,
               namespace: '{{namespace}}',
             },
@@ -248,9 +246,9 @@ export class ArgoApplicationSet extends Construct {
     this.members.push(m);
     // Argo CD refuses a generated Application's sync whose objects its AppProject does not permit,
     // as an ArgoApplication's: checked when the App holds the AppProject.
-    const project = this.template.project;
+    const project = this.project;
     m.node.addValidation({
-      validate: () => projectPermissionErrors({ construct: m, label: `${this.where} member ${id}`, charts: m.charts, project, application: () => this.generated(m) }),
+      validate: () => projectPermissionErrors({ construct: m, label: `${this.where} member ${id}`, charts: m.charts, project, application: () => this.generated(id) }),
     });
     const charts = m.charts;
     this.elements.push({
@@ -278,19 +276,20 @@ export class ArgoApplicationSet extends Construct {
     return step;
   }
 
-  /** The Application the set generates for `m`, as far as its AppProject's check reads it. */
-  private generated(m: ArgoApplicationSetMember): Record<string, unknown> {
-    const { project, destination, syncOptions } = this.template;
-    return {
-      apiVersion: 'argoproj.io/v1alpha1',
-      kind: 'Application',
-      metadata: { name: m.name },
-      spec: {
-        project,
-        destination: { server: serverOf(destination), name: destination?.name, namespace: m.destinationNamespace },
-        syncPolicy: { syncOptions: [...syncOptions] },
-      },
-    };
+  /**
+   * The Application the set generates for member `name`, as Argo CD's list generator renders the
+   * template (`listGeneratedApplications`, as `syncplan lint` reads the synthesized set); rendered
+   * once per synchronous job for all members.
+   */
+  private generated(name: string): Record<string, unknown> {
+    const job = currentJob();
+    if (this.generatedIn?.job !== job) {
+      const apps = listGeneratedApplications(renderedForCheck(this.resource)) ?? [];
+      this.generatedIn = { job, apps: new Map(apps.map((a) => [String((a.metadata as { name?: unknown } | undefined)?.name), a])) };
+    }
+    const app = this.generatedIn.apps.get(name);
+    if (!app) throw new Error(`${this.where}: member ${name} is not generated by its list generator`);
+    return app;
   }
 
   private steps(): Map<string, number> {

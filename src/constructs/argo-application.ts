@@ -9,7 +9,7 @@ import { HookJob } from './hook-job';
 import { pathFor } from './names';
 import { IOrderable } from './orderable';
 import { SyncPlanner } from './planner';
-import { projectPermissionErrors } from './project-permissions';
+import { projectPermissionErrors, renderedForCheck } from './project-permissions';
 import { isValidating } from './synth-validation';
 import { Tier } from './tier';
 import { chartOf } from './units';
@@ -334,7 +334,7 @@ export class ArgoApplication extends Construct implements IOrderable {
     });
     this.addAfter(...(props.after ?? []));
     // Argo CD refuses a sync whose objects the AppProject does not permit: checked when the App holds it.
-    const checked = { construct: this, label: `ArgoApplication ${this.node.path}`, charts: this.charts, project: this.project, application: () => this.resource.toJson() };
+    const checked = { construct: this, label: `ArgoApplication ${this.node.path}`, charts: this.charts, project: this.project, application: () => renderedForCheck(this.resource) };
     this.node.addValidation({ validate: () => projectPermissionErrors(checked) });
   }
 

@@ -59,10 +59,14 @@ function collect(c: IConstruct, out: ApiObject[]): ApiObject[] {
   return out;
 }
 
+/** An object as its chart's proof rendered it for the output when it did (still served to it), else rendered now. */
+export function renderedForCheck(o: ApiObject): Record<string, unknown> {
+  return (SyncPlanner.tryOf(Chart.of(o))?.rendered(o) ?? o.toJson()) as Record<string, unknown>;
+}
+
 /** A rendered object as a manifest sourced at its construct path, as `read-back.ts` reads objects. */
 function manifestOf(o: ApiObject, index: number): Manifest {
-  const object = SyncPlanner.tryOf(Chart.of(o))?.rendered(o) ?? o.toJson();
-  return { object: object as Record<string, unknown>, source: { file: o.node.path, line: 0, index } };
+  return { object: renderedForCheck(o), source: { file: o.node.path, line: 0, index } };
 }
 
 /** The errors of the check, each naming the Application's construct and the object; [] when the project is not known. */

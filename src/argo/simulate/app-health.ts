@@ -7,7 +7,7 @@
  * change it (argo-cd #9861): a sync can succeed with its last wave, which nothing waits for, still
  * Progressing, and the Application then says so.
  */
-import { ANNOTATION_IGNORE_HEALTHCHECK, annotationOf } from '../annotations';
+import { isHealthCheckIgnored } from '../annotations';
 import type { HealthScript } from '../argocd-cm';
 import { hasHealthCheck } from '../health';
 import type { SyncPlan, SyncTask } from '../types';
@@ -33,7 +33,7 @@ export function applicationHealth(plan: SyncPlan, healthOf: (task: SyncTask) => 
   for (const step of plan.steps) {
     for (const task of step.tasks) {
       if (task.action !== 'apply' || task.hook) continue;
-      if (annotationOf(task.manifest.object, ANNOTATION_IGNORE_HEALTHCHECK) === 'true') continue;
+      if (isHealthCheckIgnored(task.manifest.object)) continue;
       const h = healthOf(task);
       if (h === undefined) continue;
       if (task.group === 'argoproj.io' && task.kind === 'Application' && (h === 'Missing' || h === 'Unknown')) continue;

@@ -1,4 +1,4 @@
-import { ANNOTATION_IGNORE_HEALTHCHECK, annotationOf } from '../../argo/annotations';
+import { ANNOTATION_IGNORE_HEALTHCHECK, isHealthCheckIgnored } from '../../argo/annotations';
 import { waitsOnHealth } from '../../argo/same-wave';
 import { describeStep, nextStepWaitingOn } from '../gates';
 import type { Hit, Rule } from '../types';
@@ -18,8 +18,7 @@ export const ignoreHealthcheckAwaited: Rule = {
     const hits: Hit[] = [];
     const scripts = ctx.options.argocdCm?.healthScripts;
     for (const m of ctx.withAnnotation(ANNOTATION_IGNORE_HEALTHCHECK)) {
-      // Exactly "true", as controller/health.go compares it.
-      if (annotationOf(m.object, ANNOTATION_IGNORE_HEALTHCHECK) !== 'true') continue;
+      if (!isHealthCheckIgnored(m.object)) continue;
       for (const t of ctx.tasksOf(m)) {
         if (t.action !== 'apply' || t.phase === 'SyncFail' || !waitsOnHealth(t, scripts)) continue;
         const next = nextStepWaitingOn(ctx, t);
