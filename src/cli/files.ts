@@ -77,7 +77,7 @@ function walk(dir: string, visited: Set<string>): Found[] {
   const real = realPath(dir);
   if (visited.has(real)) return []; // a symlink loop
   visited.add(real);
-  const entries = readdirSync(dir, { withFileTypes: true }).filter((e) => !e.name.startsWith('.')).sort((a, b) => byteOrder(a.name, b.name));
+  const entries = orThrow(dir, () => readdirSync(dir, { withFileTypes: true })).filter((e) => !e.name.startsWith('.')).sort((a, b) => byteOrder(a.name, b.name));
   const types = entries.map((e) => entryType(dir, e));
   entries.forEach((e, i) => {
     const tool = renderedBy(e.name);
@@ -103,7 +103,8 @@ function entryType(dir: string, entry: Dirent): 'file' | 'dir' | undefined {
   if (entry.isFile()) return 'file';
   if (entry.isDirectory()) return 'dir';
   if (!entry.isSymbolicLink() && (entry.isFIFO() || entry.isSocket() || entry.isBlockDevice() || entry.isCharacterDevice())) return undefined;
-  const stat = statSync(join(dir, entry.name), { throwIfNoEntry: false });
+  const path = join(dir, entry.name);
+  const stat = orThrow(path, () => statSync(path, { throwIfNoEntry: false })); // a dangling link is no entry; a link loop is an error
   return stat?.isFile() ? 'file' : stat?.isDirectory() ? 'dir' : undefined;
 }
 
@@ -112,7 +113,16 @@ function entryType(dir: string, entry: Dirent): 'file' | 'dir' | undefined {
  * JavaScript `realpathSync` lstat's every component of every path.
  */
 function realPath(path: string): string {
-  return realpathSync.native(path);
+  return orThrow(path, () => realpathSync.native(path));
+}
+
+/** `read()`, or the InputError naming `path` that its file system error means. */
+function orThrow<T>(path: string, read: () => T): T {
+  try {
+    return read();
+  } catch (e) {
+    throw fsError(path, e);
+  }
 }
 
 type RenderTool = 'helm' | 'kustomize';
@@ -140,11 +150,7 @@ function byteOrder(a: string, b: string): number {
 }
 
 function statOrThrow(path: string) {
-  try {
-    return statSync(path);
-  } catch (e) {
-    throw fsError(path, e);
-  }
+  return orThrow(path, () => statSync(path));
 }
 
 /** A file's bytes, refused up front when over the size limit. */
@@ -181,9 +187,12 @@ export function readStdin(read?: () => Buffer): Buffer {
 function fsError(file: string, e: unknown): InputError {
   const code = (e as NodeJS.ErrnoException)?.code;
   switch (code) {
-    case 'ENOENT': return new InputError(file, 0, 'no such file or folder', 'check the path');
+    case 'ENOENT':
+    case 'ENOTDIR': return new InputError(file, 0, 'no such file or folder', 'check the path');
     case 'EACCES':
-    case 'EPERM': return new InputError(file, 0, 'permission denied', 'make the file readable');
+    case 'EPERM': return new InputError(file, 0, 'permission denied', 'make it readable (and a folder searchable)');
+    case 'ELOOP': return new InputError(file, 0, 'a symbolic link loop (too many levels of symbolic links)', 'point the link at a file or folder, or remove it');
+    case 'EISDIR': return new InputError(file, 0, 'is a folder, not a file', 'give the file itself, e.g. the output of kubectl get ... -o json saved to live.json');
     case 'EAGAIN': return new InputError(file, 0, 'standard input is not readable', 'pipe the manifests in, e.g. `helm template . | syncplan plan -`');
     default: return new InputError(file, 0, `cannot read: ${(e as Error)?.message ?? e}`, 'check the path');
   }

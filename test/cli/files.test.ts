@@ -8,8 +8,12 @@ import { mkdirSync, readdirSync, realpathSync, statSync, symlinkSync, writeFileS
 import { join } from 'path';
 import * as fc from 'fast-check';
 import { inputError, tempDirEach } from './helpers';
-import { expandPaths } from '../../src/cli/files';
+import { expandPaths, readFile } from '../../src/cli/files';
 import { loadPaths } from '../../src/cli/load';
+
+// The module object itself (not an import's copy), so that a spy on it reaches files.ts.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const fs: typeof import('fs') = require('fs');
 
 const tmp = tempDirEach('syncplan-rendered');
 
@@ -113,8 +117,45 @@ describe('a folder is searched as with one stat per entry (the types readdir giv
         const seen = new Set<string>(); // each file once, under the first path that reaches it
         expect(expandPaths([root])).toEqual(expected.files.filter((f) => !seen.has(realpathSync(f)) && seen.add(realpathSync(f))));
       } else {
-        expect(outcome(() => expandPaths([root]))).toEqual(expected);
+        // A link to itself: ELOOP, said as bad input naming the link
+        expect(expected).toEqual({ error: 'ELOOP' });
+        expect(inputError(() => expandPaths([root])).reason).toBe('a symbolic link loop (too many levels of symbolic links)');
       }
     }), { numRuns: 150 });
+  });
+});
+
+describe('a folder the CLI cannot search is bad input naming the entry, never an internal error', () => {
+  test('a symlink loop among a folder\'s files (a.yaml -> b.yaml -> a.yaml), or given by name', () => {
+    const dir = tmp();
+    writeFileSync(join(dir, 'good.yaml'), 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n');
+    symlinkSync('b.yaml', join(dir, 'a.yaml'));
+    symlinkSync('a.yaml', join(dir, 'b.yaml'));
+    const err = inputError(() => expandPaths([dir]));
+    expect([err.file, err.line, err.reason]).toEqual([join(dir, 'a.yaml'), 0, 'a symbolic link loop (too many levels of symbolic links)']);
+    expect(err.hint).toBe('point the link at a file or folder, or remove it');
+    expect(inputError(() => loadPaths([join(dir, 'b.yaml')])).reason).toBe('a symbolic link loop (too many levels of symbolic links)');
+  });
+
+  test('a subfolder that cannot be listed (EACCES): permission denied, naming the folder', () => {
+    const dir = tmp();
+    mkdirSync(join(dir, 'sub'));
+    const denied = Object.assign(new Error(`EACCES: permission denied, scandir '${join(dir, 'sub')}'`), { code: 'EACCES' });
+    const real = fs.readdirSync;
+    const spy = jest.spyOn(fs, 'readdirSync').mockImplementation(((path: fs.PathLike, options?: unknown) => {
+      if (String(path) === join(dir, 'sub')) throw denied;
+      return (real as (p: fs.PathLike, o?: unknown) => unknown)(path, options);
+    }) as typeof fs.readdirSync);
+    try {
+      const err = inputError(() => expandPaths([dir]));
+      expect([err.file, err.line, err.reason, err.hint]).toEqual([join(dir, 'sub'), 0, 'permission denied', 'make it readable (and a folder searchable)']);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  test('a folder given to an option that reads one file (--live, --tree, --argocd-cm): said so', () => {
+    const err = inputError(() => readFile(tmp()));
+    expect([err.reason, err.hint]).toEqual(['is a folder, not a file', 'give the file itself, e.g. the output of kubectl get ... -o json saved to live.json']);
   });
 });
