@@ -4,8 +4,6 @@
  * given), for CI artifacts. Written atomically: a temporary file renamed into place, so a failure
  * never leaves a partial report behind.
  */
-import { existsSync, renameSync, statSync, unlinkSync, writeFileSync } from 'fs';
-import { basename, dirname, join } from 'path';
 import type { Command } from 'commander';
 import { addApplicationsOptions, applicationsViewOf, wantsSimulation } from './diagram';
 import type { DiagramFlags } from './diagram';
@@ -18,38 +16,14 @@ import type * as SvgModule from '../../report/svg';
 import type * as RulesModule from '../../rules';
 import { appModelOptions } from '../app-options';
 import type { ApplicationsFlags, ApplicationsView, OrderedApp } from '../applications-input';
-import type * as ErrorsModule from '../errors';
 import { lintArgocdCm, planOptions } from '../options';
 import { syncStartingNow } from '../sync-starting-now';
+import { checkWritable, writeAtomically } from '../write-atomically';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 
 interface ReportFlags extends DiagramFlags {
   readonly out: string;
-}
-
-/** Writes `text` to `path` through a temporary file in the same folder and a rename. */
-export function writeAtomically(path: string, text: string): void {
-  const { UsageError }: typeof ErrorsModule = require('../errors');
-  const dir = dirname(path);
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) {
-    throw new UsageError(`--out ${path}: folder ${dir} does not exist; create it first or pick another path`);
-  }
-  if (existsSync(path) && statSync(path).isDirectory()) {
-    throw new UsageError(`--out ${path}: is a folder; give a file name such as ${join(path, 'report.html')}`);
-  }
-  const tmp = join(dir, `.${basename(path)}.${process.pid}.tmp`);
-  try {
-    writeFileSync(tmp, text, { encoding: 'utf8', mode: 0o644 });
-    renameSync(tmp, path);
-  } catch (err) {
-    try {
-      unlinkSync(tmp);
-    } catch {
-      // nothing was written
-    }
-    throw new UsageError(`--out ${path}: cannot write the report (${(err as Error).message})`);
-  }
 }
 
 /** Several Applications' page: each planned one drawn, linted and timed as a single report is. */
@@ -98,6 +72,7 @@ export function register(program: Command): void {
   cmd.option('--simulate', 'include a simulated sync even without other simulate options');
   addApplicationsOptions(cmd, 'report');
   cmd.action((paths: string[], flags: ReportFlags & ApplicationsFlags) => {
+    checkWritable(flags.out, '--out'); // before the work: a path no file can go to fails at once
     const input = readSimulationInput(paths, flags);
     const view = applicationsViewOf(paths, input, flags);
     if (view) {

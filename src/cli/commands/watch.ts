@@ -8,7 +8,6 @@
  * status 0 Succeeded (or deleted), 1 Failed or timed out (with the blockers at that moment), 2 bad
  * input or a command that fails.
  */
-import { renameSync, writeFileSync } from 'fs';
 import { InvalidArgumentError, Option } from 'commander';
 import type { Command } from 'commander';
 import type * as ApplicationModule from '../../argo/live/application';
@@ -16,12 +15,14 @@ import type { Explanation } from '../../argo/live/explanation';
 import type * as TransitionsModule from '../../argo/live/transitions';
 import type * as TextModule from '../../report/explain-text';
 import type * as EventsModule from '../../report/watch-events';
+import type * as ErrorsModule from '../errors';
 import type * as JsonCommandModule from '../json-command';
 import { addLiveOptions, explainLive, healthSources, liveObjectsOf, planSource, readLiveApplication, resourceTreeOf } from '../live-input';
 import type { ExplainFlags, HealthSources } from '../live-input';
 import { collect } from '../options';
 import type * as ReadModule from '../read-object';
 import { stdoutStream } from '../stdout';
+import type * as WriteModule from '../write-atomically';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 
@@ -132,6 +133,12 @@ export async function watch(name: string, flags: WatchFlags, manifests: readonly
   const { transitions, INITIAL_WATCH_STATE, isFinished }: typeof TransitionsModule = require('../../argo/live/transitions');
   const events: typeof EventsModule = require('../../report/watch-events');
   const { refKey }: typeof import('../../argo/live/application') = require('../../argo/live/application');
+  const { checkWritable, writeAtomically }: typeof WriteModule = require('../write-atomically');
+  if (flags.textfile !== undefined) {
+    const { UsageError }: typeof ErrorsModule = require('../errors');
+    if (flags.format !== 'prometheus') throw new UsageError(`--textfile writes the Prometheus text format: add --format prometheus, or drop --textfile to print ${flags.format} lines`);
+    checkWritable(flags.textfile, '--textfile'); // before the first reading
+  }
   const argv = applicationArgv(name, flags.namespace, flags.command);
   const shown = argv.join(' ');
   const stdout = stdoutStream(); // a stream: progress lines are rewritten in place on a terminal
@@ -179,9 +186,8 @@ export async function watch(name: string, flags: WatchFlags, manifests: readonly
     for (const ev of step.events) emit(ev);
     if (flags.format === 'prometheus') {
       const text = events.prometheusText(e, now, state.firstSeen, refKey);
-      if (flags.textfile) {
-        writeFileSync(`${flags.textfile}.tmp`, text);
-        renameSync(`${flags.textfile}.tmp`, flags.textfile);
+      if (flags.textfile !== undefined) {
+        writeAtomically(flags.textfile, text, '--textfile');
       } else {
         stdout.write(text + '\n');
       }

@@ -3,7 +3,7 @@
  * states (test/fixtures/explain/watch), with a tiny interval so the tests stay fast.
  */
 import { spawnSync } from 'child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { delimiter, join } from 'path';
 
@@ -85,6 +85,25 @@ test('--format prometheus prints the state every reading; --command runs another
   expect(r.calls[0]).toBe('get app shop --namespace argocd -o json');
   expect(r.stdout).toContain('syncplan_wave_in_flight{app="shop",phase="Sync"} 1');
   expect(r.stdout).toMatch(/syncplan_blocked_seconds\{app="shop",kind="Deployment",namespace="shop",name="api",health="Progressing"\} \d+/);
+});
+
+test('--textfile: each reading replaces the file whole, no temporary left beside it', () => {
+  const out = join(dir, 'syncplan.prom');
+  const r = watch('stuck', ['--timeout', '50ms', '-f', 'prometheus', '--textfile', out]);
+  expect([r.code, r.stdout, r.stderr]).toEqual([1, '', '']);
+  expect(readFileSync(out, 'utf8')).toContain('syncplan_wave_in_flight{app="shop",phase="Sync"} 1');
+  expect(readdirSync(dir).filter(f => f.includes('prom'))).toEqual(['syncplan.prom']);
+});
+
+test('--textfile that cannot be written, or without --format prometheus: exit 2, one line, before any reading', () => {
+  const missing = join(dir, 'nope', 'syncplan.prom');
+  const noFolder = watch('stuck', ['-f', 'prometheus', '--textfile', missing]);
+  expect([noFolder.code, noFolder.stdout, noFolder.calls]).toEqual([2, '', []]);
+  expect(noFolder.stderr).toBe(`syncplan: --textfile ${missing}: folder ${join(dir, 'nope')} does not exist; create it first or pick another path\n`);
+  const text = watch('stuck', ['--textfile', join(dir, 'syncplan.prom')]);
+  expect([text.code, text.stdout, text.calls]).toEqual([2, '', []]);
+  expect(text.stderr).toBe('syncplan: --textfile writes the Prometheus text format: add --format prometheus, or drop --textfile to print text lines\n');
+  expect(readdirSync(dir).filter(f => f.includes('prom'))).toEqual([]);
 });
 
 test('a command that fails or is missing: exit 2, one line', () => {
