@@ -12,6 +12,32 @@ export const SKIP_FILE_RENDERING_MARKER = '+argocd:skip-file-rendering';
 /** `manifestFile`: the extensions a directory source reads. */
 const MANIFEST_FILE = /^.*\.(yaml|yml|json|jsonnet)$/;
 
+/**
+ * Whether a document's value decodes as an object, as Argo CD decodes each document of a YAML file
+ * into an `unstructured.Unstructured` (`splitYAMLOrJSON` in reposerver/repository/repository.go; the
+ * decoder is apimachinery's `UnstructuredJSONScheme`, which refuses a value that is no mapping and an
+ * object whose `kind` is not a non-empty string: "Object 'Kind' is missing"). An object without
+ * apiVersion decodes; what else it lacks fails later, not here.
+ */
+export function decodesAsObject(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const kind = (value as Record<string, unknown>).kind;
+  return typeof kind === 'string' && kind !== '';
+}
+
+/**
+ * What Argo CD does with a YAML file whose first document does not decode (a syntax error, a
+ * document that is no mapping, no `kind`): unless the file's text holds all of `apiVersion:`,
+ * `kind:` and `metadata:`, it "might be an unrelated YAML file which we will ignore" (a Helm
+ * `values.yaml`, a chart repository's `index.yaml`), and the app syncs without it; otherwise it
+ * fails the app ("Failed to unmarshal"). A document that does not decode after one that did always
+ * fails the app. (`getObjsFromYAMLOrJSON` in reposerver/repository/repository.go; a `.json` file is
+ * never skipped.)
+ */
+export function skipsUnreadableYamlFile(text: string): boolean {
+  return !(text.includes('apiVersion:') && text.includes('kind:') && text.includes('metadata:'));
+}
+
 /** A directory source's file options (`spec.source.directory`). */
 export interface DirectoryOptions {
   readonly recurse?: boolean;

@@ -12,6 +12,7 @@ import { withPlainEnv } from './plain-env';
 import { RENDER_FIRST, TemplateScan } from './template-actions';
 import { ForwardLines, MAX_ALIAS_COUNT, offsetOf, YAML_OPTIONS, YamlFields } from './yaml-fields';
 import { isPlainObject } from '../argo/annotations';
+import { decodesAsObject, skipsUnreadableYamlFile } from '../argo/directory-source';
 import type { Manifest } from '../argo/types';
 
 /**
@@ -45,16 +46,27 @@ export class KeptTrees {
   }
 }
 
+/** How a file's text is read. */
+export interface ParseOptions {
+  /**
+   * Read as a file of an app's folder, which Argo CD skips as unrelated YAML when its first
+   * document is no object and its text does not look like a manifest (`skipsUnreadableYamlFile`:
+   * a Helm `values.yaml` beside the manifests): such a file yields no manifests instead of an error.
+   * Standard input is rendered output, read strictly. @default false
+   */
+  readonly folderFile?: boolean;
+}
+
 /**
  * Parses one file's text into manifests; `trees` is the budget of syntax trees kept, shared by the
  * files of one load.
  * @throws InputError for malformed YAML or JSON, alias bombs and documents that are not Kubernetes objects
  */
-export function parseManifests(text: string, file: string, trees: KeptTrees = new KeptTrees()): Manifest[] {
-  return withPlainEnv(() => parseFile(text, file, trees));
+export function parseManifests(text: string, file: string, trees: KeptTrees = new KeptTrees(), options: ParseOptions = {}): Manifest[] {
+  return withPlainEnv(() => parseFile(text, file, trees, options.folderFile === true));
 }
 
-function parseFile(text: string, file: string, trees: KeptTrees): Manifest[] {
+function parseFile(text: string, file: string, trees: KeptTrees, folderFile: boolean): Manifest[] {
   try {
     if (isJsonFile(file)) return parseJson(text, file, true);
     const big = oversizedDocument(text);
@@ -64,7 +76,7 @@ function parseFile(text: string, file: string, trees: KeptTrees): Manifest[] {
       throw new InputError(file, lineColumn(text, big.start).line, `a single YAML document of ${mib.toFixed(0)} MiB, more than the ${MAX_DOCUMENT_BYTES / 2 ** 20} MiB syncplan parses at once`,
         'split it into one document per object, or pass it as JSON');
     }
-    return parseYaml(text, file, trees);
+    return parseYaml(text, file, trees, false, folderFile);
   } catch (e) {
     if (e instanceof InputError) throw e;
     // The parser recurses per nesting level; a pathological document can exhaust the stack.
@@ -220,12 +232,12 @@ function checkJsonObject(value: unknown, file: string, line: number): void {
  * did. What this buys: no array of every line start per file, kept alive by each manifest's `lineOf`
  * (~3 MiB of the 20,000-document plan's peak memory), and no callback per line.
  */
-function parseYaml(text: string, file: string, trees: KeptTrees, counted = false): Manifest[] {
-  if (counted) return parseYamlWith(text, file, new LineCounter(), trees);
+function parseYaml(text: string, file: string, trees: KeptTrees, counted = false, folderFile = false): Manifest[] {
+  if (counted) return parseYamlWith(text, file, new LineCounter(), trees, folderFile);
   try {
-    return parseYamlWith(text, file, undefined, trees);
+    return parseYamlWith(text, file, undefined, trees, folderFile);
   } catch (e) {
-    if (e instanceof InputError) return parseYamlWith(text, file, new LineCounter(), trees);
+    if (e instanceof InputError) return parseYamlWith(text, file, new LineCounter(), trees, folderFile);
     throw e;
   }
 }
@@ -235,8 +247,12 @@ export function parseYamlCounted(text: string, file: string, trees: KeptTrees = 
   return parseYaml(text, file, trees, true);
 }
 
-function parseYamlWith(text: string, file: string, lines: LineCounter | undefined, trees: KeptTrees): Manifest[] {
+function parseYamlWith(text: string, file: string, lines: LineCounter | undefined, trees: KeptTrees, folderFile = false): Manifest[] {
   const forward = new ForwardLines(text);
+  // Argo CD skips the whole file when its first object does not decode and the text does not look
+  // like a manifest; a document that does not decode after one that did fails the app.
+  let decoded = false;
+  const skipped = () => folderFile && !decoded && skipsUnreadableYamlFile(text);
   const lineOfOffset = lines ? (offset: number) => lines.linePos(offset).line : (offset: number) => forward.at(offset);
   const composer = new Composer(YAML_OPTIONS);
   const templates = new TemplateScan(text);
@@ -247,6 +263,7 @@ function parseYamlWith(text: string, file: string, lines: LineCounter | undefine
     const docIndex = index++;
     const error = doc.errors[0];
     if (error) {
+      if (skipped()) return [];
       const errorLine = lineOfOffset(error.pos[0]);
       const action = templates.unquotedActionIn(doc.range[0], doc.range[2]);
       if (action !== undefined) {
@@ -258,6 +275,7 @@ function parseYamlWith(text: string, file: string, lines: LineCounter | undefine
     if (!doc.contents) continue;
     const action = templates.templateActionIn(doc);
     if (action !== undefined) {
+      if (skipped()) return [];
       throw new InputError(file, lineOfOffset(action), 'a Go template action ({{ … }}) where YAML reads a key or a value: this is a Go template (Helm\'s syntax), not a rendered manifest', RENDER_FIRST);
     }
     const docLine = lineOfOffset(doc.contents.range[0]);
@@ -271,6 +289,8 @@ function parseYamlWith(text: string, file: string, lines: LineCounter | undefine
       throw new InputError(file, docLine, `invalid YAML: ${describe(e)}`, 'fix the YAML syntax');
     }
     if (value === null || value === undefined) continue; // `---` with nothing, `~`, comments only
+    if (!decodesAsObject(value) && skipped()) return [];
+    decoded = true;
     const fields = new YamlFields(text, doc, docLine, lines);
     // Bound rather than an arrow function: no closure context per document stays alive with it
     // (1.7 MiB less alive after loading 20,000 documents, 38.2 -> 36.5).

@@ -24,7 +24,8 @@ export const SKIP_FILE_MARKER = SKIP_FILE_RENDERING_MARKER;
 /**
  * Loads every path (file, folder searched recursively for `*.yaml`/`*.yml`/`*.json`, or `-` for
  * stdin), in the order given; inside a folder files are sorted byte-wise so the result is
- * deterministic. A `.json` file holds one object (a `List` is expanded), as Argo CD requires.
+ * deterministic. A `.json` file holds one object (a `List` is expanded), as Argo CD requires. A YAML
+ * file Argo CD skips as unrelated (a `values.yaml`: `skipsUnreadableYamlFile`) yields nothing.
  * @throws InputError on anything that is not a set of Kubernetes objects
  */
 
@@ -45,7 +46,8 @@ function loadAll(paths: readonly string[], options: LoadOptions): Manifest[] {
     }
     const text = decode(bytes, file);
     if (file !== STDIN && text.includes(SKIP_FILE_MARKER)) continue;
-    for (const m of parseManifests(text, file, trees)) manifests.push(m); // no spread: files can hold 100k+ objects
+    // A file, not standard input, is read as Argo CD reads an app's folder: unrelated YAML is skipped.
+    for (const m of parseManifests(text, file, trees, { folderFile: file !== STDIN })) manifests.push(m); // no spread: files can hold 100k+ objects
   }
   // An object defined twice is not refused: Argo CD syncs the last definition (the rule resource-repeated).
   return manifests;

@@ -356,4 +356,27 @@ describe('files Argo CD skips', () => {
     expect(loadPaths([dir]).map((m) => (m.object.metadata as { name: string }).name)).toEqual(['a']);
     expect(loadPaths([join(dir, 'values.yaml')])).toEqual([]);
   });
+
+  test('a YAML file that is no manifest (a values file, a chart repository index) is skipped, as Argo CD skips unrelated YAML', () => {
+    writeFileSync(join(dir, 'a.yaml'), cm('a'));
+    writeFileSync(join(dir, 'values.yaml'), 'replicas: 3\nimage:\n  tag: "1.0"\n');
+    writeFileSync(join(dir, 'index.yaml'), 'apiVersion: v1\nentries:\n  web:\n  - version: 1.0.0\n    urls: [https://charts.example.com/web-1.0.0.tgz]\n');
+    writeFileSync(join(dir, 'notes.yaml'), '# release notes\n---\njust some text\n');
+    writeFileSync(join(dir, 'broken.yml'), 'replicas: [3\n'); // not even YAML, and no manifest either
+    expect(loadPaths([dir]).map((m) => (m.object.metadata as { name: string }).name)).toEqual(['a']);
+    expect(loadPaths([join(dir, 'values.yaml')])).toEqual([]);
+  });
+
+  test('what Argo CD fails the app on stays an error: text that looks like a manifest, or a bad document after an object', () => {
+    writeFileSync(join(dir, 'nokind.yaml'), 'apiVersion: v1\nmetadata:\n  name: a\n# kind: ConfigMap was meant\n');
+    expect(inputError(() => loadPaths([join(dir, 'nokind.yaml')])).reason).toMatch(/no kind/);
+    writeFileSync(join(dir, 'second.yaml'), `${cm('a')}---\nreplicas: 3\n`);
+    expect(inputError(() => loadPaths([join(dir, 'second.yaml')])).line).toBe(6);
+    writeFileSync(join(dir, 'tab.yaml'), 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n\tname: a\n');
+    expect(inputError(() => loadPaths([join(dir, 'tab.yaml')])).reason).toMatch(/invalid YAML/);
+  });
+
+  test('standard input is never skipped: it is rendered output, not a folder', () => {
+    expect(inputError(() => loadPaths(['-'], { readStdin: () => Buffer.from('replicas: 3\n') })).reason).toMatch(/no apiVersion/);
+  });
 });

@@ -26,7 +26,7 @@ const head = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n';
 /** The loader's verdict on a file, computed in-process: what the CLI must print. */
 function expectedError(file: string): InputError {
   try {
-    parseManifests(decode(readFileSync(file), file), file);
+    parseManifests(decode(readFileSync(file), file), file, undefined, { folderFile: true }); // as the CLI reads a file
   } catch (e) {
     if (e instanceof InputError) return e;
     throw e;
@@ -42,7 +42,7 @@ function generated(): Array<[string, string]> {
     .map((o) => `${head}---\n${stringify(o, { version: '1.1' })}`);
   const isBad = (text: string) => {
     try {
-      parseManifests(text, 'x.yaml');
+      parseManifests(text, 'x.yaml', undefined, { folderFile: true });
       return false;
     } catch {
       return true;
