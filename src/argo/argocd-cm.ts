@@ -16,6 +16,25 @@ export interface HealthScript {
 
 const PREFIX = 'resource.customizations';
 
+/**
+ * The name Argo CD reads its settings from, in its own namespace (`common/common.go`
+ * `ArgoCDConfigMapName`): any other ConfigMap, however alike, is not read.
+ */
+export const ARGOCD_CM_NAME = 'argocd-cm';
+
+/** A `data` key of argocd-cm that Argo CD cannot read: `key` is the key at fault, as written in `data`. */
+export class ArgocdCmKeyError extends Error {
+  constructor(readonly key: string, message: string) {
+    super(message);
+    this.name = 'ArgocdCmKeyError';
+  }
+}
+
+/** Whether a `data` key of argocd-cm is one the health scripts are read from (either form). */
+export function isResourceCustomizationKey(key: string): boolean {
+  return key.startsWith(PREFIX);
+}
+
 /** `cert-manager.io_Certificate` → `cert-manager.io/Certificate`; `all` → `*\/*`. */
 export function overrideKey(groupKind: string): string {
   const parts = groupKind.split('_');
@@ -27,20 +46,25 @@ export function overrideKey(groupKind: string): string {
 /**
  * The health scripts in a ConfigMap's `data`.
  * @param parseYaml parses the `resource.customizations` block (the caller owns the YAML parser)
- * @throws Error naming the key that is malformed
+ * @throws ArgocdCmKeyError naming the key that is malformed
  */
 export function healthScripts(data: Readonly<Record<string, unknown>>, parseYaml: (text: string) => unknown): HealthScript[] {
   const byKey = new Map<string, { script: string; useOpenLibs: boolean }>();
   const block = data[PREFIX];
   if (typeof block === 'string' && block.trim() !== '') {
-    const parsed = parseYaml(block);
+    let parsed: unknown;
+    try {
+      parsed = parseYaml(block);
+    } catch (e) {
+      throw new ArgocdCmKeyError(PREFIX, `${PREFIX}: not valid YAML: ${(e as Error).message.split('\n')[0].replace(/:\s*$/, '')}`);
+    }
     if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) {
       for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) {
         const v = (value ?? {}) as Record<string, unknown>;
         byKey.set(key, { script: typeof v['health.lua'] === 'string' ? v['health.lua'] as string : '', useOpenLibs: v['health.lua.useOpenLibs'] === true });
       }
     } else {
-      throw new Error(`${PREFIX}: expected a map of group/kind to health.lua`);
+      throw new ArgocdCmKeyError(PREFIX, `${PREFIX}: expected a map of group/kind to health.lua`);
     }
   }
   for (const k of Object.keys(data).sort()) {
@@ -48,13 +72,18 @@ export function healthScripts(data: Readonly<Record<string, unknown>>, parseYaml
     const parts = k.split('.');
     if (parts.length < 4) continue;
     const type = parts[2];
-    const key = overrideKey(parts.slice(3).join('.'));
+    let key: string;
+    try {
+      key = overrideKey(parts.slice(3).join('.'));
+    } catch (e) {
+      throw new ArgocdCmKeyError(k, (e as Error).message);
+    }
     const value = data[k];
     const entry = byKey.get(key) ?? { script: '', useOpenLibs: false };
     if (type === 'health') {
       entry.script = typeof value === 'string' ? value : '';
     } else if (type === 'useOpenLibs') {
-      if (!/^(1|t|T|TRUE|true|True|0|f|F|FALSE|false|False)$/.test(String(value))) throw new Error(`${k}: expected true or false, got ${JSON.stringify(value)}`);
+      if (!/^(1|t|T|TRUE|true|True|0|f|F|FALSE|false|False)$/.test(String(value))) throw new ArgocdCmKeyError(k, `${k}: expected true or false, got ${JSON.stringify(value)}`);
       entry.useOpenLibs = /^(1|t|T|TRUE|true|True)$/.test(String(value));
     }
     byKey.set(key, entry);

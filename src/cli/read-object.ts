@@ -6,40 +6,55 @@
 import { LineCounter, parseAllDocuments } from 'yaml';
 import { InputError } from './errors';
 import { decode, readFile, readStdin, STDIN } from './files';
+import { offsetOf } from './yaml-fields';
 
 export interface ReadValue {
   readonly value: unknown;
   readonly file: string;
+  /** The value's own line: its document's, or a `List` item's. */
   readonly line: number;
+  /** The line of a field inside the value (a path of keys and indexes), when read from a file. */
+  readonly lineOf?: (path: ReadonlyArray<string | number>) => number | undefined;
 }
 
 /** The documents of `path` (`-` for standard input), Lists expanded. */
-export function readValues(path: string, read?: () => Buffer): ReadValue[] {
+export function readValues(path: string, read?: () => Buffer, hint = 'give the output of kubectl get ... -o json'): ReadValue[] {
   const file = path === '-' ? STDIN : path;
   const text = decode(file === STDIN ? readStdin(read) : readFile(file), file);
-  if (text.trim() === '') throw new InputError(file, 0, 'the file is empty', 'give the output of kubectl get ... -o json');
+  if (text.trim() === '') throw new InputError(file, 0, 'the file is empty', hint);
   const lines = new LineCounter();
   const docs = parseAllDocuments(text, { lineCounter: lines, uniqueKeys: false });
-  if (!Array.isArray(docs)) throw new InputError(file, 0, 'not YAML or JSON', 'give the output of kubectl get ... -o json');
+  if (!Array.isArray(docs)) throw new InputError(file, 0, 'not YAML or JSON', hint);
   const out: ReadValue[] = [];
   for (const doc of docs) {
     const error = doc.errors[0];
     if (error) {
-      throw new InputError(file, lines.linePos(error.pos[0]).line, `not valid YAML or JSON: ${error.message.split('\n')[0]}`, 'give the output of kubectl get ... -o json');
+      throw new InputError(file, lines.linePos(error.pos[0]).line, `not valid YAML or JSON: ${error.message.split('\n')[0].replace(/:\s*$/, '')}`, hint);
     }
     const line = doc.contents ? lines.linePos(doc.contents.range[0]).line : 0;
-    for (const v of valuesOf(doc.toJS({ maxAliasCount: 100 }) as unknown, file, line)) out.push(v); // no spread: a List may hold more items than a call takes arguments
+    const lineIn = (prefix: ReadonlyArray<string | number>) => (fieldPath: ReadonlyArray<string | number>) => {
+      const offset = offsetOf(doc, [...prefix, ...fieldPath]);
+      return offset === undefined ? undefined : lines.linePos(offset).line;
+    };
+    const value = doc.toJS({ maxAliasCount: 100 }) as unknown;
+    const isList = isListValue(value);
+    valuesOf(value, file, line).forEach((v, i) => {
+      const prefix = isList ? ['items', i] : [];
+      out.push({ ...v, line: isList ? lineIn(['items'])([i]) ?? line : line, lineOf: lineIn(prefix) }); // no spread of values: a List may hold more items than a call takes arguments
+    });
   }
-  if (out.length === 0) throw new InputError(file, 0, 'the file holds no object', 'give the output of kubectl get ... -o json');
+  if (out.length === 0) throw new InputError(file, 0, 'the file holds no object', hint);
   return out;
+}
+
+function isListValue(value: unknown): boolean {
+  const items = (value as Record<string, unknown> | null)?.items;
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && Array.isArray(items) && (value as Record<string, unknown>).kind !== undefined;
 }
 
 /** One document's value as read values: a `List`'s items, nothing for an empty document, else itself. */
 export function valuesOf(value: unknown, file: string, line: number): ReadValue[] {
   if (value === null || value === undefined) return [];
-  const items = (value as Record<string, unknown>).items;
-  if (typeof value === 'object' && !Array.isArray(value) && Array.isArray(items) && (value as Record<string, unknown>).kind !== undefined) {
-    return items.map(item => ({ value: item, file, line }));
-  }
+  if (isListValue(value)) return ((value as Record<string, unknown>).items as unknown[]).map(item => ({ value: item, file, line }));
   return [{ value, file, line }];
 }

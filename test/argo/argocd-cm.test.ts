@@ -1,6 +1,6 @@
 /** argocd-cm health script lookup (`util/settings/settings.go` GetResourceOverrides, `util/lua/lua.go` GetHealthScript; settings_test TestGetResourceOverrides_with_splitted_keys). */
 import { parse } from 'yaml';
-import { healthScriptFor, healthScripts, overrideKey } from '../../src/argo/argocd-cm';
+import { ArgocdCmKeyError, healthScriptFor, healthScripts, isResourceCustomizationKey, overrideKey } from '../../src/argo/argocd-cm';
 
 test('convertToOverrideKey: group_Kind, Kind, all', () => {
   expect(overrideKey('cert-manager.io_Certificate')).toBe('cert-manager.io/Certificate');
@@ -25,4 +25,22 @@ test('split keys and the resource.customizations block; the split key wins for t
 
 test('a malformed useOpenLibs value is refused', () => {
   expect(() => healthScripts({ 'resource.customizations.useOpenLibs.x.io_Y': 'yes' }, parse)).toThrow(/expected true or false/);
+});
+
+test('a malformed key names itself, so a reader can point at its line', () => {
+  const keyOf = (data: Record<string, unknown>) => {
+    try {
+      healthScripts(data, parse);
+    } catch (e) {
+      expect(e).toBeInstanceOf(ArgocdCmKeyError);
+      return (e as ArgocdCmKeyError).key;
+    }
+    return undefined;
+  };
+  expect(keyOf({ 'url': 'x', 'resource.customizations.health.a_b_c': 'return {}' })).toBe('resource.customizations.health.a_b_c');
+  expect(keyOf({ 'resource.customizations.useOpenLibs.x.io_Y': 'yes' })).toBe('resource.customizations.useOpenLibs.x.io_Y');
+  expect(keyOf({ 'resource.customizations': '- a' })).toBe('resource.customizations');
+  expect(keyOf({ 'resource.customizations': 'a: [' })).toBe('resource.customizations');
+  expect(isResourceCustomizationKey('resource.customizations.health.apps_Deployment')).toBe(true);
+  expect(isResourceCustomizationKey('url')).toBe(false);
 });

@@ -133,7 +133,7 @@ describe('a bad argocd-cm: every command refuses it in one line naming the file 
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr.trimEnd().split('\n')).toEqual([
-      `syncplan: ${join(F, 'argocd-cm-bad.yaml')}:2: argocd-cm: group kind should be in format resource.customizations.<type>.<group_kind> `
+      `syncplan: ${join(F, 'argocd-cm-bad.yaml')}:6: argocd-cm: group kind should be in format resource.customizations.<type>.<group_kind> `
       + 'or resource.customizations.<type>.<kind>, got group kind: \'a_b_c\' (fix the key as Argo CD would need it)',
     ]);
   });

@@ -2,15 +2,16 @@
 import { writeFileSync } from 'fs';
 import { join } from 'path';
 import { inputError, tempDirEach } from './helpers';
+import { liveObjectsOf } from '../../src/cli/live-input';
 import { readValues } from '../../src/cli/read-object';
 
 const dir = tempDirEach('syncplan-read');
 
-test('JSON without kind (argocd app get), YAML documents, a List\'s items', () => {
+test('JSON without kind (argocd app get), YAML documents, a List\'s items, each at its own line', () => {
   writeFileSync(join(dir(), 'a.json'), '{"metadata": {"name": "x"}, "status": {}}');
   expect(readValues(join(dir(), 'a.json')).map(v => v.value)).toEqual([{ metadata: { name: 'x' }, status: {} }]);
   writeFileSync(join(dir(), 'l.yaml'), 'kind: List\nitems:\n  - {kind: A}\n  - {kind: B}\n---\nkind: C\n');
-  expect(readValues(join(dir(), 'l.yaml')).map(v => [(v.value as any).kind, v.line])).toEqual([['A', 1], ['B', 1], ['C', 6]]);
+  expect(readValues(join(dir(), 'l.yaml')).map(v => [(v.value as any).kind, v.line])).toEqual([['A', 3], ['B', 4], ['C', 6]]);
   expect(readValues('-', () => Buffer.from('{"kind": "X"}')).map(v => v.file)).toEqual(['<stdin>']);
 });
 
@@ -20,4 +21,16 @@ test('empty, malformed or missing input: one line with the file and line', () =>
   writeFileSync(join(dir(), 'b.yaml'), 'a: 1\nb: [\n');
   expect(inputError(() => readValues(join(dir(), 'b.yaml'))).message).toMatch(/b\.yaml:\d+: not valid YAML or JSON/);
   expect(inputError(() => readValues(join(dir(), 'none.yaml'))).message).toMatch(/none\.yaml/);
+});
+
+test('the line of a field inside a value, a List item\'s included (what an error points at)', () => {
+  writeFileSync(join(dir(), 'l.json'), JSON.stringify({ kind: 'List', items: [{ kind: 'A', data: { a: '1' } }, { kind: 'B', data: { x: '1', y: '2' } }] }, null, 2));
+  const [a, b] = readValues(join(dir(), 'l.json'));
+  expect([a.line, a.lineOf?.(['data', 'a']), b.line, b.lineOf?.(['data', 'y']), b.lineOf?.(['data', 'z'])]).toEqual([4, 7, 10, 14, undefined]);
+});
+
+test('--live: a List item that is no object is reported at its own line, not the List\'s', () => {
+  writeFileSync(join(dir(), 'live.yaml'), 'apiVersion: v1\nkind: List\nitems:\n  - {kind: Pod, metadata: {name: a}}\n  - apiVersion: apps\n');
+  const err = inputError(() => liveObjectsOf(readValues(join(dir(), 'live.yaml'))));
+  expect([err.line, err.reason]).toEqual([5, 'not a Kubernetes object (no kind)']);
 });
