@@ -2,6 +2,7 @@
  * Options and input handling shared by every `syncplan` command, so each command file only says
  * what it does. Loading YAML is imported lazily: `syncplan --version` must not pay for it.
  */
+import { statSync } from 'fs';
 import { InvalidArgumentError, Option } from 'commander';
 import type { Command } from 'commander';
 import type * as ArgocdCmModule from './argocd-cm';
@@ -54,6 +55,23 @@ function parseUnixSeconds(value: string): number {
     throw new InvalidArgumentError('expected whole unix seconds, e.g. 1700000000');
   }
   return Number(value);
+}
+
+/**
+ * `--repo-root DIR` (`plan`, `lint`, `simulate`, `diagram`, `report`): the checkout the child
+ * Applications' source paths are read under. Checked when parsed: a root that is no folder would
+ * otherwise pass unseen whenever the input holds no child Application.
+ */
+export function addRepoRootOption(cmd: Command, description: string): Command {
+  return cmd.option('--repo-root <dir>', description, parseRepoRoot);
+}
+
+/** @internal a `--repo-root` value: an existing folder, as given */
+export function parseRepoRoot(value: string): string {
+  const stat = value.trim() === '' ? undefined : statSync(value, { throwIfNoEntry: false });
+  if (!stat) throw new InvalidArgumentError('no such folder: give the checkout that holds the child Applications\' source paths, e.g. --repo-root .');
+  if (!stat.isDirectory()) throw new InvalidArgumentError('a file, not a folder: give the checkout that holds the child Applications\' source paths, e.g. --repo-root .');
+  return value;
 }
 
 /** What commander hands an action after `addArgocdCmOption`. */

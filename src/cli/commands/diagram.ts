@@ -9,7 +9,7 @@ import type * as MermaidModule from '../../report/mermaid';
 import type * as SvgModule from '../../report/svg';
 import type * as ApplicationsInputModule from '../applications-input';
 import { addSingleAppOption } from '../dist-input';
-import { addFormatOption } from '../options';
+import { addFormatOption, addRepoRootOption } from '../options';
 import type { SimulationInput } from '../simulation-input';
 import { writeOut } from '../stdout';
 import { addSimulateOptions, listFlags, readSimulationInput, simulateInput } from './simulate';
@@ -31,7 +31,7 @@ export function wantsSimulation(given: DiagramFlags): boolean {
 /** `--repo-root` and `--single-app`, as `plan` and `simulate` take them. */
 export function addApplicationsOptions(cmd: Command, verb: string): Command {
   addSingleAppOption(cmd);
-  return cmd.option('--repo-root <dir>', `${verb} the child Applications of an app-of-apps parent too (their directory sources, read under this checkout), `
+  return addRepoRootOption(cmd, `${verb} the child Applications of an app-of-apps parent too (their directory sources, read under this checkout), `
     + 'below the application order');
 }
 

@@ -15,7 +15,7 @@ import { addSingleAppOption, distApps } from '../dist-input';
 import type { SingleAppFlags } from '../dist-input';
 import type * as DistLintModule from '../dist-lint';
 import { UsageError } from '../errors';
-import { addArgocdCmOption, addFormatOption, addPlanOptions, collect, healthScriptsOf, lintArgocdCm, planOptions, readManifests } from '../options';
+import { addArgocdCmOption, addFormatOption, addPlanOptions, addRepoRootOption, collect, healthScriptsOf, lintArgocdCm, planOptions, readManifests } from '../options';
 import type { ArgocdCmFlags, CommonFlags } from '../options';
 import { writeOut } from '../stdout';
 
@@ -48,7 +48,7 @@ export function register(program: Command): void {
     .option('--level <rule=level>', 'run a rule at error, warning, info or off (repeatable)', collect, [])
     .option('--list-rules', 'print every rule (id, level, what it catches) and exit', false);
   addSingleAppOption(cmd);
-  cmd.option('--repo-root <dir>', 'lint an app-of-apps parent with its children: each child\'s directory source, read under this checkout, '
+  addRepoRootOption(cmd, 'lint an app-of-apps parent with its children: each child\'s directory source, read under this checkout, '
     + 'is checked against its AppProject when the parent applies it (rule resource-not-permitted)');
   cmd.action((paths: string[], flags: LintFlags) => {
     /* eslint-disable @typescript-eslint/no-require-imports */

@@ -24,7 +24,7 @@ import { addSingleAppOption, distApps } from '../dist-input';
 import type { SingleAppFlags } from '../dist-input';
 import type * as DistLintModule from '../dist-lint';
 import type { ArgocdCmFlags, CommonFlags } from '../options';
-import { addArgocdCmOption, addFormatOption, addPlanOptions, healthScriptsOf, lintArgocdCm, planOptions, readManifests } from '../options';
+import { addArgocdCmOption, addFormatOption, addPlanOptions, addRepoRootOption, healthScriptsOf, lintArgocdCm, planOptions, readManifests } from '../options';
 import { writeOut } from '../stdout';
 import type { SyncStartingNow } from '../sync-starting-now';
 import { syncStartingNow } from '../sync-starting-now';
@@ -151,7 +151,7 @@ export function register(program: Command): void {
   addWaveDelayOption(cmd);
   addArgocdCmOption(cmd);
   addSingleAppOption(cmd);
-  cmd.option('--repo-root <dir>', 'plan the child Applications of an app-of-apps parent too: their directory sources, read under this checkout');
+  addRepoRootOption(cmd, 'plan the child Applications of an app-of-apps parent too: their directory sources, read under this checkout');
   cmd.option('--workers <n>', 'worker threads planning the children with --repo-root beside this one (default: one per CPU core but one, from 32 children on, else none; 0: none)', parseWorkers);
   cmd.action(async (paths: string[], flags: PlanFlags) => {
     /* eslint-disable @typescript-eslint/no-require-imports */

@@ -20,7 +20,7 @@ import type * as DeletionOutputModule from '../deletion-output';
 import { addSingleAppOption, distApps } from '../dist-input';
 import type { SingleAppFlags } from '../dist-input';
 import type * as ErrorsModule from '../errors';
-import { addArgocdCmOption, addFormatOption, addPlanOptions, collect, healthScriptsOf, planOptions, readManifests } from '../options';
+import { addArgocdCmOption, addFormatOption, addPlanOptions, addRepoRootOption, collect, healthScriptsOf, planOptions, readManifests } from '../options';
 import type { ArgocdCmFlags, CommonFlags } from '../options';
 import { addDeleteOptions, checkDeleteFlags, runDeletion } from '../simulate-delete';
 import type { DeleteFlags } from '../simulate-delete';
@@ -232,7 +232,7 @@ export function register(program: Command): void {
   addSimulateOptions(cmd);
   addFormatOption(cmd);
   addSingleAppOption(cmd);
-  cmd.option('--repo-root <dir>', 'simulate the child Applications of an app-of-apps parent too (their directory sources, read under this checkout): '
+  addRepoRootOption(cmd, 'simulate the child Applications of an app-of-apps parent too (their directory sources, read under this checkout): '
     + 'each child\'s health is its own simulated sync; a child without automated sync is not synced (the parent never syncs a child) and stays Progressing, '
     + 'unless --health Application/NAME=STATUS stands for syncing it by hand');
   addDeleteOptions(cmd);
