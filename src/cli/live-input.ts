@@ -108,14 +108,20 @@ export function planSource(paths: readonly string[]): PlanSource {
   };
 }
 
-/** The Application in `value` (read from `file`), or an InputError saying what to give. */
-export function readLiveApplication(value: unknown, file: string, line: number): ApplicationModule.ApplicationView {
+/**
+ * The Application in `value` (read from `file` at `line`), or an InputError saying what to give, at
+ * the line of the field at fault when `lineOf` finds it.
+ */
+export function readLiveApplication(value: unknown, file: string, line: number, lineOf?: ReadModule.ReadValue['lineOf']): ApplicationModule.ApplicationView {
   const { readApplication, NotAnApplicationError }: typeof ApplicationModule = require('../argo/live/application');
   const { InputError }: typeof ErrorsModule = require('./errors');
   try {
     return readApplication(value);
   } catch (e) {
-    if (e instanceof NotAnApplicationError) throw new InputError(file, line, e.message, 'give kubectl get application NAME -n argocd -o json, or argocd app get NAME -o json');
+    if (e instanceof NotAnApplicationError) {
+      const at = e.field && lineOf ? lineOf(e.field) ?? line : line;
+      throw new InputError(file, at, e.message, 'give kubectl get application NAME -n argocd -o json, or argocd app get NAME -o json');
+    }
     throw e;
   }
 }
@@ -131,8 +137,8 @@ export function explainLive(app: ApplicationModule.ApplicationView, flags: Expla
   return explainApplication({ app, health, ...(plan ? { plan } : {}), now: flags.now ?? Date.now(), ...(healthScripts ? { healthScripts } : {}) });
 }
 
-/** Explains one Application object read from `file`. */
+/** Explains one Application object read from `file` (`lineOf`: the line of a field in it, for errors). */
 export function explainValue(value: unknown, file: string, line: number, flags: ExplainFlags, plans: PlanSource,
-  sources = healthSources(flags)): ExplanationModule.Explanation {
-  return explainLive(readLiveApplication(value, file, line), flags, plans, sources);
+  sources = healthSources(flags), lineOf?: ReadModule.ReadValue['lineOf']): ExplanationModule.Explanation {
+  return explainLive(readLiveApplication(value, file, line, lineOf), flags, plans, sources);
 }

@@ -1,7 +1,12 @@
 /** What explain and watch share: --now, the manifests' plan, one Application object explained. */
+import { writeFileSync } from 'fs';
 import { join } from 'path';
+import * as fc from 'fast-check';
+import { stringify } from 'yaml';
+import { inputError, tempDirEach } from './helpers';
 import { InputError } from '../../src/cli/errors';
 import { explainValue, parseNow, planSource } from '../../src/cli/live-input';
+import { readValues } from '../../src/cli/read-object';
 
 const F = join(__dirname, '..', 'fixtures', 'explain');
 
@@ -33,4 +38,44 @@ test('an object that is not an Application is an InputError naming the file and 
   expect(() => explainValue({ apiVersion: 'v1', kind: 'Secret' }, 'x.yaml', 3, {}, planSource([]), {})).toThrow(InputError);
   expect(() => explainValue({ apiVersion: 'v1', kind: 'Secret' }, 'x.yaml', 3, {}, planSource([]), {})).toThrow(/^x\.yaml:3: expected an argoproj\.io Application, got v1 Secret/);
   expect(explainValue({ apiVersion: 'argoproj.io/v1alpha1', kind: 'Application', metadata: { name: 'a' }, status: {} }, 'a.yaml', 1, { now: 0 }, planSource([]), {}).app.name).toBe('a');
+});
+
+describe('an Application field no Argo CD writes so is reported at that field\'s line, YAML or JSON', () => {
+  const tmp = tempDirEach('syncplan-live-input');
+  /** Fields explain rests on, each with a value of the wrong shape. */
+  const BAD: ReadonlyArray<readonly [ReadonlyArray<string>, unknown]> = [
+    [['status', 'operationState', 'phase'], 7],
+    [['status', 'operationState', 'startedAt'], 'yesterday'],
+    [['status', 'operationState', 'syncResult', 'resources'], 'nope'],
+    [['status', 'resources'], {}],
+    [['metadata', 'deletionTimestamp'], 12],
+  ];
+
+  test('any of them, in an Application of any other fields', () => {
+    fc.assert(fc.property(fc.nat(BAD.length - 1), fc.boolean(), fc.dictionary(fc.constantFrom('a', 'b', 'c'), fc.string({ maxLength: 5 }), { maxKeys: 3 }), (which, json, labels) => {
+      const [path, bad] = BAD[which];
+      const app: Record<string, any> = {
+        apiVersion: 'argoproj.io/v1alpha1',
+        kind: 'Application',
+        metadata: { name: 'shop', namespace: 'argocd', labels },
+        spec: { destination: { namespace: 'shop' } },
+        status: { resources: [], operationState: { phase: 'Running', startedAt: '2026-12-01T10:00:00Z', syncResult: { resources: [] } } },
+      };
+      let at = app;
+      for (const k of path.slice(0, -1)) at = at[k];
+      at[path[path.length - 1]] = bad;
+      const text = json ? JSON.stringify(app, null, 2) : stringify(app);
+      const file = join(tmp(), json ? 'app.json' : 'app.yaml');
+      writeFileSync(file, text);
+      const [v] = readValues(file);
+      const err = inputError(() => explainValue(v.value, v.file, v.line, { now: 0 }, planSource([]), {}, v.lineOf));
+      const key = path[path.length - 1];
+      const lines = text.split('\n');
+      // the key's line: the first line naming it after its parent's (keys repeat: resources, phase)
+      let from = 0;
+      for (const k of path) from = lines.findIndex((l, i) => i >= from && l.trimStart().startsWith(json ? `"${k}":` : `${k}:`));
+      expect(lines[from]).toContain(key);
+      expect([err.line, err.reason.split(' is ')[0]]).toEqual([from + 1, path.join('.')]);
+    }), { numRuns: 40 });
+  });
 });

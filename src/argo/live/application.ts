@@ -96,7 +96,13 @@ export interface ApplicationView {
 }
 
 /** Not an Application, or one whose status cannot be read. */
-export class NotAnApplicationError extends Error {}
+export class NotAnApplicationError extends Error {
+  /** @param field the field at fault (keys from the object's root), when one is */
+  constructor(message: string, readonly field?: readonly string[]) {
+    super(message);
+    this.name = 'NotAnApplicationError';
+  }
+}
 
 function ref(r: Record<string, unknown>): ResourceRef & { version: string } {
   return { group: s(r.group), version: s(r.version), kind: s(r.kind), namespace: s(r.namespace), name: s(r.name) };
@@ -121,7 +127,7 @@ export function isApplication(obj: unknown): boolean {
  * wrong answer without a word (a sync "Running" for no time, no resources); absent and null fields
  * are fine (Argo CD leaves out what it has not set).
  */
-function misshapenField(o: Record<string, unknown>): string | undefined {
+function misshapenField(o: Record<string, unknown>): { field: string[]; message: string } | undefined {
   const status = rec(o.status);
   const op = status.operationState;
   const checks: Array<[string, unknown, 'map' | 'list' | 'string' | 'time']> = [
@@ -142,7 +148,7 @@ function misshapenField(o: Record<string, unknown>): string | undefined {
           : typeof v === 'string' && (v === '' || !Number.isNaN(Date.parse(v)));
     if (!ok) {
       const what = want === 'time' ? 'an RFC 3339 time' : want === 'map' ? 'a map' : want === 'list' ? 'a list' : 'a string';
-      return `${path} is ${JSON.stringify(v)}, not ${what} as Argo CD writes it`;
+      return { field: path.split('.'), message: `${path} is ${JSON.stringify(v)}, not ${what} as Argo CD writes it` };
     }
   }
   return undefined;
@@ -158,7 +164,7 @@ export function readApplication(obj: unknown): ApplicationView {
     throw new NotAnApplicationError('expected an Argo CD Application object with a status');
   }
   const wrong = misshapenField(o);
-  if (wrong) throw new NotAnApplicationError(wrong);
+  if (wrong) throw new NotAnApplicationError(wrong.message, wrong.field);
   const metadata = rec(o.metadata);
   const status = rec(o.status);
   const spec = rec(o.spec);

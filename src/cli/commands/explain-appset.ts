@@ -20,7 +20,7 @@ export function explainAppSetValues(appset: ReadValue, others: readonly ReadValu
     if (!isApplication(v.value)) {
       throw new InputError(v.file, v.line, 'beside an ApplicationSet only its Applications can be given', 'remove the other objects');
     }
-    const e = explainValue(v.value, v.file, v.line, flags, plans, sources);
+    const e = explainValue(v.value, v.file, v.line, flags, plans, sources, v.lineOf);
     apps.set(e.app.name, e);
   }
   const done = rollout.progressive ? rollout.rollingStep === undefined : rollout.pending.length === 0;

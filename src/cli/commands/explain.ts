@@ -9,7 +9,7 @@ import type * as ExplanationModule from '../../argo/live/explanation';
 import type * as JsonModule from '../../report/explain-json';
 import type * as TextModule from '../../report/explain-text';
 import type * as ErrorsModule from '../errors';
-import { addLiveOptions, explainValue, parseNow, planSource } from '../live-input';
+import { addLiveOptions, explainValue, healthSources, parseNow, planSource } from '../live-input';
 import type { ExplainFlags } from '../live-input';
 import { addFormatOption } from '../options';
 import type * as ReadModule from '../read-object';
@@ -48,7 +48,7 @@ export function register(program: Command): void {
       const { InputError }: typeof ErrorsModule = require('../errors');
       throw new InputError(values[1].file, values[1].line, `${values.length} objects where one Application was expected`, 'give one Application per run, or an ApplicationSet with its Applications');
     }
-    const e = explainValue(values[0].value, values[0].file, values[0].line, flags, planSource(manifests));
+    const e = explainValue(values[0].value, values[0].file, values[0].line, flags, planSource(manifests), healthSources(flags), values[0].lineOf);
     if (flags.format === 'json') {
       const { renderExplanationJson }: typeof JsonModule = require('../../report/explain-json');
       writeOut(renderExplanationJson(e));

@@ -63,5 +63,12 @@ test('a field explain rests on that no Argo CD writes so is refused, naming it; 
   expect(refused(app({ operationState: ['Running'] }))).toBe('status.operationState is ["Running"], not a map as Argo CD writes it');
   expect(refused(app({}, { deletionTimestamp: 12 }))).toBe('metadata.deletionTimestamp is 12, not an RFC 3339 time as Argo CD writes it');
   expect(refused(app({ operationState: null, resources: null }))).toBeUndefined();
+  let thrown: unknown;
+  try {
+    readApplication(app({ operationState: { phase: 'Running', startedAt: 'yesterday' } }));
+  } catch (e) {
+    thrown = e;
+  }
+  expect((thrown as NotAnApplicationError).field).toEqual(['status', 'operationState', 'startedAt']); // a reader points at its line
   expect(refused(app({ operationState: { phase: 'Running', startedAt: '2026-12-01T10:00:00Z', finishedAt: '' } }))).toBeUndefined();
 });
