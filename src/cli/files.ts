@@ -190,7 +190,7 @@ function fsError(file: string, e: unknown): InputError {
     case 'ENOENT':
     case 'ENOTDIR': return new InputError(file, 0, 'no such file or folder', 'check the path');
     case 'EACCES':
-    case 'EPERM': return new InputError(file, 0, 'permission denied', 'make it readable (and a folder searchable)');
+    case 'EPERM': return new InputError(file, 0, 'permission denied', 'make it readable, and a folder searchable');
     case 'ELOOP': return new InputError(file, 0, 'a symbolic link loop (too many levels of symbolic links)', 'point the link at a file or folder, or remove it');
     case 'EISDIR': return new InputError(file, 0, 'is a folder, not a file', 'give the file itself, e.g. the output of kubectl get ... -o json saved to live.json');
     case 'EAGAIN': return new InputError(file, 0, 'standard input is not readable', 'pipe the manifests in, e.g. `helm template . | syncplan plan -`');

@@ -148,7 +148,7 @@ describe('a folder the CLI cannot search is bad input naming the entry, never an
     }) as never);
     try {
       const err = inputError(() => expandPaths([dir]));
-      expect([err.file, err.line, err.reason, err.hint]).toEqual([join(dir, 'sub'), 0, 'permission denied', 'make it readable (and a folder searchable)']);
+      expect([err.file, err.line, err.reason, err.hint]).toEqual([join(dir, 'sub'), 0, 'permission denied', 'make it readable, and a folder searchable']);
     } finally {
       spy.mockRestore();
     }
