@@ -289,7 +289,13 @@ function parseYamlWith(text: string, file: string, lines: LineCounter | undefine
       throw new InputError(file, docLine, `invalid YAML: ${describe(e)}`, 'fix the YAML syntax');
     }
     if (value === null || value === undefined) continue; // `---` with nothing, `~`, comments only
-    if (!decodesAsObject(value) && skipped()) return [];
+    if (!decodesAsObject(value) && skipped()) {
+      // A manifest that only lacks its kind: Argo CD drops it without a word, so say so instead.
+      if (isPlainObject(value) && 'metadata' in (value as Record<string, unknown>)) {
+        throw new InputError(file, docLine, 'object has no kind, so Argo CD skips this whole file as unrelated YAML and never syncs it', 'add one, e.g. `kind: Deployment`');
+      }
+      return [];
+    }
     decoded = true;
     const fields = new YamlFields(text, doc, docLine, lines);
     // Bound rather than an arrow function: no closure context per document stays alive with it

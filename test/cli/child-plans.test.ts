@@ -33,7 +33,7 @@ function repo(apps: number, objects: number, broken?: number): string {
     const docs = Array.from({ length: objects }, (_, o) => stringify({
       apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `cm-${o}`, annotations: { 'argocd.argoproj.io/sync-wave': String(o % 3) } },
     }));
-    writeFileSync(join(root, 'apps', name, 'all.yaml'), a === broken ? 'kind: [\n' : docs.join('---\n'));
+    writeFileSync(join(root, 'apps', name, 'all.yaml'), a === broken ? 'apiVersion: v1\nkind: [\nmetadata: {}\n' : docs.join('---\n'));
   }
   mkdirSync(join(root, 'parent'));
   writeFileSync(join(root, 'parent', 'apps.yaml'), parent.join('---\n'));

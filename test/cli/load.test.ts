@@ -367,9 +367,9 @@ describe('files Argo CD skips', () => {
     expect(loadPaths([join(dir, 'values.yaml')])).toEqual([]);
   });
 
-  test('what Argo CD fails the app on stays an error: text that looks like a manifest, or a bad document after an object', () => {
-    writeFileSync(join(dir, 'nokind.yaml'), 'apiVersion: v1\nmetadata:\n  name: a\n# kind: ConfigMap was meant\n');
-    expect(inputError(() => loadPaths([join(dir, 'nokind.yaml')])).reason).toMatch(/no kind/);
+  test('what Argo CD fails the app on stays an error: text that looks like a manifest, or a bad document after an object; an object that only lacks its kind is named too (Argo CD drops it without a word)', () => {
+    writeFileSync(join(dir, 'nokind.yaml'), 'apiVersion: v1\nmetadata:\n  name: a\n# the kind was forgotten\n');
+    expect(inputError(() => loadPaths([join(dir, 'nokind.yaml')])).reason).toMatch(/^object has no kind, so Argo CD skips this whole file as unrelated YAML and never syncs it$/);
     writeFileSync(join(dir, 'second.yaml'), `${cm('a')}---\nreplicas: 3\n`);
     expect(inputError(() => loadPaths([join(dir, 'second.yaml')])).line).toBe(6);
     writeFileSync(join(dir, 'tab.yaml'), 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n\tname: a\n');

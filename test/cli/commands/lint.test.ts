@@ -33,7 +33,7 @@ beforeAll(() => {
   write('clean.yaml', yaml(cm('cfg', W('0')), deployment('web', W('1'), {}, { containers: [{ name: 'app', image: 'a:1', readinessProbe: { exec: { command: ['true'] } }, envFrom: [{ configMapRef: { name: 'cfg' } }] }] }), service('web', W('2'))));
   write('warning.yaml', yaml(cm('cfg', W('+0'))));
   write('error.yaml', yaml(cm('cfg', { 'argocd.argoproj.io/hook': 'presync' }), hookJob('migrate')));
-  write('broken.yaml', 'kind: [unclosed\n');
+  write('broken.yaml', 'apiVersion: v1\nkind: [unclosed\nmetadata: {name: a}\n'); // a manifest, so Argo CD fails the app on it (unrelated YAML it skips)
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
