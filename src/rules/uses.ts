@@ -1,9 +1,11 @@
 /**
  * What an object visibly needs from other objects of the app: the references a reader can see in
- * the YAML (pod references, Service selectors, Ingress backends, RBAC bindings, HPA targets, an
- * Application's AppProject, the CRD of a custom resource, the Namespace it lives in). Used to tell needed waves from habit.
+ * the YAML (pod references, the Services a pod calls by host name, Service selectors, Ingress,
+ * Route and Gateway API route backends, RBAC bindings, HPA targets, an Application's AppProject,
+ * the CRD of a custom resource, the Namespace it lives in). Used to tell needed waves from habit.
  */
 import { at, labelsAt, list, obj, podReferences, podSpecOf, selects, str } from './objects';
+import { serviceHostsOf } from './service-hosts';
 import { displayValue } from '../argo/display';
 import type { SyncTask } from '../argo/types';
 
@@ -111,6 +113,7 @@ export function usesOf(t: SyncTask, index: TaskIndex): SyncTask[] {
   const pod = podSpecOf(t.manifest);
   if (pod) {
     for (const ref of podReferences(pod)) named(ref.kind, ref.name);
+    for (const host of serviceHostsOf(pod)) named('Service', host.name, host.namespace || ns);
     clusterWide('PriorityClass', str(pod.spec.priorityClassName));
     clusterWide('RuntimeClass', str(pod.spec.runtimeClassName));
   }
@@ -134,6 +137,22 @@ export function usesOf(t: SyncTask, index: TaskIndex): SyncTask[] {
     named('Service', at(o, ['spec', 'defaultBackend', 'service', 'name']));
     for (const rule of list(at(o, ['spec', 'rules']))) {
       for (const path of list(at(rule, ['http', 'paths']))) named('Service', at(path, ['backend', 'service', 'name']) ?? at(path, ['backend', 'serviceName']));
+    }
+  }
+  // An OpenShift Route's backends (`spec.to`, `spec.alternateBackends`, Services unless a kind says otherwise).
+  if (t.group === 'route.openshift.io' && t.kind === 'Route') {
+    for (const backend of [at(o, ['spec', 'to']), ...list(at(o, ['spec', 'alternateBackends']))]) {
+      const b = obj(backend);
+      if (b && (str(b.kind) ?? 'Service') === 'Service') named('Service', b.name);
+    }
+  }
+  // A Gateway API route's backendRefs (HTTPRoute, GRPCRoute, TLSRoute, TCPRoute, UDPRoute): a core Service by default.
+  if (t.group === 'gateway.networking.k8s.io' && t.kind.endsWith('Route')) {
+    for (const rule of list(at(o, ['spec', 'rules']))) {
+      for (const ref of list(at(rule, ['backendRefs']))) {
+        const r = obj(ref);
+        if (r && (str(r.kind) ?? 'Service') === 'Service' && (str(r.group) ?? '') === '') named('Service', r.name, str(r.namespace) ?? ns);
+      }
     }
   }
   if (t.kind === 'HorizontalPodAutoscaler') named(displayValue(at(o, ['spec', 'scaleTargetRef', 'kind'])), at(o, ['spec', 'scaleTargetRef', 'name']));

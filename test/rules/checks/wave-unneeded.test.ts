@@ -145,6 +145,46 @@ describe('wave-unneeded sees the references a reader sees', () => {
   });
 });
 
+describe('wave-unneeded sees a Service named by its host name or routed to', () => {
+  // After the todo app of redhat-developer-demos/openshift-gitops-examples: a Job that runs a
+  // database client against the Service of a Deployment in the wave before.
+  const db = [deployment('db', wave('0')), service('db', wave('0'))];
+  const client = (container: Record<string, unknown>) => k('batch/v1', 'Job', 'schema', {
+    spec: { backoffLimit: 1, template: { spec: { restartPolicy: 'Never', containers: [{ name: 'psql', image: 'postgres:16', ...container }] } } },
+  }, wave('1'));
+
+  test.each([
+    ['an argument', { command: ['psql'], args: ['--host=db', '--dbname=app'] }],
+    ['a command line', { command: ['sh', '-c', 'until pg_isready -h db; do sleep 1; done'] }],
+    ['a URL in an env value', { env: [{ name: 'DATABASE_URL', value: 'postgres://app@db.shop.svc.cluster.local:5432/app' }] }],
+    ['namespace-qualified', { env: [{ name: 'DB_HOST', value: 'db.shop' }] }],
+  ])('a Job naming the Service in %s waits for the Deployment behind it: its wave is needed', (_what, container) => {
+    expect(findingsOf('wave-unneeded', yaml(...db, client(container)), { namespace: 'shop' })).toEqual([]);
+  });
+
+  test('a word that is no host of the app (another namespace, a longer name, a different Service) does not count', () => {
+    for (const value of ['db.other.svc', 'dbx', 'db-backup', 'cache']) {
+      const found = findingsOf('wave-unneeded', yaml(...db, client({ env: [{ name: 'X', value }] })), { namespace: 'shop' });
+      expect([value, found.map((f) => `${f.kind}/${f.name}`)]).toEqual([value, ['Job/schema']]);
+    }
+  });
+
+  test('an OpenShift Route and a Gateway API HTTPRoute see the Services they route to', () => {
+    const route = k('route.openshift.io/v1', 'Route', 'web', { spec: { to: { kind: 'Service', name: 'web' }, port: { targetPort: 8080 } } }, wave('1'));
+    const httpRoute = k('gateway.networking.k8s.io/v1', 'HTTPRoute', 'web', {
+      spec: { parentRefs: [{ name: 'edge' }], rules: [{ backendRefs: [{ name: 'web', port: 80 }] }] },
+    }, wave('1'));
+    const alternate = k('route.openshift.io/v1', 'Route', 'web', {
+      spec: { to: { kind: 'Service', name: 'old' }, alternateBackends: [{ kind: 'Service', name: 'web', weight: 10 }] },
+    }, wave('1'));
+    for (const r of [route, httpRoute, alternate]) {
+      expect(findingsOf('wave-unneeded', yaml(deployment('web', wave('0')), service('web', wave('0')), r))).toEqual([]);
+    }
+    const elsewhere = k('route.openshift.io/v1', 'Route', 'web', { spec: { to: { kind: 'Service', name: 'other' } } }, wave('1'));
+    expect(findingsOf('wave-unneeded', yaml(deployment('web', wave('0')), service('web', wave('0')), elsewhere))).toHaveLength(1);
+  });
+});
+
 function manifests(text: string) {
   return parseAllDocuments(text).map((d, index) => ({ object: d.toJSON(), source: { file: 'app.yaml', line: 0, index } }));
 }
