@@ -6,7 +6,7 @@
  * renders (a Helm chart, a kustomization) are named with the command that renders them.
  */
 import { existsSync, readdirSync, statSync } from 'fs';
-import { join, relative, resolve, sep } from 'path';
+import { isAbsolute, join, relative, resolve, sep } from 'path';
 import { InputError } from './errors';
 import { loadPaths } from './load';
 import { appProjectsOf } from '../argo/app-project';
@@ -172,7 +172,7 @@ function resolveChild(manifest: Manifest, name: string, namespace: string, wave:
     return { ...child, source: { ...base, render: `helm template ${src.helm?.releaseName ?? name} ${src.chart} --repo ${base.repoURL} --version ${base.targetRevision}` } };
   }
   const dir = resolve(repoRoot, base.path || '.');
-  if (!dir.startsWith(resolve(repoRoot)) || !existsSync(dir) || !statSync(dir).isDirectory()) {
+  if (!isUnder(dir, resolve(repoRoot)) || !existsSync(dir) || !statSync(dir).isDirectory()) {
     throw new InputError(manifest.source.file, manifest.source.line, `Application/${name}: source path ${JSON.stringify(base.path)} is no folder under the repo root ${repoRoot}`,
       'pass the checkout of its repoURL as --repo-root');
   }
@@ -184,6 +184,12 @@ function resolveChild(manifest: Manifest, name: string, namespace: string, wave:
   const syncOptions = applicationSyncOptionItems(manifest.object).map(String);
   const job = { files: files.map(f => join(dir, ...f.split('/'))), namespace: destinationNamespace, syncOptions };
   return { ...child, source: { ...base, files: files.map(f => relative(repoRoot, join(dir, f)).split(sep).join('/')) }, job };
+}
+
+/** True when `path` is `root` or inside it (a sibling whose name starts with the root's is not). */
+function isUnder(path: string, root: string): boolean {
+  const rel = relative(root, path);
+  return rel === '' || (rel.split(sep)[0] !== '..' && !isAbsolute(rel));
 }
 
 /** Every file under `dir`, relative and `/`-separated, in byte order. */

@@ -77,3 +77,18 @@ test('Helm and kustomize sources are named with their render command; a missing 
   expect(r.stderr.trim().split('\n')).toHaveLength(1);
   expect(r.stderr).toContain('Application/gone: source path "nowhere" is no folder under the repo root');
 });
+
+test('a source path that leaves the repo root is refused, even into a folder whose name starts with the root\'s', () => {
+  // `repo-other` begins with `repo` as a string: a prefix test took it for a folder under `repo`.
+  for (const d of ['repo', 'repo-other']) mkdirSync(join(dir(), d), { recursive: true });
+  writeFileSync(join(dir(), 'repo-other', 'cm.yaml'), stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' } }));
+  writeFileSync(join(dir(), 'repo', 'parent.yaml'), stringify({
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'Application',
+    metadata: { name: 'escape', namespace: 'argocd' },
+    spec: { project: 'default', source: { repoURL: 'x', path: '../repo-other' }, destination: { server: 'https://kubernetes.default.svc', namespace: 'e' } },
+  }));
+  const r = spawnSync(process.execPath, [BIN, 'plan', 'repo/parent.yaml', '--repo-root', 'repo'], { cwd: dir(), encoding: 'utf8' });
+  expect(r.status).toBe(2);
+  expect(r.stderr).toContain('Application/escape: source path "../repo-other" is no folder under the repo root');
+});
