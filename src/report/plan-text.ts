@@ -17,6 +17,16 @@ export function taskLabel(task: { readonly kind: string; readonly name: string; 
   return `${task.kind}/${task.name}${task.namespace ? ` -n ${task.namespace}` : ''}`;
 }
 
+/**
+ * `Kind/name` of each task, with ` -n namespace` where another of them has the same kind and name
+ * (one step's hooks in two namespaces), so a list of what a step waits for names each object once.
+ */
+export function distinctLabels(tasks: ReadonlyArray<{ readonly kind: string; readonly name: string; readonly namespace: string }>): string[] {
+  const count = new Map<string, number>();
+  for (const t of tasks) count.set(`${t.kind}/${t.name}`, (count.get(`${t.kind}/${t.name}`) ?? 0) + 1);
+  return tasks.map((t) => ((count.get(`${t.kind}/${t.name}`) ?? 0) > 1 ? taskLabel(t) : `${t.kind}/${t.name}`));
+}
+
 function taskLine(task: SyncTask): string {
   const marks: string[] = [];
   if (task.action === 'prune') marks.push(PRUNE_MARK[task.pruneOption ?? '']);
@@ -43,10 +53,12 @@ function doneWhen(task: SyncTask, scripts: readonly HealthScript[] | undefined):
 }
 
 function named(tasks: readonly SyncTask[], scripts: readonly HealthScript[] | undefined): string {
-  const waits = tasks.flatMap((t) => {
+  const awaited = tasks.flatMap((t) => {
     const done = doneWhen(t, scripts);
-    return done ? [`${t.kind}/${t.name} ${done}`] : [];
+    return done ? [{ t, done }] : [];
   });
+  const labels = distinctLabels(awaited.map((a) => a.t));
+  const waits = awaited.map((a, i) => `${labels[i]} ${a.done}`);
   const more = waits.length > MAX_NAMED ? ` and ${waits.length - MAX_NAMED} more` : '';
   return waits.slice(0, MAX_NAMED).join(', ') + more;
 }

@@ -5,6 +5,7 @@
  * another, so the critical path is every step, and the objects that set its length are the ones
  * each gate waits on.
  */
+import { distinctLabels } from './plan-text';
 import type { HealthScript } from '../argo/argocd-cm';
 import { waitsOnHealth } from '../argo/same-wave';
 import { stepsRun } from '../argo/steps';
@@ -63,7 +64,7 @@ export function estimateTime(plan: SyncPlan, options: TimeOptions = {}): TimeEst
       phase: step.phase,
       wave: step.wave,
       delaySeconds: last ? 0 : delay,
-      waitsOn: gateWaitsOn(step, options.healthScripts).map(t => `${t.kind}/${t.name}`),
+      waitsOn: distinctLabels(gateWaitsOn(step, options.healthScripts)),
     };
   });
   const delays = Math.max(0, steps.length - 1);

@@ -48,6 +48,12 @@ describe('what each step waits for', () => {
     expect(text).toContain('Sync wave 2\n  Service/web\n  -> no health wait: last step, done once applied\n');
   });
 
+  test('two awaited objects of one kind and name in two namespaces are told apart by namespace; a name used once stays short', () => {
+    const hook = (ns: string) => `${obj('Pod', 'check', { 'argocd.argoproj.io/hook': 'Sync' })}  namespace: ${ns}\n`;
+    const p = plan([hook('a'), hook('b'), obj('Pod', 'other', { 'argocd.argoproj.io/hook': 'Sync' }), obj('ConfigMap', 'c', wave(1))].join('---\n'), { namespace: 'a' });
+    expect(waitLine(p.steps[0], false, 2)).toBe('waits for: Pod/check -n a complete, Pod/check -n b complete, Pod/other complete, then the wave delay');
+  });
+
   test('long waits name five resources and count the rest, as Argo CD does', () => {
     const deployments = Array.from({ length: 8 }, (_, i) => obj('Deployment', `d${i}`, wave(1), 'apps/v1'));
     const p = plan([...deployments, obj('ConfigMap', 'last', wave(2))].join('---\n'));

@@ -75,6 +75,15 @@ describe('estimateTime', () => {
     expect(estimateTime(step('ClusterIP'), { healthScripts }).criticalPath[0].waitsOn).toEqual(['Service/web']);
   });
 
+  test('the objects a step waits on are told apart by namespace when kind and name repeat', () => {
+    const plan = planOf([
+      m({ apiVersion: 'apps/v1', kind: 'Deployment', name: 'web', namespace: 'blue', wave: 0 }),
+      m({ apiVersion: 'apps/v1', kind: 'Deployment', name: 'web', namespace: 'green', wave: 0 }),
+      m({ kind: 'ConfigMap', name: 'after', wave: 1 }),
+    ]);
+    expect(estimateTime(plan).criticalPath[0].waitsOn).toEqual(['Deployment/web -n blue', 'Deployment/web -n green']);
+  });
+
   test('a custom resource waits only with an argocd-cm health script for it (gitops-engine GetResourceHealth: the override first)', () => {
     const plan = planOf([
       m({ apiVersion: 'example.com/v1', kind: 'Widget', name: 'w', wave: 0 }),
