@@ -67,7 +67,7 @@ test('a file with no ConfigMap is one line, exit 2', () => {
   const r = lint(stringify(app('x', '0')));
   expect(r.code).toBe(2);
   expect(r.stderr.trim().split('\n')).toHaveLength(1);
-  expect(r.stderr).toContain('holds no ConfigMap');
+  expect(r.stderr).toContain('no ConfigMap in the file');
 });
 
 test('a custom resource with a health script in argocd-cm (a wildcard key, split-key form) gates its wave: no wave-gate-no-health', () => {
