@@ -81,7 +81,7 @@ function plan(view: ChartView, sources: readonly UnitSource[], tree: TreeScan,
   const units = new UnitTable(view);
   units.declare(sources, all, under);
   // A unit that asked for a wave of its own gets one after everything it waits for, however stated.
-  const gaps = new GapJudge(view);
+  const gaps = new GapJudge(view, units.hoisted);
   const hubs = withHubs ? new Hubs(gaps) : undefined;
   const graph = new IntentGraph(new Set(sources.filter((s) => s.separateWave).map((s) => s.construct.node.path)), hubs);
   const src = {

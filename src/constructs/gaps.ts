@@ -19,7 +19,13 @@ export class GapJudge {
   /** Per list of objects, those whose wave is not set by hand (most lists: all, and the list itself is kept). */
   private readonly placed = new WeakMap<readonly ApiObject[], readonly ApiObject[]>();
 
-  constructor(private readonly view: ChartView) {}
+  /** `hoisted`: members whose place Argo CD decides, not their unit's wave (`UnitTable.hoisted`), filled before any gap is placed. */
+  constructor(private readonly view: ChartView, private readonly hoisted: ReadonlySet<ApiObject> = new Set()) {}
+
+  /** True for a member whose place Argo CD decides, not its unit's wave (the library writes none on it). */
+  public isHoisted(o: ApiObject): boolean {
+    return this.hoisted.has(o);
+  }
 
   /** The fewest waves between `before` and `after` (every object of one done before any of the other starts). */
   public decide(before: readonly ApiObject[], after: readonly ApiObject[]): GapDecision {
@@ -48,14 +54,15 @@ export class GapJudge {
    * The objects of one side of an edge that its unit's wave places, in the unit's `phase`: a member
    * whose wave is set by hand keeps that wave (the proof checks it), and one whose hook annotation
    * set by hand puts it in no task of that phase (a PostSync hook in a Sync tier, a `Skip`) runs in
-   * another step or none; either decides no gap of its unit. Its Pods, in particular, hold no
+   * another step or none, and a Namespace Argo CD hoists before a PreSync hook (`UnitTable.hoisted`)
+   * runs there; none decides a gap of its unit. Its Pods, in particular, hold no
    * claim's order for the members left in the unit's step. `after` is always one unit's objects, or
    * part of them, so the list alone keys the memo.
    */
   public placedByUnit(after: readonly ApiObject[], phase: UnitPhase): readonly ApiObject[] {
     let placed = this.placed.get(after);
     if (placed === undefined) {
-      const byHand = (o: ApiObject) => this.view.handSetWave(o) !== undefined || !inPhase(this.view.handAnnotations(o), phase);
+      const byHand = (o: ApiObject) => this.hoisted.has(o) || this.view.handSetWave(o) !== undefined || !inPhase(this.view.handAnnotations(o), phase);
       this.placed.set(after, placed = after.some(byHand) ? after.filter((o) => !byHand(o)) : after);
     }
     return placed;

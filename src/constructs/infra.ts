@@ -56,14 +56,19 @@ export function infraEdges(all: readonly ApiObject[], view: ChartView, units: Un
   for (const { o, key } of infra) {
     const users = (usersOf.get(`${key.kind}\u0000${key.key}`) ?? []).filter((u) => u !== o);
     if (users.length === 0) continue;
+    // A Namespace a PreSync hook lives in is hoisted before that hook, so before everything in
+    // it: Argo CD runs it there whatever its wave says, so write none (a Sync wave would be a
+    // place it never runs in, rule namespace-after-resource), a tier's member or not.
+    const hoisted = key.kind === 'Namespace' && users.some((u) => units.runsInPreSync(u));
     let ri = units.unitOf.get(o);
+    if (ri && hoisted && ri.source && view.handSetWave(o) === undefined) {
+      units.hoisted.add(o);
+      continue;
+    }
     if (!ri) {
       // Placed by hand: kept as written (Argo CD hoists it if it is late), and proven at synth.
       if (view.handSetWave(o) !== undefined) continue;
-      // A Namespace a PreSync hook lives in is hoisted before that hook, so before everything in
-      // it: Argo CD runs it there whatever its wave says, so write none (a Sync wave would be a
-      // place it never runs in, rule namespace-after-resource).
-      if (key.kind === 'Namespace' && users.some((u) => units.phaseOf(u) === 'PreSync')) continue;
+      if (hoisted) continue;
       ri = {
         unit: { id: o.node.path, label: `${o.kind} ${o.node.path}`, phase: 'Sync', infra: true },
         objects: [o],

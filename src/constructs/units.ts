@@ -62,6 +62,12 @@ export class UnitTable {
   public readonly unitOf = new Map<ApiObject, ResolvedUnit>();
   /** The unit of each tier or hook construct. */
   public readonly byConstruct = new Map<IConstruct, ResolvedUnit>();
+  /**
+   * Members of a tier whose place Argo CD decides, not their unit's wave: a Namespace a PreSync hook
+   * lives in, hoisted before that hook whatever its wave says (`infra.ts`). The library writes no
+   * wave on them, and they decide no gap of their unit (`GapJudge.placedByUnit`).
+   */
+  public readonly hoisted = new Set<ApiObject>();
 
   constructor(private readonly view: ChartView) {}
 
@@ -155,6 +161,16 @@ export class UnitTable {
     if (unit) return unit.unit.phase;
     const hook = readHookIn(hand);
     return hook.isHook && hook.phases.length > 0 ? hook.phases[0] : 'Sync';
+  }
+
+  /**
+   * True when Argo CD runs `o` in the PreSync phase: as a hook its own annotations make it (set by
+   * hand, as a vendored Helm `pre-install` Job in a Sync tier carries it), read as Argo CD reads
+   * them, else in its unit's phase.
+   */
+  public runsInPreSync(o: ApiObject): boolean {
+    const hook = readHookIn(this.view.handAnnotations(o));
+    return hook.isHook ? hook.phases.includes('PreSync') : this.phaseOf(o) === 'PreSync';
   }
 
   /** A unit the library places itself (a Namespace or CRD before its users). */

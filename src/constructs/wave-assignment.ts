@@ -70,7 +70,7 @@ export function assignWaves(resolved: readonly ResolvedUnit[], edges: readonly I
     const w = waves.get(r.unit.id);
     if (!r.write || w === undefined) continue;
     const value = formatWave(w);
-    for (const o of r.objects) waveOf.set(o, value);
+    for (const o of r.objects) if (!gaps.isHoisted(o)) waveOf.set(o, value);
   }
   if (hubs) deciders.push(...hubDeciders(hubs, waves));
   return { waveOf, unitEdges: kept, dependsOn: dependsOnOf(deciders, waveOf, waves), throughEmpty: throughEmpty(contracted, byId) };

@@ -1,8 +1,9 @@
-import { ApiObject } from 'cdk8s';
+import { ApiObject, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
-import { configMap, newChart, synthError, wavesByName } from './helpers';
-import { SyncOrder, Tier } from '../../src';
+import { configMap, newChart, stderrOf, synthError, wavesByName } from './helpers';
+import { MigrationHook, SyncOrder, Tier } from '../../src';
 import { SyncPlanner } from '../../src/constructs/planner';
+import { lint } from '../../src/rules';
 
 /** A CRD for `shop.example.com/Order`, in a chart whose namespace cdk8s also writes on it. */
 function crd(chart: ReturnType<typeof newChart>): ApiObject {
@@ -54,6 +55,21 @@ describe('Namespaces and CRDs before their users', () => {
     expect(synthError(chart)).toBe('');
     const waves = wavesByName(chart);
     expect(Number(waves['Namespace/shop'])).toBeLessThanOrEqual(Number(waves['ConfigMap/settings']));
+  });
+
+  test('a Namespace put in a tier, with a PreSync hook living in it: no wave written on it (Argo CD runs it before the hook), nothing for the rule pack', () => {
+    const chart = newChart('chart', { namespace: 'shop' });
+    const ns = new kplus.Namespace(chart, 'ns', { metadata: { name: 'shop' } });
+    const base = new Tier(chart, 'base').add(ns, configMap(chart, 'settings'));
+    new MigrationHook(chart, 'migrate', { name: 'migrate', image: 'app:1', command: ['migrate'] });
+    const web = new kplus.Deployment(chart, 'web', { containers: [{ image: 'app:1', readiness: kplus.Probe.fromCommand(['true']) }] });
+    new Tier(chart, 'app', { after: [base] }).add(web);
+    let objects: any[] = [];
+    expect(stderrOf(() => { objects = Testing.synth(chart); })).toBe('');
+    expect(wavesByName(chart)).toEqual({ 'Namespace/shop': undefined, 'ConfigMap/settings': '0', 'Job/migrate': '0', 'Deployment/chart-web': '0' });
+    const manifests = objects.map((object, index) => ({ object, source: { file: 'chart.yaml', line: 0, index } }));
+    expect(lint(manifests).filter((f) => f.rule === 'namespace-after-resource')).toEqual([]);
+    SyncOrder.of(chart).assertBefore(ns, web);
   });
 
   test('cluster-scoped kinds (built in, or defined by a Cluster-scope CRD of the chart) get no Namespace edge', () => {
