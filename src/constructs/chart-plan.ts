@@ -73,13 +73,16 @@ export function planChart(view: ChartView, sources: readonly UnitSource[], tree:
 function plan(view: ChartView, sources: readonly UnitSource[], tree: TreeScan,
   isPlanner: (c: IConstruct) => boolean, withHubs: boolean): PlannerResult {
   const { chart, group } = view;
-  const all = tree.objects.filter((x) => group.has(x.chart));
+  // The objects of charts nested in the planned ones are planned apart, with their own chart.
+  const all: ApiObject[] = [];
+  const foreign: ApiObject[] = [];
+  for (const x of tree.objects) (group.has(x.chart) ? all : foreign).push(x);
   const under = (c: IConstruct): ApiObject[] => {
     if (c === chart && group.size === 1) return all;
     return objectsUnder(c, group, []);
   };
   const units = new UnitTable(view);
-  units.declare(sources, all, under);
+  units.declare(sources, all, under, foreign);
   // A unit that asked for a wave of its own gets one after everything it waits for, however stated.
   const gaps = new GapJudge(view, units.hoisted);
   const hubs = withHubs ? new Hubs(gaps) : undefined;

@@ -71,8 +71,13 @@ export class UnitTable {
 
   constructor(private readonly view: ChartView) {}
 
-  /** Declared units and the objects their members hold; an object claimed by two units fails. */
-  public declare(sources: readonly UnitSource[], all: readonly ApiObject[], under: (c: IConstruct) => ApiObject[]): void {
+  /**
+   * Declared units and the objects their members hold; an object claimed by two units fails, and so
+   * does a member holding objects of a chart planned apart (`foreign`: the objects of the scanned
+   * trees outside the planned charts, those of a chart nested in one of them).
+   */
+  public declare(sources: readonly UnitSource[], all: readonly ApiObject[], under: (c: IConstruct) => ApiObject[],
+    foreign: readonly ApiObject[] = []): void {
     for (const s of sources) {
       const path = s.construct.node.path;
       const r: ResolvedUnit = {
@@ -88,6 +93,7 @@ export class UnitTable {
     // per object for tiers of thousands.
     const claims = new Map<ApiObject, Claim>();
     const more = new Map<ApiObject, Claim[]>();
+    const foreignUnder = foreign.length > 0 ? foreignObjectUnder(foreign) : undefined;
     for (const s of sources) {
       const r = this.byConstruct.get(s.construct)!;
       for (const m of s.members()) {
@@ -96,6 +102,7 @@ export class UnitTable {
         }
         const objects = under(m);
         if (objects.length === 0) this.checkSameChart(r, m);
+        else if (foreignUnder?.has(m)) this.refuseNestedChart(r, m, foreignUnder.get(m)!);
         for (const o of objects) {
           const first = claims.get(o);
           if (first === undefined) claims.set(o, { r, member: m });
@@ -179,6 +186,18 @@ export class UnitTable {
     this.resolved.push(r);
   }
 
+  /**
+   * A member holding objects of this chart and of a chart nested in it (planned apart, its own
+   * Argo CD Application) would order only the first: say so, naming the nested chart.
+   */
+  private refuseNestedChart(r: ResolvedUnit, m: IConstruct, nested: ApiObject): void {
+    const chart = this.view.chart.node.path;
+    const other = Chart.of(nested).node.path;
+    throw new OrderingError(`${r.unit.label} (chart ${chart}) has member ${m.node.path}, which also holds objects of chart ${other} (${nested.node.path}): `
+      + 'sync waves order objects inside one chart (one Argo CD Application), so the order of those would be lost; sync both charts in one ArgoApplication, '
+      + `or add to the tier only the constructs of chart ${chart} and order the two Applications (app-of-apps with the Application health check)`);
+  }
+
   /** A member holding objects only in another chart orders nothing here: say so, naming both charts. */
   private checkSameChart(r: ResolvedUnit, m: IConstruct): void {
     const elsewhere = m.node.findAll().find((x): x is ApiObject => x instanceof ApiObject);
@@ -190,6 +209,18 @@ export class UnitTable {
       + `sync waves order objects inside one chart (one Argo CD Application), so this order would be lost; move ${m.node.path} into chart ${chart}, `
       + 'or keep it where it is and order the two Applications (app-of-apps with the Application health check)');
   }
+}
+
+/**
+ * For each construct above an object of `foreign`, the first such object (in `foreign` order): one
+ * walk up from each, stopped where an earlier walk already went.
+ */
+function foreignObjectUnder(foreign: readonly ApiObject[]): Map<IConstruct, ApiObject> {
+  const out = new Map<IConstruct, ApiObject>();
+  for (const o of foreign) {
+    for (let s = o.node.scope; s !== undefined && !out.has(s); s = s.node.scope) out.set(s, o);
+  }
+  return out;
 }
 
 /** The chart a construct is in, if any. */

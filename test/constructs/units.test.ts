@@ -3,8 +3,9 @@
  * `src/argo` (the one reader of Argo CD's annotations), as the CLI reads them.
  */
 import { ApiObject, Chart, Testing } from 'cdk8s';
+import { Construct } from 'constructs';
 import { configMap, newChart, synthError, wavesByName } from './helpers';
-import { SyncOrder, SyncWaves, SynthChecks, Tier } from '../../src';
+import { ArgoApplication, SyncOrder, SyncWaves, SynthChecks, Tier } from '../../src';
 
 describe('a member in another chart', () => {
   test('fails the synth naming both charts and the fix, instead of dropping the order', () => {
@@ -17,6 +18,35 @@ describe('a member in another chart', () => {
     const error = synthError(web);
     expect(error).toContain('Tier web/data (chart web) has member db/pg, whose objects are in chart db');
     expect(error).toContain('move db/pg into chart web, or keep it where it is and order the two Applications');
+  });
+
+  test('a member holding objects of this chart and of a chart nested in it fails the synth naming the nested chart, instead of ordering only the first', () => {
+    const app = Testing.app();
+    const shop = new Chart(app, 'shop', { disableResourceNameHashes: true });
+    const backend = new Construct(shop, 'backend');
+    configMap(backend, 'settings');
+    const dbChart = new Chart(backend, 'db', { disableResourceNameHashes: true });
+    configMap(dbChart, 'pg');
+    const base = new Tier(shop, 'base').add(backend);
+    new Tier(shop, 'app', { after: [base] }).add(configMap(shop, 'web'));
+    const error = synthError(shop);
+    expect(error).toContain('Tier shop/base (chart shop) has member shop/backend, which also holds objects of chart shop/backend/db (shop/backend/db/pg)');
+    expect(error).toContain('sync both charts in one ArgoApplication');
+  });
+
+  test('a member holding a nested chart synced with its chart by one ArgoApplication orders both', () => {
+    const app = Testing.app();
+    const shop = new Chart(app, 'shop', { disableResourceNameHashes: true });
+    const backend = new Construct(shop, 'backend');
+    const settings = configMap(backend, 'settings');
+    const dbChart = new Chart(backend, 'db', { disableResourceNameHashes: true });
+    const pg = configMap(dbChart, 'pg');
+    const base = new Tier(shop, 'base').add(backend);
+    const web = configMap(shop, 'web');
+    new Tier(shop, 'app', { after: [base] }).add(web);
+    new ArgoApplication(new Chart(app, 'parent'), 'shop', { charts: [shop, dbChart], repoURL: 'https://git.example.com/shop.git', path: 'dist' });
+    expect(synthError(shop)).toBe('');
+    for (const before of [settings, pg]) SyncOrder.of(shop).assertBefore(before, web);
   });
 
   test('a member with no objects yet is no error (objects may come later)', () => {
