@@ -10,7 +10,7 @@ import { InputError } from './errors';
 import { EMPTY, jsonFault, jsonItemSpans, lineColumn } from './json-text';
 import { withPlainEnv } from './plain-env';
 import { RENDER_FIRST, TemplateScan } from './template-actions';
-import { ForwardLines, MAX_ALIAS_COUNT, offsetOf, YAML_OPTIONS, YamlFields } from './yaml-fields';
+import { describeParseError, documentValue, ForwardLines, offsetOf, YAML_OPTIONS, YamlFields } from './yaml-fields';
 import { isPlainObject } from '../argo/annotations';
 import { decodesAsObject, skipsUnreadableYamlFile } from '../argo/directory-source';
 import type { Manifest } from '../argo/types';
@@ -80,7 +80,7 @@ function parseFile(text: string, file: string, trees: KeptTrees, folderFile: boo
   } catch (e) {
     if (e instanceof InputError) throw e;
     // The parser recurses per nesting level; a pathological document can exhaust the stack.
-    throw new InputError(file, 0, `cannot parse: ${describe(e)}`, 'check that this is a Kubernetes YAML file');
+    throw new InputError(file, 0, `cannot parse: ${describeParseError(e)}`, 'check that this is a Kubernetes YAML file');
   }
 }
 
@@ -185,7 +185,7 @@ const YAML_START = /^\s*(?:---|#|[A-Za-z_][\w.-]*:(?:\s|$))/;
 /** Malformed JSON, located: the column too, since JSON is often one long line. */
 function jsonError(text: string, file: string, e: unknown, dotJson: boolean): InputError {
   const fault = jsonFault(text);
-  if (!fault) return new InputError(file, 0, `invalid JSON: ${describe(e)}`, 'fix the JSON syntax'); // valid, yet JSON.parse failed: too deep
+  if (!fault) return new InputError(file, 0, `invalid JSON: ${describeParseError(e)}`, 'fix the JSON syntax'); // valid, yet JSON.parse failed: too deep
   const { line, column } = lineColumn(text, fault.offset);
   if (fault.reason === EMPTY && dotJson) {
     return new InputError(file, 0, 'an empty .json file: Argo CD fails the whole app on it (unexpected EOF)', 'delete it, or put one Kubernetes object in it');
@@ -267,10 +267,10 @@ function parseYamlWith(text: string, file: string, lines: LineCounter | undefine
       const errorLine = lineOfOffset(error.pos[0]);
       const action = templates.unquotedActionIn(doc.range[0], doc.range[2]);
       if (action !== undefined) {
-        throw new InputError(file, errorLine, `invalid YAML: ${describe(error)}; line ${lineOfOffset(action)} holds a Go template action ({{ … }}) outside quotes, `
+        throw new InputError(file, errorLine, `invalid YAML: ${describeParseError(error)}; line ${lineOfOffset(action)} holds a Go template action ({{ … }}) outside quotes, `
           + 'so this looks like a Go template (Helm\'s syntax), not a rendered manifest', RENDER_FIRST);
       }
-      throw new InputError(file, errorLine, `invalid YAML: ${describe(error)}`, 'fix the YAML syntax');
+      throw new InputError(file, errorLine, `invalid YAML: ${describeParseError(error)}`, 'fix the YAML syntax');
     }
     if (!doc.contents) continue;
     const action = templates.templateActionIn(doc);
@@ -279,15 +279,9 @@ function parseYamlWith(text: string, file: string, lines: LineCounter | undefine
       throw new InputError(file, lineOfOffset(action), 'a Go template action ({{ … }}) where YAML reads a key or a value: this is a Go template (Helm\'s syntax), not a rendered manifest', RENDER_FIRST);
     }
     const docLine = lineOfOffset(doc.contents.range[0]);
-    let value: unknown;
-    try {
-      value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
-    } catch (e) {
-      if (/excessive alias count/i.test((e as Error).message)) {
-        throw new InputError(file, docLine, 'too many YAML alias expansions (an alias bomb?)', 'expand the anchors by hand or simplify the document');
-      }
-      throw new InputError(file, docLine, `invalid YAML: ${describe(e)}`, 'fix the YAML syntax');
-    }
+    const read = documentValue(doc);
+    if ('error' in read) throw new InputError(file, docLine, read.error, read.fix);
+    const value = read.value;
     if (value === null || value === undefined) continue; // `---` with nothing, `~`, comments only
     if (!decodesAsObject(value) && skipped()) {
       // A manifest that only lacks its kind: Argo CD drops it without a word, so say so instead.
@@ -307,11 +301,3 @@ function parseYamlWith(text: string, file: string, lines: LineCounter | undefine
   return manifests;
 }
 
-function describe(e: unknown): string {
-  const message = firstSentence(String((e as Error)?.message ?? e));
-  return /call stack/i.test(message) ? 'nested too deeply' : message;
-}
-
-function firstSentence(message: string): string {
-  return message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '').trim();
-}

@@ -6,7 +6,7 @@
 import { LineCounter, parseAllDocuments } from 'yaml';
 import { InputError } from './errors';
 import { decode, readFile, readStdin, STDIN } from './files';
-import { offsetOf } from './yaml-fields';
+import { describeParseError, documentValue, offsetOf } from './yaml-fields';
 
 export interface ReadValue {
   readonly value: unknown;
@@ -29,14 +29,16 @@ export function readValues(path: string, read?: () => Buffer, hint = 'give the o
   for (const doc of docs) {
     const error = doc.errors[0];
     if (error) {
-      throw new InputError(file, lines.linePos(error.pos[0]).line, `not valid YAML or JSON: ${error.message.split('\n')[0].replace(/:\s*$/, '')}`, hint);
+      throw new InputError(file, lines.linePos(error.pos[0]).line, `not valid YAML or JSON: ${describeParseError(error).replace(/:\s*$/, '')}`, hint);
     }
     const line = doc.contents ? lines.linePos(doc.contents.range[0]).line : 0;
     const lineIn = (prefix: ReadonlyArray<string | number>) => (fieldPath: ReadonlyArray<string | number>) => {
       const offset = offsetOf(doc, [...prefix, ...fieldPath]);
       return offset === undefined ? undefined : lines.linePos(offset).line;
     };
-    const value = doc.toJS({ maxAliasCount: 100 }) as unknown;
+    const decoded = documentValue(doc);
+    if ('error' in decoded) throw new InputError(file, line, decoded.error, decoded.fix);
+    const value = decoded.value;
     const isList = isListValue(value);
     valuesOf(value, file, line).forEach((v, i) => {
       const prefix = isList ? ['items', i] : [];

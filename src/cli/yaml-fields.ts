@@ -19,6 +19,27 @@ export const YAML_OPTIONS = {
   customTags: (tags: Tags) => tags.filter((t) => typeof t === 'string' || (!t.tag.endsWith(':timestamp') && t.format !== 'TIME')),
 };
 
+/** A YAML or JSON parser's error in the user's words: its first line, a stack overflow as nesting too deep. */
+export function describeParseError(e: unknown): string {
+  const message = String((e as Error)?.message ?? e).split('\n')[0].replace(/ at line \d+, column \d+:?$/, '').trim();
+  return /call stack/i.test(message) ? 'nested too deeply' : message;
+}
+
+/**
+ * A parsed document's value, or why it has none in the user's words with the fix (aliases expanded
+ * past `MAX_ALIAS_COUNT`, nesting the reader cannot follow).
+ */
+export function documentValue(doc: Document.Parsed): { value: unknown } | { error: string; fix: string } {
+  try {
+    return { value: doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) };
+  } catch (e) {
+    if (/excessive alias count/i.test((e as Error).message)) {
+      return { error: 'too many YAML alias expansions (an alias bomb?)', fix: 'expand the anchors by hand or simplify the document' };
+    }
+    return { error: `invalid YAML: ${describeParseError(e)}`, fix: 'fix the YAML syntax' };
+  }
+}
+
 /** `\n` in `text[from, to)`. */
 export function newlines(text: string, from: number, to: number): number {
   let n = 0;

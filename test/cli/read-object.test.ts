@@ -23,6 +23,17 @@ test('empty, malformed or missing input: one line with the file and line', () =>
   expect(inputError(() => readValues(join(dir(), 'none.yaml'))).message).toMatch(/none\.yaml/);
 });
 
+test('an alias bomb or nesting too deep is bad input in words, as the manifest loader says it, never an internal error', () => {
+  // Each anchor repeats the one before ten times: 10^4 expansions of a four-line document.
+  const bomb = ['a0: &a0 [x, x]', ...[1, 2, 3, 4].map(i => `a${i}: &a${i} [${Array(10).fill(`*a${i - 1}`).join(', ')}]`), 'kind: Application'].join('\n');
+  writeFileSync(join(dir(), 'bomb.yaml'), bomb);
+  const aliases = inputError(() => readValues(join(dir(), 'bomb.yaml')));
+  expect(aliases.message).toMatch(/bomb\.yaml:1: too many YAML alias expansions \(an alias bomb\?\)/);
+  expect(aliases.hint).toBe('expand the anchors by hand or simplify the document');
+  writeFileSync(join(dir(), 'deep.yaml'), `a: ${'['.repeat(5000)}${']'.repeat(5000)}\n`);
+  expect(inputError(() => readValues(join(dir(), 'deep.yaml'))).message).toMatch(/deep\.yaml:1: not valid YAML or JSON: nested too deeply \(/);
+});
+
 test('the line of a field inside a value, a List item\'s included (what an error points at)', () => {
   writeFileSync(join(dir(), 'l.json'), JSON.stringify({ kind: 'List', items: [{ kind: 'A', data: { a: '1' } }, { kind: 'B', data: { x: '1', y: '2' } }] }, null, 2));
   const [a, b] = readValues(join(dir(), 'l.json'));
