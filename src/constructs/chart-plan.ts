@@ -111,9 +111,24 @@ function plan(view: ChartView, sources: readonly UnitSource[], tree: TreeScan,
     byConstruct: units.byConstruct,
     waveOf,
     dependsOn,
-    edges: throughEmpty.length > 0 ? [...graph.edges, ...throughEmpty] : graph.edges,
+    edges: provable(throughEmpty.length > 0 ? [...graph.edges, ...throughEmpty] : graph.edges, units.hoisted),
     unitEdges,
     crossChart,
   };
 }
 
+
+/**
+ * The edges the read-back proves: a Namespace Argo CD hoists (`UnitTable.hoisted`) runs before its
+ * unit's place whatever the intent says, so it is proven before what lives in it, not after its
+ * tier's predecessors (being there early is all a Namespace can do).
+ */
+function provable(edges: ObjectEdge[], hoisted: ReadonlySet<ApiObject>): ObjectEdge[] {
+  if (hoisted.size === 0) return edges;
+  const out: ObjectEdge[] = [];
+  for (const e of edges) {
+    const after = e.after.some((o) => hoisted.has(o)) ? e.after.filter((o) => !hoisted.has(o)) : e.after;
+    if (after.length > 0) out.push(after === e.after ? e : { ...e, after });
+  }
+  return out;
+}

@@ -32,6 +32,7 @@ function infraKey(o: ApiObject, view: ChartView): InfraKey | undefined {
 
 /** Puts each Namespace and CRD the chart's objects use in a unit ordered before its users. */
 export function infraEdges(all: readonly ApiObject[], view: ChartView, units: UnitTable, graph: IntentGraph): void {
+  const precedes = orderedBefore(graph);
   const clusterScopedCustom = new Set<string>();
   const infra: Array<{ o: ApiObject; key: InfraKey }> = [];
   for (const o of all) {
@@ -59,8 +60,13 @@ export function infraEdges(all: readonly ApiObject[], view: ChartView, units: Un
     // A Namespace a PreSync hook lives in is hoisted before that hook, so before everything in
     // it: Argo CD runs it there whatever its wave says, so write none (a Sync wave would be a
     // place it never runs in, rule namespace-after-resource), a tier's member or not.
-    const hoisted = key.kind === 'Namespace' && users.some((u) => units.runsInPreSync(u));
     let ri = units.unitOf.get(o);
+    // So is a tier's Namespace when an object living in it is in a unit the intent orders before
+    // that tier: Argo CD creates the Namespace right before it (`adjustDeps`), so the tier's order
+    // cannot hold for the Namespace, and drawing the Namespace's edge would refuse the whole intent
+    // as a cycle where Argo CD syncs it.
+    const hoisted = key.kind === 'Namespace' && (users.some((u) => units.runsInPreSync(u))
+      || (ri?.source !== undefined && users.some((u) => precedes(units.unitOf.get(u), ri!))));
     if (ri && hoisted && ri.source && view.handSetWave(o) === undefined) {
       units.hoisted.add(o);
       continue;
@@ -91,4 +97,34 @@ export function infraEdges(all: readonly ApiObject[], view: ChartView, units: Un
       graph.edges.push({ before: [o], after: [u], why: `${u.node.path} ${verb} ${o.kind} ${o.name}` });
     }
   }
+}
+
+/**
+ * Whether the intent drawn so far orders unit `a` before unit `b` (a path of unit edges), asked of
+ * the few Namespaces that are tier members; the successors are indexed on the first question.
+ */
+function orderedBefore(graph: IntentGraph): (a: ResolvedUnit | undefined, b: ResolvedUnit) => boolean {
+  let next: Map<string, string[]> | undefined;
+  return (a, b) => {
+    if (a === undefined || a === b) return false;
+    if (!next) {
+      next = new Map();
+      for (const e of graph.unitEdges) {
+        const list = next.get(e.before);
+        if (list) list.push(e.after);
+        else next.set(e.before, [e.after]);
+      }
+    }
+    const seen = new Set([a.unit.id]);
+    const todo = [a.unit.id];
+    for (let id = todo.pop(); id !== undefined; id = todo.pop()) {
+      for (const n of next.get(id) ?? []) {
+        if (n === b.unit.id) return true;
+        if (seen.has(n)) continue;
+        seen.add(n);
+        todo.push(n);
+      }
+    }
+    return false;
+  };
 }

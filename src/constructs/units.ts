@@ -64,7 +64,8 @@ export class UnitTable {
   public readonly byConstruct = new Map<IConstruct, ResolvedUnit>();
   /**
    * Members of a tier whose place Argo CD decides, not their unit's wave: a Namespace a PreSync hook
-   * lives in, hoisted before that hook whatever its wave says (`infra.ts`). The library writes no
+   * lives in, hoisted before that hook whatever its wave says, or one an object of a unit ordered
+   * before its tier lives in, hoisted before that object (`infra.ts`). The library writes no
    * wave on them, and they decide no gap of their unit (`GapJudge.placedByUnit`).
    */
   public readonly hoisted = new Set<ApiObject>();

@@ -72,6 +72,30 @@ describe('Namespaces and CRDs before their users', () => {
     SyncOrder.of(chart).assertBefore(ns, web);
   });
 
+  test('a Namespace in a tier that is after a tier holding objects that live in it: Argo CD creates it first, so no cycle and no wave on it', () => {
+    // An operator's install (its Namespace included) after the config it reads, which lives in that
+    // Namespace: Argo CD hoists the Namespace before its first resident whatever its wave says.
+    const chart = newChart('chart');
+    const license = new kplus.Secret(chart, 'license', { metadata: { name: 'license', namespace: 'ops' }, stringData: { key: 'k' } });
+    const config = new Tier(chart, 'config').add(license);
+    const ns = new kplus.Namespace(chart, 'ns', { metadata: { name: 'ops' } });
+    const controller = new kplus.Deployment(chart, 'controller', {
+      metadata: { namespace: 'ops' },
+      containers: [{ image: 'operator:1', readiness: kplus.Probe.fromCommand(['true']) }],
+    });
+    new Tier(chart, 'operator', { after: [config] }).add(ns, controller);
+    let objects: any[] = [];
+    expect(stderrOf(() => { objects = Testing.synth(chart); })).toBe('');
+    const waves = wavesByName(chart);
+    expect(waves['Namespace/ops']).toBeUndefined();
+    const manifests = objects.map((object, index) => ({ object, source: { file: 'chart.yaml', line: 0, index } }));
+    // Nothing about the waves written: only that a green sync does not wait for the controller.
+    expect(lint(manifests).map((f) => f.rule)).toEqual(['last-wave-unchecked']);
+    const sync = SyncOrder.of(chart);
+    sync.assertBefore(ns, license);
+    sync.assertBefore(license, controller);
+  });
+
   test('cluster-scoped kinds (built in, or defined by a Cluster-scope CRD of the chart) get no Namespace edge', () => {
     const chart = newChart('chart', { namespace: 'shop' });
     new kplus.Namespace(chart, 'ns', { metadata: { name: 'shop' } });
