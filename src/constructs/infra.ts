@@ -92,9 +92,10 @@ export function infraEdges(all: readonly ApiObject[], view: ChartView, units: Un
       // Namespace must never become a hook: BeforeHookCreation would delete everything in it).
       const phase = units.phaseOf(u);
       if (phase === 'PreSync' || phase === 'SyncFail') continue;
-      graph.addUnitEdge(ri, existing ?? units.standalone(u, false), { before: [o], after: [u] });
       const verb = key.kind === 'Namespace' ? 'lives in' : 'is an instance of';
-      graph.edges.push({ before: [o], after: [u], why: `${u.node.path} ${verb} ${o.kind} ${o.name}` });
+      const why = `${u.node.path} ${verb} ${o.kind} ${o.name}`;
+      graph.addUnitEdge(ri, existing ?? units.standalone(u, false), { before: [o], after: [u] }, why);
+      graph.edges.push({ before: [o], after: [u], why });
     }
   }
 }

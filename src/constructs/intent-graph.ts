@@ -35,6 +35,8 @@ export interface IntentEdge {
   readonly joins: JoinedObjects[];
   /** The units with no objects it passes through, when it was drawn through them (`wave-assignment.ts`). */
   readonly through?: readonly string[];
+  /** Why it exists when the user did not write it (`OrderEdge.why`): the first reason given. */
+  why?: string;
 }
 
 /** An order between objects of one unit: `join.after` after `join.before`, in the unit's one wave. */
@@ -56,8 +58,8 @@ export class IntentGraph {
    */
   constructor(private readonly separate: ReadonlySet<string>, public readonly hubs?: Hubs) {}
 
-  /** `before` comes before `after`, for these objects of theirs. */
-  public addUnitEdge(before: ResolvedUnit, after: ResolvedUnit, joins?: JoinedObjects): void {
+  /** `before` comes before `after`, for these objects of theirs; `why` when the user did not write it. */
+  public addUnitEdge(before: ResolvedUnit, after: ResolvedUnit, joins?: JoinedObjects, why?: string): void {
     const key = `${before.unit.id}\u0000${after.unit.id}`;
     let e = this.byKey.get(key);
     if (!e) {
@@ -66,6 +68,7 @@ export class IntentGraph {
       this.unitEdges.push(e);
     }
     if (joins && joins.before.length > 0 && joins.after.length > 0) e.joins.push(joins);
+    e.why ??= why;
   }
 }
 

@@ -53,11 +53,11 @@ export function assignWaves(resolved: readonly ResolvedUnit[], edges: readonly I
     if (decided === undefined) continue;
     const same = byId.get(e.before)!.unit.phase === byId.get(e.after)!.unit.phase;
     if (decided.objects && same) deciders.push({ before: decided.objects[0], after: decided.objects[1], beforeUnit: e.before });
-    kept.push({ before: e.before, after: e.after, gap: decided.gap });
+    kept.push({ before: e.before, after: e.after, gap: decided.gap, why: e.why });
   }
   // A cycle or phase contradiction through an edge left out is reported as written, between units.
   if (kept.length < contracted.length) {
-    computeWaves(units.map((u) => ({ ...u, pin: undefined })), contracted.map((e) => ({ before: e.before, after: e.after })));
+    computeWaves(units.map((u) => ({ ...u, pin: undefined })), contracted.map((e) => ({ before: e.before, after: e.after, why: e.why })));
   }
   if (hubs) {
     units.push(...hubs.hubs.map((h) => h.unit));
@@ -216,6 +216,7 @@ function contractEmpty(resolved: readonly ResolvedUnit[], edges: readonly Intent
       known.separate ||= e.separate;
       if (e.through === undefined || known.through === undefined) known.joins.push(...joins);
       known.through ??= e.through;
+      known.why ??= e.why;
       continue;
     }
     const copy = { ...e, joins: [...joins] };

@@ -39,6 +39,11 @@ export interface OrderEdge {
    * share a wave, for an edge that Argo CD's kind order inside one wave already honours.
    */
   readonly gap?: number;
+  /**
+   * Why the order exists, when it is not the intent as the user wrote it between the two units (a
+   * Namespace before what lives in it): a cycle's message says it, so every arrow can be traced.
+   */
+  readonly why?: string;
 }
 
 /** The gap of an edge, defaulted. */

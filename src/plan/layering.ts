@@ -29,6 +29,7 @@ export function layer(
   const pred = new Map<string, string[]>(ids.map((id) => [id, []]));
   // Parallel edges collapse to the largest gap.
   const gap = new Map<string, number>();
+  const whyOf = new Map<string, string>();
   const gapKey = (before: string, after: string) => `${before}\u0000${after}`;
   for (const e of edges) {
     const s = succ.get(e.before);
@@ -42,6 +43,7 @@ export function layer(
       p.push(e.before);
     }
     gap.set(k, Math.max(g, gap.get(k) ?? 0));
+    if (e.why !== undefined && !whyOf.has(k)) whyOf.set(k, e.why);
   }
 
   const order = topologicalOrder(ids, succ, pred);
@@ -49,9 +51,12 @@ export function layer(
     const done = new Set(order);
     const rest = ids.filter((id) => !done.has(id));
     const cycle = findCycle(rest, (id) => (succ.get(id) ?? []).filter((s) => !done.has(s)))!;
-    throw new OrderingError(
-      `dependency cycle: ${formatPath(cycle, label)} (each arrow means "is applied before"); remove one of these dependencies`,
-    );
+    const reasons = cycle.slice(1).flatMap((id, i) => {
+      const why = whyOf.get(gapKey(cycle[i], id));
+      return why === undefined ? [] : [`${label(cycle[i])} → ${label(id)} because ${why}`];
+    });
+    throw new OrderingError(`dependency cycle: ${formatPath(cycle, label)} (each arrow means "is applied before"`
+      + `${reasons.length > 0 ? `; ${reasons.join('; ')}` : ''}); remove one of these dependencies`);
   }
 
   // Upper bounds, backwards: a node must sit below every pinned node it precedes.

@@ -96,6 +96,14 @@ describe('Namespaces and CRDs before their users', () => {
     sync.assertBefore(license, controller);
   });
 
+  test('a CRD in a tier after a tier holding its custom resource: the cycle names the CRD as the reason for its arrow', () => {
+    const chart = newChart('chart', { namespace: 'shop' });
+    const config = new Tier(chart, 'config').add(order(chart, 'first'));
+    new Tier(chart, 'operator', { after: [config] }).add(crd(chart));
+    expect(synthError(chart)).toContain('dependency cycle: Tier chart/config → Tier chart/operator → Tier chart/config (each arrow means "is applied before"; '
+      + 'Tier chart/operator → Tier chart/config because chart/first is an instance of CustomResourceDefinition orders.shop.example.com)');
+  });
+
   test('cluster-scoped kinds (built in, or defined by a Cluster-scope CRD of the chart) get no Namespace edge', () => {
     const chart = newChart('chart', { namespace: 'shop' });
     new kplus.Namespace(chart, 'ns', { metadata: { name: 'shop' } });

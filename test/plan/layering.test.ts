@@ -130,6 +130,17 @@ describe('layer (longest-path layering)', () => {
       { before: 'edge', after: 'config' },
     ], label)).toThrow('dependency cycle: Tier chart/config → Tier chart/web → Tier chart/edge → Tier chart/config');
   });
+
+  test('an arrow the user did not write says why it exists; the others stay as written', () => {
+    const label = (id: string) => `Tier chart/${id}`;
+    expect(() => layer([{ id: 'config' }, { id: 'operator' }], [
+      { before: 'config', after: 'operator' },
+      { before: 'operator', after: 'config', why: 'chart/order is an instance of CustomResourceDefinition orders.shop.example.com' },
+      { before: 'operator', after: 'config', why: 'a second reason for the same arrow' },
+    ], label)).toThrow('dependency cycle: Tier chart/config → Tier chart/operator → Tier chart/config (each arrow means "is applied before"; '
+      + 'Tier chart/operator → Tier chart/config because chart/order is an instance of CustomResourceDefinition orders.shop.example.com); '
+      + 'remove one of these dependencies');
+  });
 });
 
 describe('pins', () => {
