@@ -48,7 +48,7 @@ export function orderObjects(src: IntentSources, graph: IntentGraph, afterObjs: 
         graph.inner.push({ unit: ua, join: inner });
         continue;
       }
-      graph.addUnitEdge(ub, ua, { before: bs, after: xs });
+      graph.addUnitEdge(ub, ua, { before: bs, after: xs }, said.why);
       graph.edges.push({ before: bs, after: xs, why: said.why });
     }
   }

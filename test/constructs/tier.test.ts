@@ -100,6 +100,17 @@ describe('Tier', () => {
     );
   });
 
+  test('a cycle closed by a dependency between two members names that dependency as the reason of its arrow', () => {
+    const chart = newChart();
+    const settings = configMap(chart, 'settings');
+    const config = new Tier(chart, 'config').add(settings);
+    const app = configMap(chart, 'app');
+    new Tier(chart, 'web', { after: [config] }).add(app);
+    settings.node.addDependency(app);
+    expect(synthError(chart)).toContain('dependency cycle: Tier chart/config → Tier chart/web → Tier chart/config (each arrow means "is applied before"; '
+      + 'Tier chart/web → Tier chart/config because chart/settings depends on chart/app (node.addDependency))');
+  });
+
   test('an object in two tiers is an error naming both', () => {
     const chart = newChart();
     const cm = configMap(chart, 'x');
