@@ -1,7 +1,7 @@
 /**
  * What the Kubernetes API server rejects in an object on its own, before any controller sees it:
  * names (apimachinery `pkg/api/validation` `NameIsDNSSubdomain`, `NameIsDNSLabel`,
- * `NameIsDNS1035Label`, and the RBAC kinds' path segments), the namespace, label keys and values
+ * `NameIsDNS1035Label`, and the path segments of the RBAC kinds and PodDisruptionBudget), the namespace, label keys and values
  * and annotation keys (`ValidateObjectMetaAccessor`, `pkg/util/validation` `IsQualifiedName`,
  * `IsValidLabelValue`), a Job's name copied into its Pods' `job-name` label, a CronJob's 52
  * characters, a CRD's `<plural>.<group>`, and the container names of a pod template (kubernetes
@@ -86,11 +86,14 @@ function dns1035LabelErrors(value: string): readonly string[] {
   return errors;
 }
 
-/** `path.IsValidPathSegmentName`: the RBAC kinds' names (`system:aggregate-to-view` is fine). */
+/**
+ * `path.IsValidPathSegmentName`: the RBAC kinds' names (`system:aggregate-to-view` is fine) and a
+ * PodDisruptionBudget's; each character it may not contain is one error, as apimachinery reports them.
+ */
 function pathSegmentErrors(value: string): readonly string[] {
   if (value === '.' || value === '..') return [`may not be '${value}'`];
-  const bad = ['/', '%'].find(c => value.includes(c));
-  return bad ? [`may not contain '${bad}'`] : NONE;
+  const bad = ['/', '%'].filter(c => value.includes(c));
+  return bad.length > 0 ? bad.map(c => `may not contain '${c}'`) : NONE;
 }
 
 /** Keys repeat across a chart's objects (`app`, `app.kubernetes.io/name`): each is judged once. */
@@ -143,6 +146,10 @@ const NAME_RULES: Readonly<Record<string, NameRule>> = {
   '/Namespace': dns1123LabelErrors,
   '/Service': dns1035LabelErrors,
   'rbac.authorization.k8s.io/*': pathSegmentErrors,
+  // kubernetes `pkg/apis/policy/validation` `ValidatePodDisruptionBudget` checks only the spec, so the name meets
+  // only the generic check every create runs (apiserver `pkg/registry/rest/create.go` `BeforeCreate`): `Web_PDB` is
+  // accepted. kubernetes#133726 proposed a stricter check and was closed unmerged.
+  'policy/PodDisruptionBudget': pathSegmentErrors,
 };
 /** Built-in groups whose every kind is named as a DNS subdomain. */
 const SUBDOMAIN_GROUPS: ReadonlySet<string> = new Set(['', 'apps', 'batch', 'networking.k8s.io', 'policy', 'autoscaling',

@@ -36,10 +36,12 @@ const kinds = fc.constantFrom(
   ['rbac.authorization.k8s.io', 'ClusterRole'], ['monitoring.coreos.com', 'Prometheus'], ['', 'Node'], ['metrics.k8s.io', 'PodMetrics'],
 );
 const object = fc.record({ metadata, spec }, { requiredKeys: [] });
+// Kinds named as path segments besides RBAC's (kept out of `kinds`, whose fixed-seed coverage check below it would change).
+const kindsAndPathSegments = fc.oneof(kinds, fc.constant(['policy', 'PodDisruptionBudget']));
 
 describe('apiServerAccepts against apiServerFieldErrors', () => {
   test('accepts exactly the objects with no field error, and apiServerRejection is unchanged', () => {
-    fc.assert(fc.property(object, kinds, fc.oneof(text, fc.constant('examples.example.com')), (o, [group, kind], name) => {
+    fc.assert(fc.property(object, kindsAndPathSegments, fc.oneof(text, fc.constant('examples.example.com')), (o, [group, kind], name) => {
       const errors = apiServerFieldErrors(o as Record<string, unknown>, group, kind, name);
       expect(apiServerAccepts(o as Record<string, unknown>, group, kind, name)).toBe(errors.length === 0);
       expect(apiServerRejection(o as Record<string, unknown>, group, kind, name))

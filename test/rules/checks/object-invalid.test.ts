@@ -29,6 +29,13 @@ describe('object-invalid', () => {
     expect(findingsOf('object-invalid', yaml(hookJob('migrate-')))).toEqual([]);
   });
 
+  test('a PodDisruptionBudget is named by no rule of its own: `Web_PDB` passes, a `/` is refused', () => {
+    const pdb = (name: string) => ({ apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', metadata: { name }, spec: { minAvailable: 1, selector: { matchLabels: { app: 'web' } } } });
+    expect(findingsOf('object-invalid', yaml(pdb('Web_PDB')))).toEqual([]);
+    const [f] = findingsOf('object-invalid', yaml(pdb('web/pdb')));
+    expect(f.message).toContain('PodDisruptionBudget.policy "web/pdb" is invalid: metadata.name: Invalid value: "web/pdb": may not contain \'/\'');
+  });
+
   test('objects Argo CD never applies are not judged (a repeated definition, a Skip hook)', () => {
     const bad = (a?: Record<string, string>) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cfg', labels: { x: 'a b' }, ...(a ? { annotations: a } : {}) } });
     expect(findingsOf('object-invalid', yaml(bad(), cm('cfg')))).toEqual([]);
