@@ -30,6 +30,9 @@ export function blockerLines(b: Blocker, indent = '  '): string[] {
 export function headline(e: Explanation): string {
   if (e.operationPhase === undefined) return `Application ${e.app.name}: no sync operation`;
   const ran = e.waitingSeconds !== undefined ? ` for ${humanDuration(e.waitingSeconds)}` : '';
+  if (e.operationPhase === 'Running' && e.parsed.retry) {
+    return `Application ${e.app.name}: sync Running${ran}; the attempt failed, retry #${e.parsed.retry.attempt} at ${e.parsed.retry.at} (controller time)`;
+  }
   if (e.operationPhase === 'Running' && e.inFlight) {
     const first = e.blockers[0];
     const on = first ? ` waiting on ${first.kind}/${first.name}${first.health ? ` (${first.health})` : ''}${e.blockers.length > 1 ? ` and ${e.blockers.length - 1} more` : ''}` : '';
@@ -69,9 +72,10 @@ export function renderExplanationText(e: Explanation): string {
   sections.push(head);
 
   if (e.blockers.length > 0) {
-    const title = e.operationPhase === 'Running'
-      ? `Waiting on (${e.blockers.length})`
-      : `What failed it (${e.blockers.length})`;
+    // A failed attempt waiting for its retry reads Running too; its blockers are what failed it.
+    const title = e.operationPhase === 'Running' && !e.parsed.retry ? `Waiting on (${e.blockers.length})`
+      : e.operationPhase === 'Terminating' ? `Being terminated (${e.blockers.length})`
+        : `What failed it (${e.blockers.length})`;
     sections.push([title, ...e.blockers.flatMap(b => blockerLines(b))]);
   }
   if (e.done.length > 0) {

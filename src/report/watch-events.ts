@@ -30,6 +30,7 @@ export function eventLine(e: WatchEvent): string {
     case 'stalled': return `${t} ${e.app}: stalled ${e.minutes} minute${e.minutes === 1 ? '' : 's'} on ${e.resource} (${e.health ?? 'no health source'}${e.message ? `: ${e.message}` : ''})${e.reason ? `; ${e.reason}` : ''}${warned(e)}`;
     case 'hook-failed': return `${t} ${e.app}: hook ${e.resource} failed${tail(e.message)}${e.reason ? `; ${e.reason}` : ''}${warned(e)}`;
     case 'resource-failed': return `${t} ${e.app}: ${e.resource} failed${tail(e.message)}${e.reason ? `; ${e.reason}` : ''}${warned(e)}`;
+    case 'retry-scheduled': return `${t} ${e.app}: the attempt failed; Argo CD retries it${tail(e.message)}`;
     case 'operation-finished': return `${t} ${e.app}: sync ${e.operationPhase}${e.secondsWaiting !== undefined ? ` in ${humanDuration(e.secondsWaiting)}` : ''}${tail(e.message)}`;
     case 'deletion-stage': return `${t} ${e.app}: deletion at the ${e.stage} stage${tail(e.message)}`;
     case 'deletion-error': return `${t} ${e.app}: deletion failed${tail(e.message)}${e.reason ? `; ${e.reason}` : ''}`;

@@ -38,3 +38,15 @@ test('an Application being deleted: the stage, the DeletionError and its cause c
   expect(cascade).toContain('  terminating: PersistentVolumeClaim/data (reports) since 2026-12-01T10:00:05Z, finalizers kubernetes.io/pvc-protection\n');
   expect(renderExplanationText(explainFixture('succeeded.yaml'))).not.toContain('being deleted');
 });
+
+test('a failed attempt waiting for its retry: the headline says when it is retried, and its blockers are what failed it', () => {
+  const e = explainFixture('retry-backoff.yaml', { now: '2026-12-01T10:00:40Z' });
+  expect(headline(e)).toBe('Application shop: sync Running for 40s; the attempt failed, retry #1 at 10:01AM (controller time)');
+  expect(renderExplanationText(e)).toMatch(/^What failed it \(1\)\n {2}Deployment\/api \(shop\): no health source: Deployment\.apps "api" is invalid/m);
+});
+
+test('terminating: the running hooks are being terminated, not waited on', () => {
+  const e = explainFixture('terminated-timeout.yaml');
+  const terminating = { ...e, operationPhase: 'Terminating', blockers: e.failed };
+  expect(renderExplanationText(terminating)).toMatch(/^Being terminated \(1\)$/m);
+});

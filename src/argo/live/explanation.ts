@@ -193,6 +193,7 @@ export function explainApplication(input: ExplainInput): Explanation {
       pods,
       ...(deletePolicies ? { deletePolicies } : {}),
       resultMessage: result?.message ?? '',
+      ...(result?.hookPhase ? { resultPhase: result.hookPhase } : {}),
       ...(ttlOf(task) !== undefined ? { ttlSecondsAfterFinished: ttlOf(task) } : {}),
     });
     // Argo CD reads the live object's annotations; the manifest stands for it when no live objects were given.
@@ -229,8 +230,12 @@ export function explainApplication(input: ExplainInput): Explanation {
 
   const parsed = parseOperationMessage(op.message);
   const m = parsed.message;
+  // A failed attempt waiting for its retry: phase Running, the controller's suffix, and the failed attempt's results
+  // kept until the retry starts (controller/appcontroller.go processRequestedAppOperation); nothing is in flight.
+  const waitingForRetry = parsed.retry !== undefined && op.phase === 'Running';
   if (parsed.retry) notes.push(`the operation failed and Argo CD retries it: attempt #${parsed.retry.attempt} at ${parsed.retry.at} (controller time)`);
-  if (m.type === 'unknown') notes.push(`the operation message is in no format this tool knows; shown as Argo CD wrote it: "${m.text}"`);
+  if (waitingForRetry) notes.push('nothing runs until the retry starts: the results are the failed attempt\'s, what failed it is listed');
+  notes.push(...messageNotes(parsed, op.phase, op.results.length));
   const running = op.results.filter(r => r.hookPhase === 'Running' || r.hookPhase === 'Terminating');
   const results = op.results;
   const nonFail = results.filter(r => phaseOf(r) !== 'SyncFail');
@@ -239,10 +244,10 @@ export function explainApplication(input: ExplainInput): Explanation {
   let blockers: Blocker[] = [];
   const isFailure = (r: ResourceResult) => r.status === 'SyncFailed' || r.hookPhase === 'Failed' || r.hookPhase === 'Error';
   const failed = results.filter(isFailure).map(r => blockerOf(place(withNs(r), r), r));
-  const isRunning = op.phase === 'Running' || op.phase === 'Terminating';
+  const isRunning = (op.phase === 'Running' || op.phase === 'Terminating') && !waitingForRetry;
   if (isRunning) {
     blockers = waitingBlockers(m, running, results, app, health, place, blockerOf, withNs, notes);
-  } else if (op.phase === 'Failed' || op.phase === 'Error') {
+  } else if (op.phase === 'Failed' || op.phase === 'Error' || waitingForRetry) {
     blockers = failed.filter(b => b.phase !== 'SyncFail');
     if (blockers.length === 0 && (m.type === 'not-valid' || m.type === 'dry-run-failed')) {
       notes.push(m.type === 'not-valid'
@@ -280,7 +285,7 @@ export function explainApplication(input: ExplainInput): Explanation {
   const next = isRunning ? nextSteps(inFlight, results, app, plan, place, withNs, notes) : [];
 
   const syncFailResults = results.filter(r => phaseOf(r) === 'SyncFail');
-  const failedOp = op.phase === 'Failed' || op.phase === 'Error' || (isRunning && syncFailResults.length > 0);
+  const failedOp = op.phase === 'Failed' || op.phase === 'Error' || waitingForRetry || (isRunning && syncFailResults.length > 0);
   const syncFail: SyncFailReport | undefined = failedOp || syncFailResults.length > 0 ? {
     ran: syncFailResults.length > 0,
     hooks: syncFailResults.map(r => ({ kind: r.kind, name: r.name, namespace: r.namespace, hookPhase: r.hookPhase, message: r.message })),
@@ -290,7 +295,7 @@ export function explainApplication(input: ExplainInput): Explanation {
     notes.push(`the manifests define ${plan.syncFail.length} SyncFail hook(s), but Argo CD does not run them when validation or the dry run fails`);
   }
 
-  const waitingSeconds = isRunning ? seconds(op.startedAt, now) : undefined;
+  const waitingSeconds = isRunning || waitingForRetry ? seconds(op.startedAt, now) : undefined;
   return {
     app: { name: app.name, namespace: app.namespace },
     operationPhase: op.phase,
@@ -310,6 +315,35 @@ export function explainApplication(input: ExplainInput): Explanation {
     ...(deletion ? { deletion } : {}),
     notes,
   };
+}
+
+/** What the operation message says beyond the tasks it names: how the operation ended or why it has not begun. */
+function messageNotes(parsed: ParsedMessage, phase: string, results: number): string[] {
+  const m = parsed.message;
+  const notes: string[] = [];
+  if (m.type === 'unknown') notes.push(`the operation message is in no format this tool knows; shown as Argo CD wrote it: "${m.text}"`);
+  if (m.type === 'other') {
+    notes.push(m.beforeSync ? `Argo CD did not start the sync: ${m.what}; nothing was applied and no SyncFail hooks run` : `Argo CD says: ${m.what}`);
+  }
+  if (m.type === 'terminated') {
+    const by = m.cause === undefined ? 'terminated (argocd app terminate-op or the UI\'s Terminate; before 3.2 also the controller\'s sync timeout)'
+      : m.cause === 'controller sync timeout' ? 'terminated by the controller\'s sync timeout (controller.sync.timeout.seconds)' : `terminated, triggered by ${m.cause}`;
+    notes.push(`the operation was ${by}: running hooks were deleted, no SyncFail hooks run and the sync is not retried`);
+  }
+  if (m.type === 'terminating' || m.type === 'timeout') {
+    notes.push(`Argo CD is terminating the operation${m.type === 'timeout' ? ' (the controller\'s sync timeout, controller.sync.timeout.seconds, ran out)' : ''}: `
+      + 'it deletes the running hooks, then ends it Failed "Operation terminated"');
+  }
+  if (m.type === 'retrying') {
+    notes.push(`retry attempt #${m.attempt} is starting${m.withLatestRevisions ? ' with the latest revisions (retry.refresh)' : ''}: Argo CD cleared the last attempt's results`);
+  }
+  if (m.type === 'empty' && phase === 'Running' && results === 0) {
+    notes.push('the operation has started; Argo CD has written no step yet (it resolves the revision and compares the manifests first)');
+  }
+  if (parsed.retryFailed !== undefined) {
+    notes.push(`Argo CD could not read the retry policy (${parsed.retryFailed}), so it ended the operation in Error without a retry: fix the Application's syncPolicy.retry.backoff`);
+  }
+  return notes;
 }
 
 type PlaceFn = (r: ResourceRef, result?: ResourceResult) => Placed;
@@ -334,7 +368,9 @@ function waitingBlockers(m: OperationMessage, running: readonly ResourceResult[]
     const list = candidates.slice(0, 1 + m.more).map((r) => {
       const result = results.find(x => refKey(withNs(x)) === refKey(r));
       const observed = health.of(r);
-      const b = blockerOf(place(r, result), result, observed.status !== undefined ? observed : pendingDeletion);
+      const placed = place(r, result);
+      // "deletion of hook" (3.4+) names a hook, whose previous run (BeforeHookCreation) has no result in this operation yet.
+      const b = blockerOf(m.reason === 'deletion of hook' && r === first ? { ...placed, hook: true } : placed, result, observed.status !== undefined ? observed : pendingDeletion);
       return m.reason === 'deletion of' && result?.status === 'Pruned' && !b.hook
         ? { ...b, reason: b.reason ?? 'pruned and still terminating: a finalizer holds it (metadata.finalizers); the next step waits until it is gone' }
         : b;

@@ -7,7 +7,7 @@
 import { refKey } from './application';
 import type { Blocker, Explanation } from './explanation';
 
-export type WatchEventType = 'operation-started' | 'wave-started' | 'resource-healthy' | 'stalled' | 'hook-failed' | 'resource-failed' | 'operation-finished'
+export type WatchEventType = 'operation-started' | 'wave-started' | 'resource-healthy' | 'stalled' | 'hook-failed' | 'resource-failed' | 'retry-scheduled' | 'operation-finished'
   | 'deletion-stage' | 'deletion-error' | 'deleted' | 'timeout';
 
 export interface WatchEvent {
@@ -51,6 +51,16 @@ export function isFinished(e: Explanation): boolean {
   return e.deletion === undefined && e.operationPhase !== undefined && FINISHED.has(e.operationPhase);
 }
 
+/**
+ * Which attempt of the operation the reading shows (1 = the first). A retry keeps the operation's
+ * startedAt (`controller/appcontroller.go` `processRequestedAppOperation`): a failed attempt
+ * raises retryCount as it schedules the retry ("Retrying attempt #N at"), so the results shown then
+ * are attempt retryCount's; any other reading shows attempt retryCount + 1.
+ */
+export function attemptOf(e: Explanation): number {
+  return e.parsed.retry ? e.retryCount : e.retryCount + 1;
+}
+
 /** A deletion's events: its stage when it is first seen or moves on, and each new DeletionError. */
 function deletionEvents(prev: Explanation | undefined, cur: Explanation, now: number): WatchEvent[] {
   const d = cur.deletion!;
@@ -79,12 +89,15 @@ export function transitions(state: WatchState, cur: Explanation, now: number): {
   const events: WatchEvent[] = [];
   const base = { time: now, app: cur.app.name, ...(cur.operationPhase ? { operationPhase: cur.operationPhase } : {}) };
   const newOperation = cur.operationPhase !== undefined && (prev?.operationPhase === undefined || (prev.startedAt !== cur.startedAt));
-  if (newOperation && !isFinished(cur)) events.push({ ...base, event: 'operation-started', ...(cur.message ? { message: cur.message } : {}) });
+  // A retry is the same operation started again: its tasks are waited on, fail and succeed anew.
+  const newAttempt = !newOperation && prev !== undefined && attemptOf(prev) !== attemptOf(cur);
+  const fresh = newOperation || newAttempt;
+  if (fresh && !isFinished(cur) && !cur.parsed.retry) events.push({ ...base, event: 'operation-started', ...(cur.message ? { message: cur.message } : {}) });
 
   const curKeys = new Set(cur.blockers.map(b => refKey(b)));
   // Applied but never awaited (the last step): not a resource that became Healthy.
   const doneKeys = new Set(cur.done.filter(d => d.awaited).map(d => refKey(d)));
-  for (const b of newOperation ? [] : prev?.blockers ?? []) {
+  for (const b of fresh ? [] : prev?.blockers ?? []) {
     const key = refKey(b);
     if (!curKeys.has(key) && doneKeys.has(key)) {
       const seen = state.firstSeen.get(key) ?? now;
@@ -101,7 +114,7 @@ export function transitions(state: WatchState, cur: Explanation, now: number): {
     }
   }
 
-  const failedReported = new Set(newOperation ? [] : state.failedReported);
+  const failedReported = new Set(fresh ? [] : state.failedReported);
   for (const f of cur.failed) {
     const key = `${refKey(f)}/${f.phase ?? ''}`;
     if (failedReported.has(key)) continue;
@@ -121,7 +134,7 @@ export function transitions(state: WatchState, cur: Explanation, now: number): {
   }
 
   const inFlight = cur.inFlight;
-  const prevFlight = newOperation ? undefined : prev?.inFlight;
+  const prevFlight = fresh ? undefined : prev?.inFlight;
   if (inFlight && (prevFlight?.phase !== inFlight.phase || prevFlight?.wave !== inFlight.wave)) {
     events.push({ ...base, event: 'wave-started', ...(inFlight.phase ? { phase: inFlight.phase } : {}), ...(inFlight.wave !== undefined ? { wave: inFlight.wave } : {}) });
   }
@@ -130,11 +143,11 @@ export function transitions(state: WatchState, cur: Explanation, now: number): {
   const stallReported = new Map<string, number>();
   for (const b of isFinished(cur) ? [] : cur.blockers) {
     const key = refKey(b);
-    const seen = (newOperation ? undefined : state.firstSeen.get(key)) ?? now;
+    const seen = (fresh ? undefined : state.firstSeen.get(key)) ?? now;
     firstSeen.set(key, seen);
     const waited = blockedSeconds(b, seen, now);
     const minutes = Math.floor(waited / 60);
-    const reported = (newOperation ? undefined : state.stallReported.get(key)) ?? 0;
+    const reported = (fresh ? undefined : state.stallReported.get(key)) ?? 0;
     stallReported.set(key, Math.max(reported, minutes));
     if (minutes >= 1 && minutes > reported) {
       events.push({
@@ -152,6 +165,11 @@ export function transitions(state: WatchState, cur: Explanation, now: number): {
         ...(b.wave !== undefined ? { wave: b.wave } : {}),
       });
     }
+  }
+
+  const retry = cur.parsed.retry;
+  if (retry && (fresh || !prev?.parsed.retry)) {
+    events.push({ ...base, event: 'retry-scheduled', message: `attempt #${retry.attempt} at ${retry.at} (controller time)` });
   }
 
   if (isFinished(cur) && (!prev || !isFinished(prev) || newOperation)) {

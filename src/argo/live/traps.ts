@@ -5,12 +5,13 @@
  */
 import { isAutomatedSync } from '../application';
 import { lostWithIt } from '../hook-deletion-loss';
+import { at, list, str } from '../live-health/types';
+import type { LiveObject } from '../live-health/types';
 import { isNamespacedKind } from '../scope';
 import { readSyncPermissionRefusal } from '../sync-permissions';
 import { PodTrouble, podReason, podTrouble } from './pod-trouble';
 import { hpaDegradedBy } from '../live-health/hpa';
-import { at, list, str } from '../live-health/types';
-import type { LiveObject } from '../live-health/types';
+import { MSG_HOOK_TERMINATED } from '../simulate/terminate';
 
 export interface TrapInput {
   readonly kind: string;
@@ -29,6 +30,8 @@ export interface TrapInput {
   readonly deletePolicies?: readonly string[];
   /** The sync result message. */
   readonly resultMessage: string;
+  /** The sync result's `hookPhase` (Failed, Error: the task failed; its message then says why), when there is a result. */
+  readonly resultPhase?: string;
   /** The manifest's `spec.ttlSecondsAfterFinished`, for a Job given in the manifests. */
   readonly ttlSecondsAfterFinished?: number;
 }
@@ -134,6 +137,11 @@ function refusedByProject(t: TrapInput): string | undefined {
     + `(kubectl edit appproject ${p} in Argo CD's namespace), or create the ${refusal.kind} from an Application whose project permits it`;
 }
 
+/** A Job at its backoff limit, known from its health message or its failed result's (Kubernetes' Failed condition message). */
+function backoffLimitReached(hook: boolean): string {
+  return `the Job reached its backoffLimit: every retry failed${hook ? '; a hook with a fixed name and no BeforeHookCreation policy would not re-run on the next sync' : ''}; read the Pods' logs`;
+}
+
 /** The known trap behind an awaited object, or undefined. */
 export function trapReason(t: TrapInput): string | undefined {
   const byProject = refusedByProject(t);
@@ -144,6 +152,12 @@ export function trapReason(t: TrapInput): string | undefined {
     return t.hook && t.kind === 'Job'
       ? 'the hook was deleted while Argo CD waited for it: a Job\'s ttlSecondsAfterFinished shorter than the sync, or a manual delete'
       : 'the object was deleted while Argo CD waited for it';
+  }
+  // A failed task's result says why, whatever source of health is missing (`getOperationPhase`: a hook's Degraded or
+  // Unknown health message; `Terminate`: "Terminated").
+  const failedResult = t.resultPhase === 'Failed' || t.resultPhase === 'Error';
+  if (failedResult && t.hook && t.resultMessage === MSG_HOOK_TERMINATED) {
+    return 'the hook was still running when the operation was terminated: Argo CD deleted it (Terminate); it runs again on the next sync';
   }
   if (message === 'Pending deletion') {
     if (t.hook) {
@@ -162,6 +176,8 @@ export function trapReason(t: TrapInput): string | undefined {
     return `Argo CD has no health check for ${t.group ? `${t.group}/` : ''}${t.kind}: it counts as done once applied, so it holds no wave, and a later wave that needs it ready does not wait; `
       + `add a resource.customizations.health.${t.group ? `${t.group}_` : ''}${t.kind} Lua check to argocd-cm`;
   }
+  if (t.healthSource === 'unknown' && failedResult && t.kind === 'Job' && /backoff limit/i.test(t.resultMessage)) return backoffLimitReached(t.hook);
+  if (t.healthSource === 'unknown' && failedResult) return undefined;
   if (t.healthSource === 'unknown') {
     // Since 3.0 (resourceHealthSource: appTree) health lives in the resource tree; the API server fills it back
     // into status.resources (server/application/application.go inferResourcesStatusHealth), kubectl does not.
@@ -179,9 +195,7 @@ export function trapReason(t: TrapInput): string | undefined {
     return `the ${t.kind} is suspended (Argo CD reports Suspended): the wave waits until it resumes`;
   }
   const live = t.live;
-  if (t.kind === 'Job' && status === 'Degraded' && !live && /backoff limit/i.test(message)) {
-    return `the Job reached its backoffLimit: every retry failed${t.hook ? '; a hook with a fixed name and no BeforeHookCreation policy would not re-run on the next sync' : ''}; read the Pods' logs`;
-  }
+  if (t.kind === 'Job' && status === 'Degraded' && !live && /backoff limit/i.test(message)) return backoffLimitReached(t.hook);
   if (t.kind === 'Job' && live) {
     const failed = list(at(live, 'status', 'conditions')).find(c => c.type === 'Failed' && c.status === 'True');
     if (failed && str(failed.reason) === 'BackoffLimitExceeded') {

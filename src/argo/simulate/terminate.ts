@@ -35,18 +35,21 @@ export interface HookTermination {
 }
 
 export const MSG_OPERATION_TERMINATED = 'Operation terminated';
+/** A running hook's result after `Terminate` deleted it: since 3.4 Failed "Terminated", before Succeeded "Deleted". */
+export const MSG_HOOK_TERMINATED = 'Terminated';
+export const MSG_HOOK_DELETED = 'Deleted';
 
 export function terminateHook(hook: HookAtTermination, argocdVersion?: string): HookTermination | undefined {
   if (!behavesSince('terminateRunningHooksOnly', argocdVersion)) {
     if (!hook.inCache) return undefined;
     const outcome = hook.outcome();
-    if (outcome.phase === '') return { delete: true, phase: 'Succeeded', message: 'Deleted' };
+    if (outcome.phase === '') return { delete: true, phase: 'Succeeded', message: MSG_HOOK_DELETED };
     return { delete: false, phase: outcome.phase, message: outcome.message };
   }
   if (!hook.running) return undefined;
-  if (!hook.inCache && !hook.onServer) return { delete: false, phase: 'Succeeded', message: 'Terminated' };
+  if (!hook.inCache && !hook.onServer) return { delete: false, phase: 'Succeeded', message: MSG_HOOK_TERMINATED };
   const outcome = hook.outcome();
-  if (outcome.phase === '') return { delete: true, phase: 'Failed', message: 'Terminated' };
+  if (outcome.phase === '') return { delete: true, phase: 'Failed', message: MSG_HOOK_TERMINATED };
   return { delete: hook.deletesOnFailure, phase: outcome.phase, message: outcome.message };
 }
 

@@ -180,3 +180,159 @@ test('a hook Job that never starts a Pod: what no status field says, from the ne
   // Without Events in the live objects, nothing is said of them.
   expect(explainFixture('statefulset-stuck.yaml', { live: 'statefulset-stuck-live.yaml' }).blockers[0].warning).toBeUndefined();
 });
+
+test('a failed attempt waiting for its retry (phase Running, finishedAt, "Retrying attempt #N at"): what failed it, no step in flight', () => {
+  // controller/appcontroller.go keeps the failed attempt's syncResult until the retry starts; its
+  // hookPhase Running entries are not awaited by anything.
+  const e = explainFixture('retry-backoff.yaml', { now: '2026-12-01T10:00:40Z' });
+  expect(e).toMatchObject({ operationPhase: 'Running', retryCount: 1, parsed: { retry: { attempt: 1, at: '10:01AM' } } });
+  expect(e.inFlight).toBeUndefined();
+  expect(e.next).toEqual([]);
+  expect(e.blockers.map(b => [refShort(b), b.message])).toEqual([['Deployment/api', 'Deployment.apps "api" is invalid: spec.template.spec.containers[0].image: Required value']]);
+  expect(e.notes).toContain('the operation failed and Argo CD retries it: attempt #1 at 10:01AM (controller time)');
+  expect(e.notes.join('\n')).toMatch(/nothing runs until the retry starts/);
+});
+
+test('terminated by the controller\'s sync timeout: the cause is read, and the note says what Terminate did', () => {
+  const e = explainFixture('terminated-timeout.yaml');
+  expect(e.parsed).toEqual({ message: { type: 'terminated', cause: 'controller sync timeout' }, retried: 1 });
+  expect(e.notes.join('\n')).not.toMatch(/no format this tool knows/);
+  expect(e.notes.join('\n')).toMatch(/terminated by the controller's sync timeout \(controller\.sync\.timeout\.seconds\).*running hooks were deleted.*no SyncFail hooks/);
+  expect(e.blockers.map(b => [refShort(b), b.hook, b.message])).toEqual([['Job/db-migrate-9d1e7b2-presync-1764583200', true, 'Terminated']]);
+  expect(e.blockers[0].reason).toMatch(/terminated/);
+  expect(e.blockers[0].reason).not.toMatch(/no health source/);
+});
+
+test('"waiting for deletion of hook": the named task is a hook, and the trap is its previous run under BeforeHookCreation', () => {
+  const e = explainFixture('deletion-of-hook.yaml');
+  expect(e.blockers.map(b => [refShort(b), b.namespace, b.hook, b.health, b.message])).toEqual([['Job/db-migrate', 'billing', true, 'Progressing', 'Pending deletion']]);
+  expect(e.blockers[0].reason).toMatch(/the hook's previous run is still being deleted \(delete policy BeforeHookCreation/);
+});
+
+test('what stops the controller before the engine runs is told in a note (a ComparisonError on a multi-source Application)', () => {
+  const e = explainFixture('error-condition.yaml');
+  expect(e).toMatchObject({ operationPhase: 'Error', blockers: [], parsed: { message: { type: 'other' } } });
+  expect(e.notes.join('\n')).toMatch(/^Argo CD did not start the sync: the Application has an error condition \(ComparisonError/m);
+});
+
+test('a failed hook known only from its result: the result\'s words choose the trap, not the missing health source', () => {
+  const app = readApplication({
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'Application',
+    metadata: { name: 'a', namespace: 'argocd' },
+    spec: { destination: { namespace: 'a' } },
+    status: {
+      operationState: {
+        phase: 'Failed',
+        message: 'one or more synchronization tasks completed unsuccessfully, reason: Job has reached the specified backoff limit',
+        startedAt: '2026-12-01T10:00:00Z',
+        syncResult: { resources: [{ group: 'batch', version: 'v1', kind: 'Job', namespace: 'a', name: 'm', hookType: 'PreSync', hookPhase: 'Failed', syncPhase: 'PreSync', message: 'Job has reached the specified backoff limit' }] },
+      },
+    },
+  });
+  const e = explainApplication({ app, health: new ObservedHealthIndex({ app }), now: Date.parse('2026-12-01T16:00:00Z') });
+  expect(e.blockers[0].reason).toMatch(/backoffLimit/);
+});
+
+test('an operation just started (Running, no message, no result yet) and a retry starting say so', () => {
+  const app = (message: string, retryCount = 0) => readApplication({
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'Application',
+    metadata: { name: 'a', namespace: 'argocd' },
+    spec: { destination: { namespace: 'a' } },
+    status: { operationState: { phase: 'Running', message, retryCount, startedAt: '2026-12-01T10:00:00Z' } },
+  });
+  const notes = (a: ReturnType<typeof app>) => explainApplication({ app: a, health: new ObservedHealthIndex({ app: a }), now: Date.parse('2026-12-01T10:00:05Z') }).notes.join('\n');
+  expect(notes(app(''))).toMatch(/the operation has started; Argo CD has written no step yet/);
+  expect(notes(app('Retrying operation. Attempt #2', 2))).toMatch(/retry attempt #2 is starting/);
+});
+
+/** An Application as Argo CD writes it, with the given operation state and resources. */
+function appWith(operationState: Record<string, unknown> | undefined, resources: unknown[] = [], spec: Record<string, unknown> = { destination: { namespace: 'shop' } }) {
+  return readApplication({ apiVersion: 'argoproj.io/v1alpha1', kind: 'Application', metadata: { name: 'shop', namespace: 'argocd' }, spec, status: { resources, ...(operationState ? { operationState } : {}) } });
+}
+const result = (group: string, kind: string, namespace: string, name: string, o: Record<string, unknown>): Record<string, unknown> & { name: string } => ({ group, version: 'v1', kind, namespace, name, ...o });
+const explainApp = (app: ReturnType<typeof appWith>, now = '2026-12-01T10:05:00Z') => explainApplication({ app, health: new ObservedHealthIndex({ app }), now: Date.parse(now) });
+
+test('a hook named from generateName (gitops-engine getSyncTasks: <generateName><revision>-<phase>-<unix time>) is the one the message names', () => {
+  const name = 'db-migrate-9d1e7b2-presync-1764583200';
+  const e = explainApp(appWith({
+    phase: 'Running',
+    message: `waiting for completion of hook batch/Job/${name}`,
+    startedAt: '2026-12-01T10:00:00Z',
+    syncResult: { resources: [result('batch', 'Job', 'shop', name, { status: 'Synced', hookType: 'PreSync', hookPhase: 'Running', syncPhase: 'PreSync', message: `job.batch/${name} created` })] },
+  }));
+  expect(e.blockers.map(b => [refShort(b), b.hook, b.phase])).toEqual([[`Job/${name}`, true, 'PreSync']]);
+  expect(e.notes.join('\n')).not.toMatch(/counts|no format/);
+});
+
+test('hooks of one name in several namespaces: each is awaited, in 3.4+ wording ("and 2 more resources") and before ("and 2 more hooks")', () => {
+  for (const more of ['resources', 'hooks']) {
+    const e = explainApp(appWith({
+      phase: 'Running',
+      message: `waiting for completion of hook batch/Job/migrate and 2 more ${more}`,
+      startedAt: '2026-12-01T10:00:00Z',
+      syncResult: {
+        resources: [
+          result('batch', 'Job', 'db', 'migrate', { status: 'Synced', hookType: 'Sync', hookPhase: 'Running', syncPhase: 'Sync' }),
+          result('batch', 'Job', 'cache', 'migrate', { status: 'Synced', hookType: 'Sync', hookPhase: 'Running', syncPhase: 'Sync' }),
+          result('apps', 'Deployment', 'shop', 'api', { status: 'Synced', hookPhase: 'Running', syncPhase: 'Sync' }),
+        ],
+      },
+    }));
+    expect(e.blockers.map(b => `${refShort(b)} ${b.namespace}`)).toEqual(['Job/migrate db', 'Job/migrate cache', 'Deployment/api shop']);
+    expect(e.notes.join('\n')).not.toMatch(/counts/);
+  }
+});
+
+test('only PostSync left: the Sync wave is done, the PostSync hook is the blocker', () => {
+  const e = explainApp(appWith({
+    phase: 'Running',
+    message: 'waiting for completion of hook batch/Job/smoke',
+    startedAt: '2026-12-01T10:00:00Z',
+    syncResult: {
+      resources: [
+        result('apps', 'Deployment', 'shop', 'api', { status: 'Synced', hookPhase: 'Succeeded', syncPhase: 'Sync' }),
+        result('batch', 'Job', 'shop', 'smoke', { status: 'Synced', hookType: 'PostSync', hookPhase: 'Running', syncPhase: 'PostSync' }),
+      ],
+    },
+  }, [{ group: 'apps', version: 'v1', kind: 'Deployment', namespace: 'shop', name: 'api', status: 'Synced', health: { status: 'Healthy' } },
+    { group: 'batch', version: 'v1', kind: 'Job', namespace: 'shop', name: 'smoke', status: 'Synced', hook: true }]));
+  expect(e.inFlight).toEqual({ phase: 'PostSync', wave: 0 });
+  expect(e.blockers.map(refShort)).toEqual(['Job/smoke']);
+  expect(e.done.map(d => [refShort(d), d.phase])).toEqual([['Deployment/api', 'Sync']]);
+});
+
+test('a multi-source Application (spec.sources, syncResult.revisions) reads as any other', () => {
+  const e = explainApp(appWith({
+    phase: 'Running',
+    message: 'waiting for healthy state of apps/Deployment/api',
+    startedAt: '2026-12-01T10:00:00Z',
+    operation: { sync: { revisions: ['4.2.0', 'main'], sources: [{ repoURL: 'https://charts.example.com', chart: 'shop' }, { repoURL: 'https://git.example.com/v.git', ref: 'values' }] } },
+    syncResult: {
+      revisions: ['4.2.0', 'main'],
+      sources: [{ repoURL: 'https://charts.example.com', chart: 'shop' }, { repoURL: 'https://git.example.com/v.git', ref: 'values' }],
+      resources: [result('apps', 'Deployment', 'shop', 'api', { status: 'Synced', hookPhase: 'Running', syncPhase: 'Sync' })],
+    },
+  },
+  [{ group: 'apps', version: 'v1', kind: 'Deployment', namespace: 'shop', name: 'api', status: 'Synced', syncWave: 1, health: { status: 'Progressing', message: 'Waiting for rollout to finish: 0 of 2 updated replicas are available...' } }],
+  { destination: { namespace: 'shop' }, sources: [{ repoURL: 'https://charts.example.com', chart: 'shop', targetRevision: '4.2.0' }, { repoURL: 'https://git.example.com/v.git', ref: 'values' }] }));
+  expect(e).toMatchObject({ inFlight: { phase: 'Sync', wave: 1 }, blockers: [{ kind: 'Deployment', health: 'Progressing' }] });
+});
+
+test('a huge status (3000 resources, 100 awaited) is explained in well under a second', () => {
+  const resources = [];
+  const results = [];
+  for (let i = 0; i < 3000; i++) {
+    const [group, kind] = i % 3 === 0 ? ['apps', 'Deployment'] : ['', 'ConfigMap'];
+    const wave = i % 10;
+    resources.push({ group, version: 'v1', kind, namespace: `ns${i % 7}`, name: `obj-${i}`, status: 'Synced', syncWave: wave, ...(kind === 'Deployment' ? { health: { status: wave === 5 ? 'Progressing' : 'Healthy' } } : {}) });
+    if (wave <= 5) results.push(result(group, kind, `ns${i % 7}`, `obj-${i}`, { status: 'Synced', hookPhase: wave === 5 && kind === 'Deployment' ? 'Running' : 'Succeeded', syncPhase: 'Sync' }));
+  }
+  const running = results.filter(r => r.hookPhase === 'Running');
+  const app = appWith({ phase: 'Running', message: `waiting for healthy state of apps/Deployment/${running[0].name} and ${running.length - 1} more resources`, startedAt: '2026-12-01T10:00:00Z', syncResult: { resources: results } }, resources);
+  const start = Date.now();
+  const e = explainApp(app);
+  expect(Date.now() - start).toBeLessThan(1000);
+  expect([e.blockers.length, e.inFlight, e.next.map(s => s.wave)]).toEqual([100, { phase: 'Sync', wave: 5 }, [6, 7, 8, 9]]);
+});

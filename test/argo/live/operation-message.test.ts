@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import { parseOperationMessage, waitingCount } from '../../../src/argo/live/operation-message';
 import { legacyPruneConfirmationMessage, legacyRunningMessage, runningMessage } from '../../../src/argo/simulate/messages';
+import { terminatedMessage } from '../../../src/argo/simulate/terminate';
 import type { SyncTask } from '../../../src/argo/types';
 
 test('waiting for healthy state of / completion of hook / deletion of / pruning confirmation of, with and N more', () => {
@@ -52,7 +53,7 @@ test('failures: completed unsuccessfully / failed to apply with reasons, and the
     .toEqual({ type: 'not-valid', causes: 'failed to discover server resources for group version extensions/v1beta1' });
   expect(parseOperationMessage('one or more objects failed to apply (dry run)').message).toEqual({ type: 'dry-run-failed' });
   expect(parseOperationMessage('the namespace failed to apply, reason: forbidden').message)
-    .toEqual({ type: 'other', what: 'the destination Namespace manifest failed to apply', detail: 'forbidden' });
+    .toEqual({ type: 'other', what: 'the destination Namespace manifest failed to apply', detail: 'forbidden', beforeSync: false });
 });
 
 test('successes, termination and the controller\'s retry suffixes', () => {
@@ -83,4 +84,38 @@ test('property: every message legacyRunningMessage (setRunningPhase before 3.4) 
     expect(m.type).toBe('waiting');
     expect(waitingCount(m)).toBe(tasks.length);
   }));
+});
+
+test('"Operation terminated" with the cause the controller adds since 3.2 (controller/appcontroller.go processRequestedAppOperation), as the simulator writes it, retried or not', () => {
+  expect(parseOperationMessage(terminatedMessage('controller sync timeout', '3.6')).message).toEqual({ type: 'terminated', cause: 'controller sync timeout' });
+  expect(parseOperationMessage(terminatedMessage('controller sync timeout', '3.1')).message).toEqual({ type: 'terminated' });
+  expect(parseOperationMessage('Operation terminated, triggered by controller sync timeout (retried 2 times).'))
+    .toEqual({ message: { type: 'terminated', cause: 'controller sync timeout' }, retried: 2 });
+  expect(parseOperationMessage('operation is terminating due to timeout').message).toEqual({ type: 'timeout' });
+});
+
+test('a retry policy Argo CD cannot read: "<message> (failed to retry: <error>)" in phase Error (controller/appcontroller.go, RetryStrategy.NextRetryAt)', () => {
+  expect(parseOperationMessage('one or more objects failed to apply, reason: x (failed to retry: time: invalid duration "5x")'))
+    .toEqual({ message: { type: 'failed', cause: 'failed to apply', reasons: 'x' }, retryFailed: 'time: invalid duration "5x"' });
+});
+
+test('what the controller writes when it stops before the engine runs (controller/sync.go SyncAppState) is read, not unknown', () => {
+  const what = (text: string) => parseOperationMessage(text).message;
+  expect(what('ComparisonError: Failed to load target state: failed to generate manifest for source 1 of 1: rpc error: code = Unknown desc = authentication required'))
+    .toMatchObject({ type: 'other', detail: 'ComparisonError: Failed to load target state: failed to generate manifest for source 1 of 1: rpc error: code = Unknown desc = authentication required' });
+  expect(what('InvalidSpecError: application repo https://x is not permitted in project \'team\';ComparisonError: boom')).toMatchObject({ type: 'other' });
+  for (const text of [
+    'no matching service account found for destination server https://kubernetes.default.svc and namespace shop',
+    'failed to derive service account to impersonate: no matching service account',
+    'Failed to get destination cluster: there are no clusters with this name: prod',
+    'Failed to load resource overrides: error unmarshalling',
+    'failed to initialize sync context: failed to create dynamic client',
+    'Failed to normalize target resources: boom',
+    'failed to load openAPISchema: boom',
+    'failed to record sync to history: boom',
+    'Invalid operation request: no operation specified',
+    'Sync operation blocked by sync window: boom',
+  ]) {
+    expect([text, what(text).type]).toEqual([text, 'other']);
+  }
 });

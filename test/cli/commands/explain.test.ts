@@ -96,6 +96,22 @@ test('an ApplicationSet mid-rollout with the blocked Application', () => {
   expect(JSON.parse(syncplan(['explain', `${F}/appset-rolling.yaml`, ...NOW, '-f', 'json']).stdout)).toMatchObject({ rollingStep: 2 });
 });
 
+test('states Argo CD writes outside a wave: a failed attempt waiting for its retry, a sync terminated by the timeout, a ComparisonError', () => {
+  const retry = syncplan(['explain', `${F}/retry-backoff.yaml`, '--now', '2026-12-01T10:00:40Z']);
+  expect(retry.code).toBe(1);
+  expect(retry.stdout.split('\n')[0]).toBe('Application shop: sync Running for 40s; the attempt failed, retry #1 at 10:01AM (controller time)');
+  expect(retry.stdout).toContain('What failed it (1)\n  Deployment/api (shop): no health source: Deployment.apps "api" is invalid');
+  const json = JSON.parse(syncplan(['explain', `${F}/retry-backoff.yaml`, '--now', '2026-12-01T10:00:40Z', '-f', 'json']).stdout);
+  expect(json).toMatchObject({ operationPhase: 'Running', inFlight: null, waitingSeconds: 40, retryCount: 1, next: [], blockers: [{ kind: 'Deployment', name: 'api' }] });
+  const terminated = syncplan(['explain', `${F}/terminated-timeout.yaml`, ...NOW]);
+  expect(terminated.code).toBe(1);
+  expect(terminated.stdout).toContain('the operation was terminated by the controller\'s sync timeout (controller.sync.timeout.seconds)');
+  expect(terminated.stdout).not.toContain('no format this tool knows');
+  const condition = syncplan(['explain', `${F}/error-condition.yaml`, ...NOW, '-f', 'json']);
+  expect(condition.code).toBe(1);
+  expect(JSON.parse(condition.stdout).notes[0]).toMatch(/^Argo CD did not start the sync: the Application has an error condition/);
+});
+
 test('bad input: exit 2, one line naming the file', () => {
   expectOneLineError(syncplan(['explain', `${F}/manifests/shop.yaml`]), /manifests\/shop\.yaml:1: .*objects where one Application was expected|shop\.yaml.*Application/);
   expectOneLineError(syncplan(['explain', `${F}/argocd-cm.yaml`]), /argocd-cm\.yaml:\d+: expected an argoproj\.io Application, got v1 ConfigMap/);

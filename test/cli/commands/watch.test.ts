@@ -72,6 +72,16 @@ test('a sync that fails: the hook failure and exit 1; ndjson events', () => {
   expect(events[2]).toMatchObject({ app: 'shop', resource: 'Job/db-migrate', message: 'Job has reached the specified backoff limit' });
 });
 
+test('a sync Argo CD retries: each attempt\'s failure, the retry scheduled and started, then the final failure; exit 1', () => {
+  const r = watch('retries', []);
+  expect([r.code, r.stderr]).toEqual([1, '']);
+  const lines = linesOf(r.stdout);
+  expect(lines.filter(l => /^hook Job\/db-migrate failed: Job has reached the specified backoff limit; the Job reached its backoffLimit/.test(l))).toHaveLength(2);
+  expect(lines).toContain('the attempt failed; Argo CD retries it: attempt #1 at 10:01AM (controller time)');
+  expect(lines).toContain('sync Running: Retrying operation. Attempt #1');
+  expect(lines.some(l => /^sync Failed in 3m 0s: .*\(retried 1 times\)\.$/.test(l))).toBe(true);
+});
+
 test('timeout: exit 1 with the blockers at that moment', () => {
   const r = watch('stuck', ['--timeout', '200ms']);
   expect(r.code).toBe(1);
