@@ -24,6 +24,16 @@ describe('resource-repeated', () => {
     expect(findingsOf('resource-repeated', text, { namespace: 'shop' })).toHaveLength(1);
   });
 
+  test('a cluster-scoped object in two namespaces (a Helm chart rendered twice): the message says its namespace tells nothing apart, the fix offers names only', () => {
+    const inNs = (namespace: string) => ({ ...role('get'), metadata: { name: 'reader', namespace } });
+    const [f] = findingsOf('resource-repeated', yaml(inNs('team-a'), inNs('team-b')));
+    expect(f.message).toContain('(rbac.authorization.k8s.io/ClusterRole//reader): a ClusterRole lives outside namespaces, so Argo CD drops metadata.namespace (team-a, team-b) and both are one object; it keeps only the last definition');
+    expect(f.fix).toBe('remove one of the definitions, or give them different names (a ClusterRole\'s namespace does not tell them apart)');
+    const [same] = findingsOf('resource-repeated', yaml(role('get'), role('list')));
+    expect(same.message).not.toContain('outside namespaces');
+    expect(same.fix).toBe('remove one of the definitions, or give them different names (a ClusterRole\'s namespace does not tell them apart)');
+  });
+
   test('Test_NormalizeTargetObjects_GenerateName: generateName objects never collide (a collision of generated names is another rule)', () => {
     expect(findingsOf('resource-repeated', yaml(hookJob('migrate-'), hookJob('migrate-')))).toEqual([]);
   });
