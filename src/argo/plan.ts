@@ -3,7 +3,7 @@
  * sort → hoist → steps. Pure and deterministic: the same manifests in any order give the same plan (excluded objects
  * and errors included).
  */
-import { createNamespaceTask } from './create-namespace';
+import { createNamespaceTask, namespaceCreationTask, namespaceIsLive } from './create-namespace';
 import { freezeTask } from './draft';
 import { hoist } from './hoist';
 import { applyPruneLast, mirrorPruneWaves } from './prune';
@@ -23,6 +23,12 @@ export function buildPlan(manifests: readonly Manifest[], options: PlanOptions =
   tasks = sortTasks(tasks);
   hoist(tasks);
   let sorted = tasks.map(freezeTask);
+  // Argo CD 3.1+ creates the destination Namespace before the dry run while it is missing: the
+  // task `simulate` applies first, asked of the same sorted list (the CreateNamespace task still in it).
+  const destination = options.namespace ?? '';
+  const live = destination !== '' && namespaceIsLive(options.live ?? [], destination);
+  const first = destination === '' ? undefined
+    : namespaceCreationTask(sorted.map(task => ({ task })), () => live, destination, options.argocdVersion)?.task;
   // Sorted and hoisted with the rest (the engine sorts it in on the first call), then taken out:
   // unless its metadata is managed, the task is gone once the namespace exists.
   let createNamespace: SyncTask | undefined;
@@ -37,6 +43,8 @@ export function buildPlan(manifests: readonly Manifest[], options: PlanOptions =
     excluded: [...excluded].sort((a, b) => compareText(identity(a), identity(b))),
     errors: [...errors].sort((a, b) => compareText(`${a.kind}/${a.name}\0${a.message}`, `${b.kind}/${b.name}\0${b.message}`)),
     ...(createNamespace ? { createNamespace } : {}),
+    // The CreateNamespace task of the first call only is `createNamespace` already.
+    ...(first && first !== createNamespace ? { createdBeforeDryRun: first } : {}),
     ...(options.namespace ? { destinationNamespace: options.namespace } : {}),
   };
 }

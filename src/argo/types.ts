@@ -115,6 +115,14 @@ export interface SyncPlan {
    * sorted place (phase, wave). Undefined otherwise (managed: it is a task of `steps`).
    */
   readonly createNamespace?: SyncTask;
+  /**
+   * The task of `steps` (or `syncFail`) that Argo CD 3.1+ applies before the dry run on a sync where
+   * the destination namespace has no live object (`create-namespace.ts` `namespaceCreationTask`): a
+   * Namespace manifest named like the destination, or the managed `CreateNamespace=true` task. On
+   * that sync its step has nothing of it left to do (a step of it alone is no step); every later
+   * sync applies it in its step. Undefined otherwise, and when the task is `createNamespace`.
+   */
+  readonly createdBeforeDryRun?: SyncTask;
   /** The Application's destination namespace ('' when none). @default '' */
   readonly destinationNamespace?: string;
 }

@@ -1,7 +1,7 @@
 /**
  * The sync that starts now, for `plan` and `report`: what `ApplyOutOfSyncOnly=true` leaves out of it
  * (the resources in sync with `--live`) and the least time it takes (`report/timing.ts`, whose
- * steps are those the filter leaves).
+ * steps are those the filter leaves, without the destination Namespace created before the dry run).
  */
 import type { HealthScript } from '../argo/argocd-cm';
 import type * as ApplyOutOfSyncOnlyModule from '../argo/simulate/apply-out-of-sync-only';
@@ -26,5 +26,8 @@ export function syncStartingNow(plan: SyncPlan, options: Pick<PlanOptions, 'sync
     ? (require('../argo/simulate/in-sync-at-start') as typeof InSyncAtStartModule).inSyncAtStart(plan, syncOptions, options.live ?? [])
     : undefined;
   /* eslint-enable @typescript-eslint/no-require-imports */
-  return { inSync, time: estimateTime(plan, { waveDelaySeconds: waveDelay, argocdVersion: options.argocdVersion, leftOut: inSync, healthScripts }) };
+  // The namespace is missing (no live Namespace given): the sync starting now is its first.
+  const created = plan.createdBeforeDryRun ? { createdBeforeDryRun: plan.createdBeforeDryRun } : {};
+  const time = estimateTime(plan, { waveDelaySeconds: waveDelay, argocdVersion: options.argocdVersion, leftOut: inSync, healthScripts, ...created });
+  return { inSync, time };
 }

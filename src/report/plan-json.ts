@@ -36,6 +36,16 @@ function errorJson(e: PlanError) {
   return { kind: e.kind, name: e.name, message: e.message, source: formatSource(e.source) };
 }
 
+/** The task of a step created before the dry run on the first sync, its step, and whether it is that step's only task. */
+function createdBeforeDryRunJson(plan: SyncPlan, task: SyncTask) {
+  return {
+    task: taskJson(task),
+    phase: task.phase,
+    wave: task.wave,
+    emptiesStep: plan.steps.some((s) => s.tasks.length === 1 && s.tasks[0] === task),
+  };
+}
+
 /** The plain object behind the JSON output (for callers that embed it). */
 export function planToJson(plan: SyncPlan) {
   return {
@@ -44,6 +54,7 @@ export function planToJson(plan: SyncPlan) {
     excluded: plan.excluded.map(excludedJson),
     errors: plan.errors.map(errorJson),
     ...(plan.createNamespace ? { createNamespace: taskJson(plan.createNamespace) } : {}),
+    ...(plan.createdBeforeDryRun ? { createdBeforeDryRun: createdBeforeDryRunJson(plan, plan.createdBeforeDryRun) } : {}),
   };
 }
 

@@ -100,6 +100,28 @@ function createNamespaceBlock(task: SyncTask): string[] {
   ];
 }
 
+/**
+ * The destination Namespace of the steps that Argo CD 3.1+ creates before the dry run while it is
+ * missing (`SyncPlan.createdBeforeDryRun`): the first sync's step has nothing of it left to do.
+ */
+function createdBeforeDryRunBlock(plan: SyncPlan, task: SyncTask): string[] {
+  const where = `${task.phase} wave ${task.wave}`;
+  const alone = stepOf(plan, task)?.tasks.length === 1;
+  const then = alone
+    ? `its step, ${where}, holds nothing else, so the first sync has no such step (no health wait, no wave delay)`
+    : `${where} then applies the rest of its step without it`;
+  return [
+    'Before the steps (first sync only: the destination namespace is missing, Argo CD 3.1+)',
+    taskLine(task),
+    `  -> created before the dry run, ahead of every step; ${then}; later syncs apply it in ${where}`,
+  ];
+}
+
+/** The step that holds `task`, if any (a SyncFail hook is in none). */
+export function stepOf(plan: Pick<SyncPlan, 'steps'>, task: SyncTask): SyncStep | undefined {
+  return plan.steps.find((s) => s.tasks.includes(task));
+}
+
 function excludedLine(x: ExcludedObject): string {
   return `  ${taskLabel(x)}: ${x.reason} (${formatSource(x.manifest.source)})`;
 }
@@ -123,6 +145,7 @@ function summary(plan: SyncPlan): string {
 export function planTextSections(plan: SyncPlan, scripts?: readonly HealthScript[]): string[][] {
   const sections: string[][] = [[summary(plan)]];
   if (plan.createNamespace) sections.push(createNamespaceBlock(plan.createNamespace));
+  if (plan.createdBeforeDryRun) sections.push(createdBeforeDryRunBlock(plan, plan.createdBeforeDryRun));
   if (plan.steps.length === 0) sections.push(['Nothing to sync.']);
   plan.steps.forEach((step, i) => sections.push(stepBlock(step, i, plan.steps, scripts)));
   if (plan.syncFail.length > 0) {

@@ -38,6 +38,8 @@ export interface TimeEstimate {
   readonly criticalPath: readonly StepTime[];
   /** Steps of the plan the sync does not run (`TimeOptions.leftOut`). */
   readonly stepsLeftOut: number;
+  /** The step (`Sync wave 5`) the sync does not run as it held only `TimeOptions.createdBeforeDryRun`. */
+  readonly createdBeforeDryRunStep?: { readonly step: string; readonly task: string };
 }
 
 export interface TimeOptions {
@@ -52,11 +54,19 @@ export interface TimeOptions {
    * of only such tasks is no step, with no delay and no health wait (`stepsRun`). @default none
    */
   readonly leftOut?: ReadonlySet<SyncTask>;
+  /**
+   * The task created before the dry run (`SyncPlan.createdBeforeDryRun`, a sync where the destination
+   * namespace is missing): done before any step, so no step applies it, and a step of it alone is no step. @default none
+   */
+  readonly createdBeforeDryRun?: SyncTask;
 }
 
 export function estimateTime(plan: SyncPlan, options: TimeOptions = {}): TimeEstimate {
   const delay = options.waveDelaySeconds ?? DEFAULT_WAVE_DELAY_SECONDS;
-  const steps = options.leftOut ? stepsRun(plan, options.leftOut) : plan.steps;
+  const leftOut = options.leftOut ?? new Set<SyncTask>();
+  const created = options.createdBeforeDryRun;
+  const withCreated = created ? stepsRun(plan, new Set([...leftOut, created])) : undefined;
+  const steps = withCreated ?? stepsRun(plan, leftOut);
   const criticalPath = steps.map((step, i): StepTime => {
     const last = i === steps.length - 1;
     return {
@@ -68,9 +78,12 @@ export function estimateTime(plan: SyncPlan, options: TimeOptions = {}): TimeEst
     };
   });
   const delays = Math.max(0, steps.length - 1);
-  const stepsLeftOut = plan.steps.length - steps.length;
+  // Counted apart: a step left out as it held only the created task (and resources in sync).
+  const stepsLeftOut = plan.steps.length - (withCreated ? stepsRun(plan, leftOut).length : steps.length);
+  const createdStep = created && plan.steps.length - stepsLeftOut > steps.length
+    ? { createdBeforeDryRunStep: { step: `${created.phase} wave ${created.wave}`, task: `${created.kind}/${created.name}` } } : {};
   const setting = waveDelaySetting(options.argocdVersion);
-  return { waveDelaySeconds: delay, waveDelaySetting: setting, minimumSeconds: delays * delay, delays, criticalPath, stepsLeftOut };
+  return { waveDelaySeconds: delay, waveDelaySetting: setting, minimumSeconds: delays * delay, delays, criticalPath, stepsLeftOut, ...createdStep };
 }
 
 /**
@@ -111,7 +124,11 @@ export function timeTextSection(estimate: TimeEstimate): string[] {
   const leftOut = estimate.stepsLeftOut > 0
     ? [`  ${estimate.stepsLeftOut} ${estimate.stepsLeftOut === 1 ? 'step holds' : 'steps hold'} only resources in sync (ApplyOutOfSyncOnly=true): no step on this sync, not counted`]
     : [];
-  return [head, ...lines, ...tail, ...leftOut];
+  const created = estimate.createdBeforeDryRunStep;
+  const createdLine = created
+    ? [`  ${created.step} holds only ${created.task}, created before the dry run while the namespace is missing: no step on this sync, not counted (later syncs run it)`]
+    : [];
+  return [head, ...lines, ...tail, ...leftOut, ...createdLine];
 }
 
 /** The `time` member of `syncplan plan --format json`. */

@@ -78,3 +78,43 @@ describe('buildPlan properties', () => {
     }), { numRuns: 200 });
   });
 });
+
+/**
+ * The destination Namespace manifest Argo CD 3.1+ creates before the dry run on the first sync, from
+ * gitops-engine `pkg/sync/sync_context_test.go` `TestSyncNamespaceCreatedBeforeDryRunWithoutFailure`
+ * (there the CreateNamespace task; here a manifest of the app in a wave of its own).
+ */
+describe('TestSyncNamespaceCreatedBeforeDryRunWithoutFailure: createdBeforeDryRun', () => {
+  const input = [
+    m({ kind: 'Namespace', name: 'shop', annotations: { [WAVE]: '5' } }),
+    m({ kind: 'ConfigMap', name: 'settings', namespace: 'tools' }),
+  ];
+  const steps = (plan: ReturnType<typeof buildPlan>) => plan.steps.map(s => `${s.phase} ${s.wave}: ${s.tasks.map(t => t.kind).join(', ')}`);
+
+  test('named, kept in its step for every later sync', () => {
+    const plan = buildPlan(input, { namespace: 'shop' });
+    expect(steps(plan)).toEqual(['Sync 0: ConfigMap', 'Sync 5: Namespace']);
+    expect(plan.createdBeforeDryRun).toBe(plan.steps[1].tasks[0]);
+    expect(plan.createNamespace).toBeUndefined();
+  });
+
+  test('none when the namespace is live, before 3.1, or without a destination', () => {
+    expect(buildPlan(input, { namespace: 'shop', live: [m({ kind: 'Namespace', name: 'shop' })] }).createdBeforeDryRun).toBeUndefined();
+    expect(buildPlan(input, { namespace: 'shop', argocdVersion: '3.0' }).createdBeforeDryRun).toBeUndefined();
+    expect(buildPlan(input, {}).createdBeforeDryRun).toBeUndefined();
+  });
+
+  test('a hook Namespace of that name is the one too (hooks are tasks of the first call)', () => {
+    const plan = buildPlan([m({ kind: 'Namespace', name: 'shop', annotations: { [HOOK]: 'PostSync' } }), input[1]], { namespace: 'shop' });
+    expect(plan.createdBeforeDryRun).toMatchObject({ kind: 'Namespace', hook: true, phase: 'PostSync' });
+  });
+
+  test('the CreateNamespace task of the first call is createNamespace only; with managed metadata it is a step\'s task', () => {
+    const options = { namespace: 'shop', syncOptions: ['CreateNamespace=true'] };
+    const unmanaged = buildPlan([input[1]], options);
+    expect(unmanaged.createNamespace?.name).toBe('shop');
+    expect(unmanaged.createdBeforeDryRun).toBeUndefined();
+    const managed = buildPlan([input[1]], { ...options, managedNamespaceMetadata: true });
+    expect(managed.createdBeforeDryRun).toBe(managed.steps[0].tasks[0]);
+  });
+});

@@ -20,6 +20,19 @@ describe('JSON', () => {
     expect(Object.keys(json.steps[0].tasks[0])).toEqual(['apiVersion', 'kind', 'name', 'namespace', 'action', 'hook', 'deletePolicies', 'hoisted', 'source']);
   });
 
+  test('createdBeforeDryRun: the destination Namespace of a step, created before the dry run on the first sync (Argo CD 3.1+)', () => {
+    const text = yaml(k('v1', 'Namespace', 'shop', {}, wave('5')), k('v1', 'ConfigMap', 'c', { metadata: { name: 'c', namespace: 'tools' } }));
+    const json = planToJson(plan(text, { namespace: 'shop' }));
+    expect(json.createdBeforeDryRun).toEqual({
+      task: { apiVersion: 'v1', kind: 'Namespace', name: 'shop', namespace: 'shop', action: 'apply', hook: false, deletePolicies: [], hoisted: false, source: 'app.yaml:1' },
+      phase: 'Sync',
+      wave: 5,
+      emptiesStep: true,
+    });
+    expect(Object.keys(json)).toEqual(['steps', 'syncFail', 'excluded', 'errors', 'createdBeforeDryRun']);
+    expect(planToJson(plan(text, { namespace: 'shop', argocdVersion: '3.0' }))).not.toHaveProperty('createdBeforeDryRun');
+  });
+
   test('rendering is a pure function of the plan', () => {
     const text = yaml(k('v1', 'Service', 'b', {}, wave('1')), k('v1', 'Service', 'a', {}, wave('1')), k('v1', 'Secret', 's'));
     expect(renderPlanJson(plan(text))).toBe(renderPlanJson(plan(text)));

@@ -80,6 +80,22 @@ describe('markers and sections', () => {
     expect(text).toMatch(/Errors \(Argo CD would fail the sync\)\n {2}app\.yaml:\d+: ConfigMap\/num: .+\n$/);
   });
 
+  test('the destination Namespace created before the dry run on the first sync (Argo CD 3.1+): a section, and its step kept for later syncs', () => {
+    const input = [obj('Namespace', 'workflow', wave(5)), obj('ConfigMap', 'c', {}).replace('name: c', 'name: c\n  namespace: tools')].join('---\n');
+    const text = renderPlanText(plan(input, { namespace: 'workflow' }));
+    expect(text).toContain('Before the steps (first sync only: the destination namespace is missing, Argo CD 3.1+)\n'
+      + '  Namespace/workflow -n workflow\n'
+      + '  -> created before the dry run, ahead of every step; its step, Sync wave 5, holds nothing else, so the first sync has no such step '
+      + '(no health wait, no wave delay); later syncs apply it in Sync wave 5\n\nSync wave 0\n');
+    expect(text).toContain('Sync wave 5\n  Namespace/workflow -n workflow\n');
+    // Hoisted into a step with others, the rest of the step is applied without it.
+    const hoisted = renderPlanText(plan(obj('Namespace', 'workflow', wave(5)) + '---\n' + obj('ConfigMap', 'c', {}), { namespace: 'workflow' }));
+    expect(hoisted).toContain('  Namespace/workflow -n workflow  [hoisted from Sync wave 5]\n'
+      + '  -> created before the dry run, ahead of every step; Sync wave 0 then applies the rest of its step without it; later syncs apply it in Sync wave 0\n');
+    // Nothing of it before 3.1, or with the namespace live.
+    expect(renderPlanText(plan(input, { namespace: 'workflow', argocdVersion: '3.0' }))).not.toContain('Before the steps');
+  });
+
   test('an empty input says so', () => {
     expect(renderPlanText(plan(''))).toBe('Sync plan: 0 steps, 0 tasks (0 hooks), 0 SyncFail hooks, 0 excluded, 0 errors\n\nNothing to sync.\n');
   });

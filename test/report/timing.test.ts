@@ -52,6 +52,40 @@ describe('estimateTime', () => {
     ));
   });
 
+  test('with createdBeforeDryRun: the delays the simulator sleeps on a first sync (the destination Namespace created before the dry run, Argo CD 3.1+)', () => {
+    fc.assert(fc.property(
+      fc.array(fc.record({
+        kind: fc.constantFrom('Deployment', 'ConfigMap', 'Job'),
+        wave: fc.integer({ min: -2, max: 4 }),
+        hook: fc.constantFrom(undefined, undefined, 'PreSync', 'PostSync'),
+        namespace: fc.constantFrom(undefined, 'tools'),
+      }), { maxLength: 6 }),
+      fc.integer({ min: -2, max: 5 }),
+      fc.constantFrom(undefined, undefined, 'PreSync', 'PostSync'),
+      (specs, namespaceWave, namespaceHook) => {
+        const plan = planOf([
+          m({ kind: 'Namespace', name: 'app', wave: namespaceWave, hook: namespaceHook }),
+          ...specs.map((s, i) => m({ kind: s.kind, name: `r${i}`, wave: s.wave, hook: s.hook, namespace: s.namespace })),
+        ]);
+        expect(plan.createdBeforeDryRun).toBeDefined();
+        const t = estimateTime(plan, { waveDelaySeconds: 2, createdBeforeDryRun: plan.createdBeforeDryRun });
+        expect(t.minimumSeconds).toBe(simulate(plan, { waveDelaySeconds: 2 }).minimumSeconds);
+      },
+    ));
+  });
+
+  test('a step of the created Namespace alone is no step of the first sync, and the text says why', () => {
+    const plan = planOf([m({ kind: 'Namespace', name: 'app', wave: 5 }), m({ kind: 'Deployment', name: 'web', namespace: 'tools' })]);
+    expect(estimateTime(plan).minimumSeconds).toBe(2);
+    const t = estimateTime(plan, { createdBeforeDryRun: plan.createdBeforeDryRun });
+    expect([t.minimumSeconds, t.stepsLeftOut, t.createdBeforeDryRunStep]).toEqual([0, 0, { step: 'Sync wave 5', task: 'Namespace/app' }]);
+    expect(timeTextSection(t)).toEqual([
+      'Minimum time: 0 s (a single step: no wave delay)',
+      '  1. Sync wave 0: waits for nothing with a health check',
+      '  Sync wave 5 holds only Namespace/app, created before the dry run while the namespace is missing: no step on this sync, not counted (later syncs run it)',
+    ]);
+  });
+
   test('the text section names idle steps (waves that cost only the delay)', () => {
     const text = timeTextSection(estimateTime(article()));
     expect(text[0]).toBe('Minimum time: 8 s (4 wave delays × 2 s, controller.sync.wave.delay.seconds), plus the time each awaited object takes to become ready');

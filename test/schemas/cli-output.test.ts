@@ -65,6 +65,16 @@ const LIVE = 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: old, namespace:
 // The Namespace of TRAPS as the cluster has it (in sync: ApplyOutOfSyncOnly=true applies nothing for it).
 const LIVE_IN_SYNC = 'apiVersion: v1\nkind: Namespace\nmetadata: { name: shop, uid: "1", annotations: { argocd.argoproj.io/sync-wave: "3" } }\nstatus: { phase: Active }\n';
 
+/** The destination Namespace in a wave of its own, which Argo CD 3.1+ creates before the dry run on the first sync. */
+const NAMESPACE_FIRST = `apiVersion: v1
+kind: Namespace
+metadata: { name: shop, annotations: { argocd.argoproj.io/sync-wave: "5" } }
+---
+apiVersion: v1
+kind: ConfigMap
+metadata: { name: cfg, namespace: tools }
+`;
+
 /** A PreDelete hook, a kept Namespace, two waves and a PostDelete hook: every list of the deletion schema. */
 const DELETION = `apiVersion: v1
 kind: Namespace
@@ -128,6 +138,7 @@ beforeAll(() => {
   writeFileSync(join(dir, 'live.yaml'), LIVE);
   writeFileSync(join(dir, 'live-in-sync.yaml'), LIVE_IN_SYNC);
   writeFileSync(join(dir, 'deletion.yaml'), DELETION);
+  writeFileSync(join(dir, 'namespace-first.yaml'), NAMESPACE_FIRST);
   writeFileSync(join(dir, 'appset-done.yaml'), APPSET_DONE);
   // An app-of-apps parent and its children's checkout (--repo-root), and a cdk8s dist of two chart files.
   appOfApps(new App({ outdir: join(dir, PARENT_DIR) }), PARENT_DIR).app.synth();
@@ -152,6 +163,8 @@ const RUNS: Array<[Command, string[]]> = [
   ['plan', [EXAMPLE]],
   ['plan', ['traps.yaml', '--live', 'live.yaml']],
   ['plan', ['traps.yaml', '--live', 'live.yaml', '--live', 'live-in-sync.yaml', '--sync-option', 'ApplyOutOfSyncOnly=true']],
+  ['plan', ['namespace-first.yaml', '--namespace', 'shop']],
+  ['plan', [EXAMPLE, '--namespace', 'workflow', '--sync-option', 'CreateNamespace=true']],
   ['plan', PARENT],
   ['plan', APPSET_PARENT],
   ['plan', ['charts']],

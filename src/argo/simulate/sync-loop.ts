@@ -4,6 +4,7 @@
  * otherwise re-reads health. The plan's order is Argo CD's order, so the loop only has to decide
  * when to move on, when to fail and when to wait.
  */
+import { namespaceCreationTask } from '../create-namespace';
 import { hasHealthCheck } from '../health';
 import { apiServerRejection } from '../object-validity';
 import { hasSyncOption } from '../sync-options';
@@ -21,7 +22,6 @@ import {
   MSG_NAMESPACE_FAILED, MSG_TASKS_RUNNING, legacyPruneConfirmationMessage, legacyRunningMessage, runningMessage, withReasons,
 } from './messages';
 import { missingResourceFailure } from './missing-resource';
-import { namespaceCreationTask } from './namespace-creation';
 import { terminateHook, terminatedMessage } from './terminate';
 import type { HealthStatus, OperationPhase, Reconcile, ResultCode, SimulateOptions } from './types';
 
@@ -346,7 +346,7 @@ export class SyncLoop {
 
   /** Creates the destination Namespace before the dry run (3.1+); false when its apply failed. */
   private createNamespaceFirst(all: readonly TaskState[]): boolean {
-    const ns = namespaceCreationTask(all, this.destination, this.options.argocdVersion);
+    const ns = namespaceCreationTask(all, t => t.live, this.destination, this.options.argocdVersion);
     if (!ns) return true;
     ns.beforeDryRun = true;
     if (this.runTasks([ns]) === 'failed') {

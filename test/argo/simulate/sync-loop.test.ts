@@ -420,7 +420,7 @@ describe('pruning (--live)', () => {
 describe('notes', () => {
   test('ApplyOutOfSyncOnly=true without --live says that everything is out of sync', () => {
     const r = sim([m({ kind: 'ConfigMap', name: 'a' })], { sim: { syncOptions: ['ApplyOutOfSyncOnly=true', 'CreateNamespace=true'] } });
-    // Both are simulated (test/argo/simulate/apply-out-of-sync-only.test.ts, namespace-creation.test.ts).
+    // Both are simulated (test/argo/simulate/apply-out-of-sync-only.test.ts, sync-loop.namespace-creation.test.ts).
     expect(r.notes).toEqual([expect.stringMatching(/^ApplyOutOfSyncOnly=true without --live: /)]);
   });
 });

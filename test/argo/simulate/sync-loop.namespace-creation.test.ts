@@ -52,6 +52,25 @@ describe('TestSyncNamespaceCreatedBeforeDryRunWithoutFailure', () => {
     ]);
   });
 
+  test('a Namespace manifest in a wave of its own is marked done, not applied again in its wave: the first sync has no such step', () => {
+    const { plan, result } = replay([
+      manifest({ kind: 'Namespace', name: 'orders', annotations: wave(5) }),
+      manifest({ kind: 'Deployment', name: 'api', namespace: 'tools' }),
+    ], { plan: { namespace: 'orders' }, health: { 'Deployment/api': 'Progressing' } });
+    expect(plan.steps.map(s => s.wave)).toEqual([0, 5]);
+    expect(calls(result)).toEqual([
+      'Running: waiting for healthy state of /Namespace/orders',
+      'Succeeded: successfully synced (all tasks run)',
+    ]);
+    expect(result.applied.map(a => `${a.kind}/${a.name} step ${a.step}${a.beforeDryRun ? ' (before the dry run)' : ''}`)).toEqual([
+      'Namespace/orders step 2 (before the dry run)', 'Deployment/api step 1',
+    ]);
+    // Wave 0 is the last step left: no health wait on the Progressing Deployment, no wave delay.
+    expect(result.minimumSeconds).toBe(0);
+    // What plan says of the same sync.
+    expect(plan.createdBeforeDryRun).toBe(plan.steps[1].tasks[0]);
+  });
+
   test('the namespace failing to apply ends the sync there: "the namespace failed to apply", no SyncFail hooks', () => {
     const { result } = replay([
       manifest({ kind: 'Pod', name: 'worker' }),
