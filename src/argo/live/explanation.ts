@@ -17,7 +17,7 @@ import { lastConditionChange } from './observed-health';
 import type { ObservedHealth, ObservedHealthIndex } from './observed-health';
 import { parseOperationMessage } from './operation-message';
 import type { OperationMessage, ParsedMessage } from './operation-message';
-import { podsOf } from './pod-trouble';
+import { PodIndex } from './pod-trouble';
 import { trapReason } from './traps';
 import type { HealthScript } from '../argocd-cm';
 import { deletePoliciesOf } from '../delete-policy';
@@ -148,6 +148,7 @@ export function explainApplication(input: ExplainInput): Explanation {
   const started = op?.startedAt === undefined ? NaN : Date.parse(op.startedAt);
   const syncStart = Number.isNaN(started) ? undefined : started;
   const warnings = new WarningIndex(health.liveObjects);
+  const podIndex = new PodIndex(health.liveObjects);
   const notes: string[] = [];
   const tasks = taskIndex(plan);
   const statusByKey = new Map(app.resources.map(r => [refKey(r), r]));
@@ -178,7 +179,7 @@ export function explainApplication(input: ExplainInput): Explanation {
     const live = health.live(p);
     const task = tasks.get(refKey(p));
     const deletePolicies = task?.deletePolicies ?? (live && readHook(live).isHook ? deletePoliciesOf(live) : undefined);
-    const pods = podsOf(p.kind, p.name, p.namespace, health.liveObjects);
+    const pods = podIndex.of(p.kind, p.name, p.namespace);
     const podRefs = pods.map((pod) => ({ kind: 'Pod', name: str(at(pod, 'metadata', 'name')), namespace: str(at(pod, 'metadata', 'namespace')) || p.namespace }));
     const warned = warnings.latest([p, ...podRefs], syncStart);
     const trap = trapReason({
@@ -352,6 +353,14 @@ type NsFn = (r: { group: string; kind: string; name: string; namespace?: string 
 
 function waitingBlockers(m: OperationMessage, running: readonly ResourceResult[], results: readonly ResourceResult[], app: ApplicationView,
   health: ObservedHealthIndex, place: PlaceFn, blockerOf: BlockerFn, withNs: NsFn, notes: string[]): Blocker[] {
+  // Each resource's first result (what `results.find` gives) by key: a step can wait on as many deletions as it has
+  // results, and a search per deletion was quadratic. Measured on 15,000 pruned ConfigMaps still terminating:
+  // `explain` took 111 s, the explanation alone 89 s, now 0.3 s.
+  const resultByKey = new Map<string, ResourceResult>();
+  for (const x of results) {
+    const key = refKey(withNs(x));
+    if (!resultByKey.has(key)) resultByKey.set(key, x);
+  }
   if (m.type === 'waiting' && m.reason === 'pruning confirmation of') {
     const toConfirm = app.resources.filter(r => r.requiresDeletionConfirmation);
     const named = toConfirm.length > 0 ? toConfirm.map(r => withNs(r)) : [resolveNamed(m.first, app, results, withNs)];
@@ -366,7 +375,7 @@ function waitingBlockers(m: OperationMessage, running: readonly ResourceResult[]
       && (!health.hasLive || health.live(r) !== undefined))];
     const pendingDeletion: ObservedHealth = { status: 'Progressing', message: 'Pending deletion', source: 'message' };
     const list = candidates.slice(0, 1 + m.more).map((r) => {
-      const result = results.find(x => refKey(withNs(x)) === refKey(r));
+      const result = resultByKey.get(refKey(r));
       const observed = health.of(r);
       const placed = place(r, result);
       // "deletion of hook" (3.4+) names a hook, whose previous run (BeforeHookCreation) has no result in this operation yet.
@@ -392,7 +401,7 @@ function waitingBlockers(m: OperationMessage, running: readonly ResourceResult[]
     const named = resolveNamed(m.first, app, results, withNs);
     const index = blockers.findIndex(b => refKey(b) === refKey(named));
     // The message's task first: the engine names the first in its own sort order.
-    const first = index >= 0 ? blockers.splice(index, 1)[0] : blockerOf(place(named, results.find(x => refKey(withNs(x)) === refKey(named))));
+    const first = index >= 0 ? blockers.splice(index, 1)[0] : blockerOf(place(named, resultByKey.get(refKey(named))));
     blockers.unshift(first);
     if (blockers.length !== 1 + m.more) {
       notes.push(`Argo CD's message counts ${1 + m.more} awaited task(s); the sync result shows ${blockers.length} running (the message is from the last reconcile)`);

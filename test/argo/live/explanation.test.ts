@@ -2,10 +2,13 @@
  * The explanation of each fixture scenario. Facts from gitops-engine `pkg/sync/sync_context.go`: an
  * awaited task has hookPhase Running; the message names hooks before resources and counts the rest.
  */
+import * as fc from 'fast-check';
 import { explainFixture, fixture } from './helpers';
 import { readApplication, refShort } from '../../../src/argo/live/application';
 import { explainApplication } from '../../../src/argo/live/explanation';
 import { ObservedHealthIndex } from '../../../src/argo/live/observed-health';
+import { PodIndex, podsOf } from '../../../src/argo/live/pod-trouble';
+import { renderExplanationJson } from '../../../src/report/explain-json';
 
 test('Running in a Sync wave on a Progressing Deployment: the step, the wait, the readiness probe', () => {
   const e = explainFixture('running-sync-wave.yaml', { live: 'running-sync-wave-live.yaml', now: '2026-12-01T10:04:10Z' });
@@ -334,4 +337,82 @@ test('a huge status (3000 resources, 100 awaited): every blocker of the wave in 
   // Its speed is a benchmark's business, not a timed test's (these machines are noisy).
   const e = explainApp(app);
   expect([e.blockers.length, e.inFlight, e.next.map(s => s.wave)]).toEqual([100, { phase: 'Sync', wave: 5 }, [6, 7, 8, 9]]);
+});
+
+test('the Pods of each blocker, found through PodIndex, explain as podsOf\'s scan of every live object does (same JSON)', () => {
+  // Few names and namespaces, so that workloads, their ReplicaSets and Pods, and Warning Events about the Pods meet often;
+  // the workloads' live objects wait for Pods, so that the Pods' trouble is the reason given.
+  const names = ['api', 'db', 'api-7f9c'];
+  const ownerNames = [...names, 'api-7f9c-x1', 'api-X', ''];
+  const podNames = ['api-7f9c-p', 'db-0', 'api'];
+  const appNamespace = fc.constantFrom('a', 'b');
+  const workload = fc.record({
+    kind: fc.constantFrom('Deployment', 'StatefulSet', 'Job', 'ReplicaSet', 'Pod'),
+    name: fc.constantFrom(...names),
+    namespace: appNamespace,
+    hookPhase: fc.constantFrom('Running', 'Running', 'Failed', 'Succeeded'),
+  });
+  const groupOf = (kind: string) => (kind === 'Job' ? 'batch' : kind === 'Pod' ? '' : 'apps');
+  const waitingStatus: Record<string, object> = {
+    Deployment: { observedGeneration: 1, replicas: 1, updatedReplicas: 1, availableReplicas: 0 },
+    StatefulSet: { observedGeneration: 1, replicas: 1, readyReplicas: 0, updatedReplicas: 1, currentRevision: 'r', updateRevision: 'r' },
+    ReplicaSet: { observedGeneration: 1, replicas: 1, availableReplicas: 0 },
+    Job: { active: 1 },
+  };
+  const container = fc.constantFrom(
+    { name: 'c', ready: false, state: { waiting: { reason: 'CrashLoopBackOff' } } },
+    { name: 'c', ready: false, state: { waiting: { reason: 'ImagePullBackOff', message: 'not found' } } },
+    { name: 'c', ready: false, state: { running: {} } },
+    { name: 'c', ready: true, state: { running: {} } });
+  const ownerRef = fc.record({ kind: fc.constantFrom('ReplicaSet', 'ReplicaSet', 'Deployment', 'StatefulSet', 'Job'), name: fc.constantFrom(...ownerNames) });
+  const liveNamespace = fc.option(fc.constantFrom('a', 'a', 'b', ''), { nil: undefined, freq: 5 });
+  const meta = (o: { name: string; namespace?: string; owners: object[] }) =>
+    ({ name: o.name, ...(o.namespace !== undefined ? { namespace: o.namespace } : {}), generation: 1, ownerReferences: o.owners });
+  const pod = fc.record({
+    name: fc.constantFrom(...podNames),
+    namespace: liveNamespace,
+    owners: fc.array(ownerRef, { maxLength: 2 }),
+    containers: fc.array(container, { minLength: 1, maxLength: 2 }),
+  }).map(p => ({ apiVersion: 'v1', kind: 'Pod', metadata: meta(p), status: { phase: 'Running', containerStatuses: p.containers } }));
+  const controller = fc.record({
+    kind: fc.constantFrom('Deployment', 'StatefulSet', 'ReplicaSet', 'Job'),
+    name: fc.constantFrom(...names, 'api-7f9c-x1', 'api-X'),
+    namespace: liveNamespace,
+    owners: fc.array(ownerRef, { maxLength: 2 }),
+  }).map(c => ({ apiVersion: c.kind === 'Job' ? 'batch/v1' : 'apps/v1', kind: c.kind, metadata: meta(c), spec: { replicas: 1 }, status: waitingStatus[c.kind] }));
+  const warning = fc.record({ name: fc.constantFrom(...podNames), namespace: appNamespace, at: fc.nat(5) }).map(w => ({
+    apiVersion: 'v1',
+    kind: 'Event',
+    type: 'Warning',
+    involvedObject: { kind: 'Pod', name: w.name, namespace: w.namespace },
+    reason: 'BackOff',
+    message: `back-off ${w.at}`,
+    lastTimestamp: `2026-12-01T10:0${w.at}:00Z`,
+  }));
+  let lookups = 0;
+  const liveList = fc.array(fc.oneof(pod, pod, controller, controller, warning), { maxLength: 16 });
+  fc.assert(fc.property(fc.array(workload, { minLength: 1, maxLength: 5 }), liveList, (workloads, live) => {
+    const results = workloads.map(w => result(groupOf(w.kind), w.kind, w.namespace, w.name,
+      { status: 'Synced', hookPhase: w.hookPhase, syncPhase: 'Sync', message: w.hookPhase === 'Failed' ? 'failed' : '' }));
+    const first = workloads[0];
+    const running = workloads.some(w => w.hookPhase === 'Running');
+    const app = appWith({
+      phase: running ? 'Running' : 'Failed',
+      message: running
+        ? `waiting for healthy state of ${groupOf(first.kind)}/${first.kind}/${first.name} and ${workloads.length - 1} more resources`
+        : 'one or more synchronization tasks completed unsuccessfully',
+      startedAt: '2026-12-01T10:00:00Z',
+      syncResult: { resources: results },
+    }, workloads.map(w => ({ group: groupOf(w.kind), version: 'v1', kind: w.kind, namespace: w.namespace, name: w.name, status: 'Synced', syncWave: 0 })));
+    const explain = () => renderExplanationJson(explainApplication({ app, health: new ObservedHealthIndex({ app, live }), now: Date.parse('2026-12-01T10:05:00Z') }));
+    const indexed = explain();
+    const scan = jest.spyOn(PodIndex.prototype, 'of').mockImplementation((kind, name, ns) => podsOf(kind, name, ns, live));
+    try {
+      expect(indexed).toBe(explain());
+      lookups += scan.mock.calls.length;
+    } finally {
+      scan.mockRestore();
+    }
+  }), { numRuns: 300 });
+  expect(lookups).toBeGreaterThan(300);
 });
