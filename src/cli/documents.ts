@@ -114,25 +114,46 @@ function parseJson(text: string, file: string, dotJson: boolean): Manifest[] {
   } catch (e) {
     throw jsonError(text, file, e, dotJson);
   }
+  const json = jsonLines(text, value);
+  if (dotJson) checkJsonObject(value, file, json.line);
+  const manifests: Manifest[] = [];
+  collect(value, { file, line: json.line, index: 0, lineOf: json.lineOf }, json.itemLine, json.raw, manifests, dotJson);
+  return manifests;
+}
+
+/** Where the parts of a whole text of JSON are: its first line, a List item's, any field's, and a scalar's raw text. */
+export interface JsonLines {
+  readonly line: number;
+  itemLine(index: number): number;
+  lineOf(path: ReadonlyArray<string | number>): number | undefined;
+  raw(path: ReadonlyArray<string | number>): string | undefined;
+}
+
+/**
+ * The lines of `value`, which `JSON.parse(text)` returned: a List's items get theirs from one pass
+ * over the text, and fields theirs from a syntax tree of their object alone, built on first use, so
+ * a big `kubectl get -o json` costs a syntax tree only where an error or a note points.
+ */
+export function jsonLines(text: string, value: unknown): JsonLines {
   const start = text.search(/\S/);
   const { line } = lineColumn(text, start);
-  if (dotJson) checkJsonObject(value, file, line);
   const root = spanTree(text, start, text.length, line);
   const items = isPlainObject(value) ? (value as Record<string, unknown>).items : undefined;
   const spans = Array.isArray(items) ? jsonItemSpans(text) : undefined;
   const trees = spans && spans.length === (items as unknown[]).length ? itemTrees(text, spans) : undefined;
   const inItem = (path: ReadonlyArray<string | number>) => (trees && path[0] === 'items' && typeof path[1] === 'number' ? trees[path[1]] : undefined);
-  const lineOf = (path: ReadonlyArray<string | number>) => {
-    const item = inItem(path);
-    return item ? item.lineOf(path.slice(2)) : root.lineOf(path);
+  return {
+    line,
+    itemLine: (i) => trees?.[i].line ?? line,
+    lineOf(path) {
+      const item = inItem(path);
+      return item ? item.lineOf(path.slice(2)) : root.lineOf(path);
+    },
+    raw(path) {
+      const item = inItem(path);
+      return item ? item.raw(path.slice(2)) : root.raw(path);
+    },
   };
-  const raw = (path: ReadonlyArray<string | number>) => {
-    const item = inItem(path);
-    return item ? item.raw(path.slice(2)) : root.raw(path);
-  };
-  const manifests: Manifest[] = [];
-  collect(value, { file, line, index: 0, lineOf }, (i) => trees?.[i].line ?? line, raw, manifests, dotJson);
-  return manifests;
 }
 
 /** A lazy tree per List item, each knowing its first line (counted in one pass, items in order). */

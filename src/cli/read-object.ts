@@ -4,6 +4,7 @@
  * Argo CD's resource tree. A `List`'s items are expanded. Errors name the file and line.
  */
 import { LineCounter, parseAllDocuments } from 'yaml';
+import { jsonLines } from './documents';
 import { InputError } from './errors';
 import { decode, readFile, readStdin, STDIN } from './files';
 import { describeParseError, documentValue, offsetOf } from './yaml-fields';
@@ -22,6 +23,11 @@ export function readValues(path: string, read?: () => Buffer, hint = 'give the o
   const file = path === '-' ? STDIN : path;
   const text = decode(file === STDIN ? readStdin(read) : readFile(file), file);
   if (text.trim() === '') throw new InputError(file, 0, 'the file is empty', hint);
+  const json = readJson(text, file);
+  if (json) {
+    if (json.length === 0) throw new InputError(file, 0, 'the file holds no object', hint);
+    return json;
+  }
   const lines = new LineCounter();
   const docs = parseAllDocuments(text, { lineCounter: lines, uniqueKeys: false });
   if (!Array.isArray(docs)) throw new InputError(file, 0, 'not YAML or JSON', hint);
@@ -47,6 +53,28 @@ export function readValues(path: string, read?: () => Buffer, hint = 'give the o
   }
   if (out.length === 0) throw new InputError(file, 0, 'the file holds no object', hint);
   return out;
+}
+
+/**
+ * A text of one JSON value (what `kubectl get -o json` and `argocd app get -o json` print) read with
+ * `JSON.parse`, its lines found only where asked (`jsonLines`): the YAML parser took ~6 of the 8.7 s
+ * `explain` spent on 15,000 resources and their 32,500 live objects. Undefined when the text is no
+ * JSON: the YAML reader then reads it, and says where it is malformed.
+ */
+function readJson(text: string, file: string): ReadValue[] | undefined {
+  if (!/^\s*[[{]/.test(text)) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const json = jsonLines(text, value);
+  const isList = isListValue(value);
+  return valuesOf(value, file, json.line).map((v, i) => {
+    const prefix = isList ? ['items', i] : [];
+    return { ...v, line: isList ? json.itemLine(i) : json.line, lineOf: (path: ReadonlyArray<string | number>) => json.lineOf([...prefix, ...path]) };
+  });
 }
 
 function isListValue(value: unknown): boolean {

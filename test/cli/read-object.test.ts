@@ -1,6 +1,7 @@
 /** Reading an Application or a resource tree: JSON or YAML, Lists expanded, errors with file and line. */
 import { writeFileSync } from 'fs';
 import { join } from 'path';
+import * as fc from 'fast-check';
 import { inputError, tempDirEach } from './helpers';
 import { liveObjectsOf } from '../../src/cli/live-input';
 import { readValues } from '../../src/cli/read-object';
@@ -44,4 +45,22 @@ test('--live: a List item that is no object is reported at its own line, not the
   writeFileSync(join(dir(), 'live.yaml'), 'apiVersion: v1\nkind: List\nitems:\n  - {kind: Pod, metadata: {name: a}}\n  - apiVersion: apps\n');
   const err = inputError(() => liveObjectsOf(readValues(join(dir(), 'live.yaml'))));
   expect([err.line, err.reason]).toEqual([5, 'not a Kubernetes object (no kind)']);
+});
+
+test('JSON is read with JSON.parse, with the same values, lines and field lines the YAML reader gives the same text', () => {
+  // A comment line first sends the same JSON through the YAML reader (one line further down).
+  const key = fc.string({ minLength: 1, maxLength: 8 }).filter(k => k !== '__proto__');
+  const field = fc.dictionary(key, fc.jsonValue({ maxDepth: 3 }), { maxKeys: 4 });
+  const object = fc.record({ kind: fc.constantFrom('Pod', 'Application', 'ReplicaSet'), metadata: fc.record({ name: key }), spec: field });
+  const input = fc.oneof(object, fc.array(object, { minLength: 1, maxLength: 4 }).map(items => ({ apiVersion: 'v1', kind: 'List', items })));
+  fc.assert(fc.property(input, fc.constantFrom(0, 2), (value, indent) => {
+    const text = JSON.stringify(value, null, indent);
+    writeFileSync(join(dir(), 'v.json'), text);
+    writeFileSync(join(dir(), 'v.yaml'), `# the same, as YAML\n${text}`);
+    const [json, yaml] = [readValues(join(dir(), 'v.json')), readValues(join(dir(), 'v.yaml'))];
+    expect(json.map(v => v.value)).toEqual(yaml.map(v => v.value));
+    expect(json.map(v => v.line + 1)).toEqual(yaml.map(v => v.line));
+    const paths = (v: unknown): Array<Array<string | number>> => [['kind'], ['metadata', 'name'], ...Object.keys((v as any).spec).map(k => ['spec', k])];
+    expect(json.map(v => paths(v.value).map(p => v.lineOf!(p)! + 1))).toEqual(yaml.map(v => paths(v.value).map(p => v.lineOf!(p))));
+  }), { numRuns: 150 });
 });
