@@ -11,6 +11,7 @@
 import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { objectsUnder } from './cdk8s-internals';
+import { isClusterScoped } from './cluster-scoped';
 import { GapJudge } from './gaps';
 import { Hubs } from './hubs';
 import { infraEdges } from './infra';
@@ -42,6 +43,12 @@ export interface PlannerResult {
    * pair, whose proof words a broken order pair by pair (asked only when a check fails).
    */
   readonly pairwise?: () => PlannerResult;
+  /**
+   * The orders a Namespace Argo CD hoists cannot keep (`provable` leaves them out of `edges`): each
+   * with the hoisted Namespaces after and the objects before them that do not live in them, which
+   * the synth warns about where Argo CD's placement breaks them (`hoistedWarnings`).
+   */
+  readonly hoistedAfter?: readonly ObjectEdge[];
 }
 
 /**
@@ -103,6 +110,8 @@ function plan(view: ChartView, sources: readonly UnitSource[], tree: TreeScan,
   infraEdges(all, view, units, graph);
   const joined = hubs && hubs.hubs.length > 0 ? hubs : undefined;
   const { waveOf, unitEdges, dependsOn, throughEmpty } = assignWaves(units.resolved, graph.unitEdges, gaps, joined, graph.inner);
+  const edges = throughEmpty.length > 0 ? [...graph.edges, ...throughEmpty] : graph.edges;
+  const hoistedAfter = againstHoisted(edges, units.hoisted);
   return {
     ...(joined ? { pairwise: () => plan(view, sources, tree, isPlanner, false) } : {}),
     objects: all,
@@ -111,7 +120,8 @@ function plan(view: ChartView, sources: readonly UnitSource[], tree: TreeScan,
     byConstruct: units.byConstruct,
     waveOf,
     dependsOn,
-    edges: provable(throughEmpty.length > 0 ? [...graph.edges, ...throughEmpty] : graph.edges, units.hoisted),
+    edges: provable(edges, units.hoisted),
+    ...(hoistedAfter.length > 0 ? { hoistedAfter } : {}),
     unitEdges,
     crossChart,
   };
@@ -132,3 +142,23 @@ function provable(edges: ObjectEdge[], hoisted: ReadonlySet<ApiObject>): ObjectE
   }
   return out;
 }
+
+/**
+ * The part of each edge a hoisted Namespace cannot keep: the Namespace after objects that do not
+ * live in it (an order before its own residents is no intent anyone can mean: they need it first).
+ */
+function againstHoisted(edges: readonly ObjectEdge[], hoisted: ReadonlySet<ApiObject>): ObjectEdge[] {
+  if (hoisted.size === 0) return [];
+  const out: ObjectEdge[] = [];
+  for (const e of edges) {
+    for (const ns of e.after) {
+      if (!hoisted.has(ns)) continue;
+      const before = e.before.filter((b) => b.metadata.namespace !== ns.name || isClusterScoped(b.apiVersion, b.kind, NO_CUSTOM));
+      if (before.length > 0) out.push({ before, after: [ns], why: e.why });
+    }
+  }
+  return out;
+}
+
+/** No custom kind counts as cluster-scoped here: an object of one in the Namespace's name counts as living in it (no warning). */
+const NO_CUSTOM: ReadonlySet<string> = new Set();

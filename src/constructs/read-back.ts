@@ -138,6 +138,31 @@ export function proveOrder(result: PlannerResult, read: ReadBack): string[] {
 }
 
 /**
+ * Where a Namespace Argo CD hoists lands before an object the intent puts it after (`hoistedAfter`):
+ * a warning each, naming the Namespace, the object and the order, since that part of the intent is
+ * dropped (the rest of the Namespace's tier keeps it, and the proof checks that).
+ */
+export function hoistedWarnings(result: PlannerResult, read: ReadBack): string[] {
+  if (!result.hoistedAfter) return [];
+  const placed = placementsOf(read);
+  const warnings: string[] = [];
+  for (const e of result.hoistedAfter) {
+    const ns = e.after[0];
+    const at = placed.get(ns);
+    if (!at) continue;
+    const broken = e.before.find((b) => {
+      const pb = placed.get(b);
+      return pb !== undefined && !proveBefore(pb, at, b.node.path).holds;
+    });
+    if (!broken) continue;
+    warnings.push(`${describe(ns, at)} is applied before ${describe(broken, placed.get(broken))}, though ${e.why}: `
+      + 'Argo CD creates a Namespace right before the first object that lives in it, whatever its wave, so only the rest of its tier keeps that order; '
+      + 'take the Namespace out of the tier (or into a tier before) to say what Argo CD does');
+  }
+  return warnings;
+}
+
+/**
  * One object per (step, kind) of a side, the one `better` picks (latest or earliest in the step),
  * in first-seen order. Objects not in the sync are left out (reported on their own).
  */

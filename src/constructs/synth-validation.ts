@@ -22,7 +22,7 @@ import { IConstruct } from 'constructs';
 import { orderedAsApplications } from './application-registry';
 import type { PlannerResult } from './chart-plan';
 import type { CrossChart } from './intent';
-import { proveOrder, readBack } from './read-back';
+import { hoistedWarnings, proveOrder, readBack } from './read-back';
 import { currentJob } from './sync-job';
 import { SynthChecks } from './synth-checks';
 import { TreeScan } from './tree-scan';
@@ -135,6 +135,7 @@ export function checkChart(result: PlannerResult, checks: SynthChecks, render: (
   if (checks === SynthChecks.NONE) return crossChart;
   const read = readBack(result.objects, render);
   const errors = [...crossChart, ...read.unreadable, ...proveOrder(result, read)];
+  for (const w of hoistedWarnings(result, read)) warnOnce(chart, `[${chart.node.path}] warning: ${w}`);
   if (checks === SynthChecks.PROOF) return errors;
   for (const f of lint(read.manifests, { levels: SYNTH_LEVELS, argocdCm }, read.plan)) {
     if (f.level === 'error') errors.push(findingText(f).join('\n  ')); // the fix nested under cdk8s's list entry

@@ -96,6 +96,28 @@ describe('Namespaces and CRDs before their users', () => {
     sync.assertBefore(license, controller);
   });
 
+  test('the same hoisted Namespace after an object that does not live in it: a warning naming both, the rest of its tier waits as asked', () => {
+    const chart = newChart('chart');
+    const license = new kplus.Secret(chart, 'license', { metadata: { name: 'license', namespace: 'ops' }, stringData: { key: 'k' } });
+    const other = configMap(chart, 'shared', { namespace: 'web' });
+    const config = new Tier(chart, 'config').add(license, other);
+    const ns = new kplus.Namespace(chart, 'ns', { metadata: { name: 'ops' } });
+    const controller = new kplus.Deployment(chart, 'controller', {
+      metadata: { namespace: 'ops' },
+      containers: [{ image: 'operator:1', readiness: kplus.Probe.fromCommand(['true']) }],
+    });
+    new Tier(chart, 'operator', { after: [config] }).add(ns, controller);
+    const stderr = stderrOf(() => Testing.synth(chart));
+    expect(stderr.trim().split('\n')).toEqual([
+      '[chart] warning: chart/ns/Resource (Namespace ops, Sync wave 0) is applied before chart/shared (ConfigMap shared, Sync wave 0), '
+      + 'though Tier chart/operator is after Tier chart/config: Argo CD creates a Namespace right before the first object that lives in it, whatever its wave, '
+      + 'so only the rest of its tier keeps that order; take the Namespace out of the tier (or into a tier before) to say what Argo CD does',
+    ]);
+    const sync = SyncOrder.of(chart);
+    sync.assertBefore(other, controller);
+    sync.assertBefore(license, controller);
+  });
+
   test('a CRD in a tier after a tier holding its custom resource: the cycle names the CRD as the reason for its arrow', () => {
     const chart = newChart('chart', { namespace: 'shop' });
     const config = new Tier(chart, 'config').add(order(chart, 'first'));
