@@ -12,7 +12,7 @@ import { lineAt } from './yaml-fields';
 import { isPlainObject } from '../argo/annotations';
 import { ARGOCD_CM_NAME, ArgocdCmKeyError, healthScriptFor, healthScripts, isResourceCustomizationKey } from '../argo/argocd-cm';
 import type { HealthScript } from '../argo/argocd-cm';
-import { groupOf } from '../argo/keys';
+import { groupOf, metadataString } from '../argo/keys';
 import type { HealthOverride, LiveObject } from '../argo/live-health';
 import type { HealthStatusCode } from '../argo/live-health/types';
 import { runHealthLua } from '../argo/lua';
@@ -30,11 +30,11 @@ const HINT = 'pass Argo CD\'s own settings: kubectl -n argocd get configmap argo
 export function readHealthScripts(path: string): HealthScript[] {
   const values = readValues(path, undefined, HINT);
   const configMaps = values.filter(v => isPlainObject(v.value) && (v.value as Record<string, unknown>).kind === 'ConfigMap');
-  const named = configMaps.filter(v => nameOf(v.value) === ARGOCD_CM_NAME);
+  const named = configMaps.filter(v => nameOf(v) === ARGOCD_CM_NAME);
   if (named.length === 0) {
     const first = configMaps[0] ?? values[0];
     const held = configMaps.length === 0 ? 'no ConfigMap in the file'
-      : `no ConfigMap named ${ARGOCD_CM_NAME} in the file (it holds ${configMaps.map(v => `ConfigMap/${nameOf(v.value) ?? '(no name)'}`).join(', ')}), and Argo CD reads no other`;
+      : `no ConfigMap named ${ARGOCD_CM_NAME} in the file (it holds ${configMaps.map(v => `ConfigMap/${nameOf(v) || '(no name)'}`).join(', ')}), and Argo CD reads no other`;
     throw new InputError(first.file, first.line, held, HINT);
   }
   if (named.length > 1) {
@@ -74,10 +74,9 @@ function blockYaml(text: string): unknown {
   }
 }
 
-function nameOf(value: unknown): string | undefined {
-  const metadata = (value as Record<string, unknown>).metadata;
-  const name = isPlainObject(metadata) ? (metadata as Record<string, unknown>).name : undefined;
-  return typeof name === 'string' ? name : undefined;
+/** The name of a ConfigMap read (an object, filtered so above): '' when it has none. */
+function nameOf(cm: { readonly value: unknown }): string {
+  return metadataString(cm.value as Record<string, unknown>, 'name');
 }
 
 /** The scripts as the health override of live objects: a script's result, or undefined when none applies. */

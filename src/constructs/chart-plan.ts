@@ -11,7 +11,6 @@
 import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { objectsUnder } from './cdk8s-internals';
-import { isClusterScoped } from './cluster-scoped';
 import { GapJudge } from './gaps';
 import { Hubs } from './hubs';
 import { infraEdges } from './infra';
@@ -44,7 +43,7 @@ export interface PlannerResult {
    */
   readonly pairwise?: () => PlannerResult;
   /**
-   * The orders a Namespace Argo CD hoists cannot keep (`provable` leaves them out of `edges`): each
+   * The orders a Namespace Argo CD hoists cannot keep (`splitHoisted` leaves them out of `edges`): each
    * with the hoisted Namespaces after and the objects before them that do not live in them, which
    * the synth warns about where Argo CD's placement breaks them (`hoistedWarnings`).
    */
@@ -111,7 +110,7 @@ function plan(view: ChartView, sources: readonly UnitSource[], tree: TreeScan,
   const joined = hubs && hubs.hubs.length > 0 ? hubs : undefined;
   const { waveOf, unitEdges, dependsOn, throughEmpty } = assignWaves(units.resolved, graph.unitEdges, gaps, joined, graph.inner);
   const edges = throughEmpty.length > 0 ? [...graph.edges, ...throughEmpty] : graph.edges;
-  const hoistedAfter = againstHoisted(edges, units.hoisted);
+  const { provable, against: hoistedAfter } = splitHoisted(edges, units.hoisted);
   return {
     ...(joined ? { pairwise: () => plan(view, sources, tree, isPlanner, false) } : {}),
     objects: all,
@@ -120,7 +119,7 @@ function plan(view: ChartView, sources: readonly UnitSource[], tree: TreeScan,
     byConstruct: units.byConstruct,
     waveOf,
     dependsOn,
-    edges: provable(edges, units.hoisted),
+    edges: provable,
     ...(hoistedAfter.length > 0 ? { hoistedAfter } : {}),
     unitEdges,
     crossChart,
@@ -129,36 +128,33 @@ function plan(view: ChartView, sources: readonly UnitSource[], tree: TreeScan,
 
 
 /**
- * The edges the read-back proves: a Namespace Argo CD hoists (`UnitTable.hoisted`) runs before its
- * unit's place whatever the intent says, so it is proven before what lives in it, not after its
- * tier's predecessors (being there early is all a Namespace can do).
+ * The edges the read-back proves, and the orders a Namespace Argo CD hoists (`UnitTable.hoisted`)
+ * cannot keep, in one pass. Such a Namespace runs before its unit's place whatever the intent says,
+ * so it is proven before what lives in it, not after its tier's predecessors (being there early is
+ * all a Namespace can do); what it is after that does not live in it is kept apart for a warning
+ * (an order before its own residents is no intent anyone can mean: they need it first).
  */
-function provable(edges: ObjectEdge[], hoisted: ReadonlySet<ApiObject>): ObjectEdge[] {
-  if (hoisted.size === 0) return edges;
-  const out: ObjectEdge[] = [];
+function splitHoisted(edges: ObjectEdge[], hoisted: ReadonlyMap<ApiObject, ReadonlySet<ApiObject>>):
+{ provable: ObjectEdge[]; against: ObjectEdge[] } {
+  if (hoisted.size === 0) return { provable: edges, against: [] };
+  const provable: ObjectEdge[] = [];
+  const against: ObjectEdge[] = [];
   for (const e of edges) {
-    const after = e.after.some((o) => hoisted.has(o)) ? e.after.filter((o) => !hoisted.has(o)) : e.after;
-    if (after.length > 0) out.push(after === e.after ? e : { ...e, after });
-  }
-  return out;
-}
-
-/**
- * The part of each edge a hoisted Namespace cannot keep: the Namespace after objects that do not
- * live in it (an order before its own residents is no intent anyone can mean: they need it first).
- */
-function againstHoisted(edges: readonly ObjectEdge[], hoisted: ReadonlySet<ApiObject>): ObjectEdge[] {
-  if (hoisted.size === 0) return [];
-  const out: ObjectEdge[] = [];
-  for (const e of edges) {
-    for (const ns of e.after) {
-      if (!hoisted.has(ns)) continue;
-      const before = e.before.filter((b) => b.metadata.namespace !== ns.name || isClusterScoped(b.apiVersion, b.kind, NO_CUSTOM));
-      if (before.length > 0) out.push({ before, after: [ns], why: e.why });
+    if (!e.after.some((o) => hoisted.has(o))) {
+      provable.push(e);
+      continue;
     }
+    const kept: ApiObject[] = [];
+    for (const o of e.after) {
+      const residents = hoisted.get(o);
+      if (residents === undefined) {
+        kept.push(o);
+        continue;
+      }
+      const before = e.before.filter((b) => !residents.has(b));
+      if (before.length > 0) against.push({ before, after: [o], why: e.why });
+    }
+    if (kept.length > 0) provable.push({ ...e, after: kept });
   }
-  return out;
+  return { provable, against };
 }
-
-/** No custom kind counts as cluster-scoped here: an object of one in the Namespace's name counts as living in it (no warning). */
-const NO_CUSTOM: ReadonlySet<string> = new Set();

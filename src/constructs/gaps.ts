@@ -20,7 +20,7 @@ export class GapJudge {
   private readonly placed = new WeakMap<readonly ApiObject[], readonly ApiObject[]>();
 
   /** `hoisted`: members whose place Argo CD decides, not their unit's wave (`UnitTable.hoisted`), filled before any gap is placed. */
-  constructor(private readonly view: ChartView, private readonly hoisted: ReadonlySet<ApiObject> = new Set()) {}
+  constructor(private readonly view: ChartView, private readonly hoisted: ReadonlyMap<ApiObject, unknown> = new Map()) {}
 
   /** True for a member whose place Argo CD decides, not its unit's wave (the library writes none on it). */
   public isHoisted(o: ApiObject): boolean {

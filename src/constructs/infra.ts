@@ -68,7 +68,7 @@ export function infraEdges(all: readonly ApiObject[], view: ChartView, units: Un
     const hoisted = key.kind === 'Namespace' && (users.some((u) => units.runsInPreSync(u))
       || (ri?.source !== undefined && users.some((u) => precedes(units.unitOf.get(u), ri!))));
     if (ri && hoisted && ri.source && view.handSetWave(o) === undefined) {
-      units.hoisted.add(o);
+      units.hoisted.set(o, new Set(users));
       continue;
     }
     if (!ri) {

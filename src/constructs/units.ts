@@ -66,9 +66,10 @@ export class UnitTable {
    * Members of a tier whose place Argo CD decides, not their unit's wave: a Namespace a PreSync hook
    * lives in, hoisted before that hook whatever its wave says, or one an object of a unit ordered
    * before its tier lives in, hoisted before that object (`infra.ts`). The library writes no
-   * wave on them, and they decide no gap of their unit (`GapJudge.placedByUnit`).
+   * wave on them, and they decide no gap of their unit (`GapJudge.placedByUnit`). Each with the
+   * objects that live in it, as `infra.ts` found them (orders before those are no intent to warn of).
    */
-  public readonly hoisted = new Set<ApiObject>();
+  public readonly hoisted = new Map<ApiObject, ReadonlySet<ApiObject>>();
 
   constructor(private readonly view: ChartView) {}
 

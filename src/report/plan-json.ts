@@ -2,6 +2,7 @@
  * The plan as one JSON document (`syncplan plan --format json`). Keys are written in a fixed order
  * so the same plan always gives the same bytes.
  */
+import { aloneInStep } from './plan-text';
 import { formatSource } from '../argo/tasks';
 import type { ExcludedObject, PlanError, SyncPlan, SyncTask } from '../argo/types';
 
@@ -42,7 +43,7 @@ function createdBeforeDryRunJson(plan: SyncPlan, task: SyncTask) {
     task: taskJson(task),
     phase: task.phase,
     wave: task.wave,
-    emptiesStep: plan.steps.some((s) => s.tasks.length === 1 && s.tasks[0] === task),
+    emptiesStep: aloneInStep(plan, task),
   };
 }
 

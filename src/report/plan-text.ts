@@ -106,7 +106,7 @@ function createNamespaceBlock(task: SyncTask): string[] {
  */
 function createdBeforeDryRunBlock(plan: SyncPlan, task: SyncTask): string[] {
   const where = `${task.phase} wave ${task.wave}`;
-  const alone = stepOf(plan, task)?.tasks.length === 1;
+  const alone = aloneInStep(plan, task);
   const then = alone
     ? `its step, ${where}, holds nothing else, so the first sync has no such step (no health wait, no wave delay)`
     : `${where} then applies the rest of its step without it`;
@@ -118,8 +118,13 @@ function createdBeforeDryRunBlock(plan: SyncPlan, task: SyncTask): string[] {
 }
 
 /** The step that holds `task`, if any (a SyncFail hook is in none). */
-export function stepOf(plan: Pick<SyncPlan, 'steps'>, task: SyncTask): SyncStep | undefined {
+function stepOf(plan: Pick<SyncPlan, 'steps'>, task: SyncTask): SyncStep | undefined {
   return plan.steps.find((s) => s.tasks.includes(task));
+}
+
+/** True when `task` is the only task of its step (created before the dry run, it leaves that step empty). */
+export function aloneInStep(plan: Pick<SyncPlan, 'steps'>, task: SyncTask): boolean {
+  return stepOf(plan, task)?.tasks.length === 1;
 }
 
 function excludedLine(x: ExcludedObject): string {
