@@ -10,6 +10,8 @@ export const ANNOTATION_HOOK_DELETE_POLICY = 'argocd.argoproj.io/hook-delete-pol
 export const ANNOTATION_SYNC_OPTIONS = 'argocd.argoproj.io/sync-options';
 export const ANNOTATION_COMPARE_OPTIONS = 'argocd.argoproj.io/compare-options';
 export const ANNOTATION_IGNORE_HEALTHCHECK = 'argocd.argoproj.io/ignore-healthcheck';
+/** Since Argo CD 3.6: a Pod's health ignores its Never/OnFailure restart policy (gitops-engine `pkg/health/health_pod.go`). */
+export const ANNOTATION_IGNORE_RESTART_POLICY = 'argocd.argoproj.io/ignore-restart-policy';
 export const HELM_HOOK = 'helm.sh/hook';
 export const HELM_HOOK_WEIGHT = 'helm.sh/hook-weight';
 export const HELM_HOOK_DELETE_POLICY = 'helm.sh/hook-delete-policy';

@@ -78,6 +78,23 @@ export const SINCE = {
    * the step for ever (a cluster-scoped hook, looked up with the destination namespace, is never found live).
    */
   deletionHookAlreadyExistsSkipped: '3.5',
+  /**
+   * An HPA is Degraded when any of its conditions names a known failure, even after a healthy one
+   * (`checkConditions` reads every condition for a failure first), and ScalingActive's
+   * FailedGetObjectMetric, FailedGetPodsMetric, FailedGetExternalMetric and FailedComputeMetricsReplicas
+   * are failures (gitops-engine `pkg/health/health_hpa.go`, argo-cd PR #26274). Before, the first
+   * condition that decided won, so `AbleToScale: True` ahead of a metrics failure read Healthy.
+   */
+  hpaFailedConditionFirst: '3.5',
+  /** autoscaling/v2beta1 and v2beta2 HPAs are no longer converted: "unsupported HPA GVK" (argo-cd PR #27887). */
+  hpaV2BetaUnread: '3.5',
+  /** A suspended Job's health message is its Suspended condition's (`health_job.go`, PR #28738); before, empty. */
+  jobSuspendedMessage: '3.6',
+  /**
+   * `argocd.argoproj.io/ignore-restart-policy: "true"` judges a Never/OnFailure Pod that is not a
+   * hook like an Always one: Healthy once Ready, Degraded on a container error (`health_pod.go`, PR #28249).
+   */
+  podIgnoreRestartPolicy: '3.6',
 } as const;
 
 export type Behaviour = keyof typeof SINCE;

@@ -33,6 +33,12 @@ function parseArgocdVersionFlag(value: string): string {
   return version;
 }
 
+/** `--argocd-version`, one parser for every command that models a version; `what` says what it changes there. */
+export function addArgocdVersionOption(cmd: Command, what: string): Command {
+  return cmd.option('--argocd-version <version>', `the Argo CD version to model, ${ARGOCD_VERSIONS[0]} to ${LATEST_ARGOCD_VERSION} (default: ${LATEST_ARGOCD_VERSION}); ${what}`,
+    parseArgocdVersionFlag);
+}
+
 function parseKubeVersionFlag(value: string): string {
   const minor = kubeMinor(value);
   if (minor === undefined) throw new InvalidArgumentError(`expected a Kubernetes minor version from ${KUBE_VERSIONS[0]} to ${KUBE_VERSIONS[KUBE_VERSIONS.length - 1]}, e.g. ${DEFAULT_KUBE_VERSION}`);
@@ -47,8 +53,7 @@ export function addAppOptions(cmd: Command, { live = true }: { live?: boolean } 
   cmd.option('--sync-option <option>', "one of the Application's spec.syncPolicy.syncOptions, e.g. PruneLast=true (repeatable)", collect);
   cmd.option('--managed-namespace-metadata', 'the Application sets spec.syncPolicy.managedNamespaceMetadata: with CreateNamespace=true '
     + 'the Namespace is applied in PreSync on every sync, not only while it is missing');
-  cmd.option('--argocd-version <version>', `the Argo CD version to model, ${ARGOCD_VERSIONS[0]} to ${LATEST_ARGOCD_VERSION} (default: ${LATEST_ARGOCD_VERSION}); `
-    + 'see the README\'s fidelity section for what changes', parseArgocdVersionFlag);
+  addArgocdVersionOption(cmd, 'see the README\'s fidelity section for what changes');
   cmd.option('--kube-version <version>', `the cluster's Kubernetes minor version, ${KUBE_VERSIONS[0]} to ${KUBE_VERSIONS[KUBE_VERSIONS.length - 1]} `
     + `(default: ${DEFAULT_KUBE_VERSION}): built-in apiVersions it no longer (or not yet) serves fail the sync`, parseKubeVersionFlag);
   if (live) {

@@ -4,6 +4,7 @@
  */
 import { InvalidArgumentError } from 'commander';
 import type { Command } from 'commander';
+import { addArgocdVersionOption } from './app-options';
 import type * as ArgocdCmModule from './argocd-cm';
 import type * as ErrorsModule from './errors';
 import type * as LoadModule from './load';
@@ -23,6 +24,8 @@ import type { SyncPlan } from '../argo/types';
 
 export interface ExplainFlags extends ArgocdCmFlags {
   readonly live?: string[];
+  /** The Argo CD version whose health checks judge the live objects. @default the latest */
+  readonly argocdVersion?: string;
   readonly tree?: string;
   readonly now?: number;
   readonly format?: string;
@@ -40,6 +43,7 @@ export function addLiveOptions(cmd: Command): Command {
   cmd
     .option('--live <path>', "the app's live objects (kubectl get ... -o json, a List); health is computed from them with Argo CD's checks when the Application does not carry it (repeatable)", collect)
     .option('--tree <path>', "Argo CD's resource tree JSON (nodes[] with health), e.g. from the API's /resource-tree");
+  addArgocdVersionOption(cmd, 'the health checks of that version judge the --live objects (an HPA, a Pod, a Job read differently across versions)');
   return addArgocdCmOption(cmd, 'they judge live objects as Argo CD does (run in a Lua VM)');
 }
 
@@ -51,6 +55,8 @@ export interface HealthSources {
   readonly override?: HealthOverride;
   /** The argocd-cm's health scripts: which kinds have a health check (`argo/health.ts`). */
   readonly healthScripts?: readonly HealthScript[];
+  /** The Argo CD version whose checks judge the live objects. @default the latest */
+  readonly argocdVersion?: string;
 }
 
 /** The live objects, the tree and the argocd-cm health scripts of the flags. */
@@ -61,6 +67,7 @@ export function healthSources(flags: ExplainFlags): HealthSources {
     ...(flags.live && flags.live.length > 0 ? { live: flags.live.flatMap(p => liveObjectsOf(readValues(p))) } : {}),
     ...(flags.tree ? { tree: resourceTreeOf(readValues(flags.tree)[0]) } : {}),
     ...(healthScripts ? { override: (require('./argocd-cm') as typeof ArgocdCmModule).argocdCmOverride(healthScripts), healthScripts } : {}),
+    ...(flags.argocdVersion !== undefined ? { argocdVersion: flags.argocdVersion } : {}),
   };
 }
 

@@ -31,6 +31,9 @@ describe('Argo CD versions', () => {
     expect([behavesSince('syncFailHooksFailedMessage', '2.14'), behavesSince('syncFailHooksFailedMessage', '3.0')]).toEqual([false, true]);
     // argo-cd v3.2.0 vs v3.3.0 pkg/apis/application/v1alpha1/app_project_types.go: IsGroupKindPermitted, then IsGroupKindNamePermitted.
     expect([behavesSince('clusterResourceNames', '3.2'), behavesSince('clusterResourceNames', '3.3')]).toEqual([false, true]);
+    // gitops-engine pkg/health at v3.4.0, v3.5.0 and the 3.6 line: health_hpa.go (PRs #26274, #27887), health_job.go (#28738), health_pod.go (#28249).
+    expect(['hpaFailedConditionFirst', 'hpaV2BetaUnread'].map(b => [behavesSince(b as keyof typeof SINCE, '3.4'), behavesSince(b as keyof typeof SINCE, '3.5')])).toEqual([[false, true], [false, true]]);
+    expect(['jobSuspendedMessage', 'podIgnoreRestartPolicy'].map(b => [behavesSince(b as keyof typeof SINCE, '3.5'), behavesSince(b as keyof typeof SINCE, '3.6')])).toEqual([[false, true], [false, true]]);
     for (const [behaviour, since] of Object.entries(SINCE)) {
       const at = ARGOCD_VERSIONS.indexOf(since);
       expect(at).toBeGreaterThanOrEqual(0);

@@ -79,3 +79,38 @@ describe('an Application field no Argo CD writes so is reported at that field\'s
     }), { numRuns: 40 });
   });
 });
+
+describe('--argocd-version: the live objects are judged with that version\'s health checks (gitops-engine TestHPA since 3.5)', () => {
+  const tmp = tempDirEach('syncplan-live-version');
+  const app = {
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'Application',
+    metadata: { name: 'shop', namespace: 'argocd' },
+    spec: { destination: { namespace: 'shop' } },
+    status: {
+      operationState: {
+        phase: 'Running',
+        message: 'waiting for healthy state of autoscaling/HorizontalPodAutoscaler/api',
+        startedAt: '2026-12-01T10:00:00Z',
+        syncResult: { resources: [{ group: 'autoscaling', version: 'v2', kind: 'HorizontalPodAutoscaler', namespace: 'shop', name: 'api', status: 'Synced', hookPhase: 'Running', syncPhase: 'Sync' }] },
+      },
+    },
+  };
+  const hpa = {
+    apiVersion: 'autoscaling/v2',
+    kind: 'HorizontalPodAutoscaler',
+    metadata: { name: 'api', namespace: 'shop' },
+    status: {
+      conditions: [{ type: 'AbleToScale', status: 'True', reason: 'SucceededGetScale', message: 'scale read' },
+        { type: 'ScalingActive', status: 'False', reason: 'FailedGetExternalMetric', message: 'unable to get external metric shop/queue_depth' }],
+    },
+  };
+
+  test('the latest by default: Degraded, with the metrics API to check; 3.4: Healthy', () => {
+    const live = join(tmp(), 'live.json');
+    writeFileSync(live, JSON.stringify(hpa));
+    const at = (flags: object) => explainValue(app, 'app.json', 1, { now: Date.parse('2026-12-01T10:01:00Z'), live: [live], ...flags }, planSource([])).blockers[0];
+    expect(at({})).toMatchObject({ kind: 'HorizontalPodAutoscaler', health: 'Degraded', reason: expect.stringMatching(/^the HPA cannot read its external metrics/) });
+    expect(at({ argocdVersion: '3.4' })).toMatchObject({ kind: 'HorizontalPodAutoscaler', health: 'Healthy', message: 'scale read' });
+  });
+});

@@ -1,11 +1,18 @@
-/** HorizontalPodAutoscaler v1 (conditions in an annotation), v2beta1, v2beta2, v2 (gitops-engine `pkg/health/health_hpa.go`). */
+/**
+ * HorizontalPodAutoscaler v1 (conditions in an annotation) and v2; v2beta1 and v2beta2 before 3.5
+ * (gitops-engine `pkg/health/health_hpa.go`; docs/argo-cd-model.md#health).
+ */
 import { at, degraded, healthy, list, LiveObject, requireVersion, str } from './types';
 import type { HealthResult } from './types';
+import { behavesSince } from '../versions';
 
 interface Condition { readonly type: string; readonly reason: string; readonly message: string; readonly status: string }
 
 const WAITING = { status: 'Progressing', message: 'Waiting to Autoscale' } as const;
 const DEGRADED = new Set(['AbleToScale/FailedGetScale', 'AbleToScale/FailedUpdateScale', 'ScalingActive/FailedGetResourceMetric', 'ScalingActive/InvalidSelector']);
+/** The metric failures that degrade since 3.5 (custom, pods and external metrics, and the replica count computed from them). */
+const DEGRADED_SINCE_3_5 = new Set([...DEGRADED, 'ScalingActive/FailedGetObjectMetric', 'ScalingActive/FailedGetPodsMetric',
+  'ScalingActive/FailedGetExternalMetric', 'ScalingActive/FailedComputeMetricsReplicas']);
 const HEALTHY_TYPES = new Set(['AbleToScale', 'ScalingLimited']);
 
 function conditionOf(c: Record<string, unknown>): Condition {
@@ -14,17 +21,26 @@ function conditionOf(c: Record<string, unknown>): Condition {
   return { type: pick('type'), reason: pick('reason'), message: pick('message'), status: pick('status') };
 }
 
-/** The first condition that decides the health, in gitops-engine's order, and whether it degrades. */
-function deciding(conditions: readonly Condition[]): { readonly condition: Condition; readonly degrades: boolean } | undefined {
-  for (const c of conditions) {
-    if (DEGRADED.has(`${c.type}/${c.reason}`)) return { condition: c, degrades: true };
-    if (HEALTHY_TYPES.has(c.type) && c.status === 'True') return { condition: c, degrades: false };
+/**
+ * The condition that decides the health, in gitops-engine's order, and whether it degrades: since
+ * 3.5 the first failure anywhere, else the first healthy condition; before, the first condition
+ * that is either.
+ */
+function deciding(conditions: readonly Condition[], version?: string): { readonly condition: Condition; readonly degrades: boolean } | undefined {
+  const failing = (c: Condition) => (behavesSince('hpaFailedConditionFirst', version) ? DEGRADED_SINCE_3_5 : DEGRADED).has(`${c.type}/${c.reason}`);
+  const fine = (c: Condition) => HEALTHY_TYPES.has(c.type) && c.status === 'True';
+  if (behavesSince('hpaFailedConditionFirst', version)) {
+    const failure = conditions.find(failing);
+    if (failure) return { condition: failure, degrades: true };
+    const ok = conditions.find(fine);
+    return ok ? { condition: ok, degrades: false } : undefined;
   }
-  return undefined;
+  const first = conditions.find(c => failing(c) || fine(c));
+  return first ? { condition: first, degrades: failing(first) } : undefined;
 }
 
-function check(conditions: readonly Condition[]): HealthResult {
-  const d = deciding(conditions);
+function check(conditions: readonly Condition[], version?: string): HealthResult {
+  const d = deciding(conditions, version);
   if (!d) return WAITING;
   return d.degrades ? degraded(d.condition.message) : healthy(d.condition.message);
 }
@@ -44,23 +60,25 @@ function conditionsOf(obj: LiveObject): Condition[] | undefined {
   return list(parsed).map(conditionOf);
 }
 
-export function hpaHealth(obj: LiveObject): HealthResult {
-  requireVersion(obj, 'HPA', ['v1', 'v2beta1', 'v2beta2', 'v2']);
+/** @param version the Argo CD version (`versions.ts`); undefined: the latest */
+export function hpaHealth(obj: LiveObject, version?: string): HealthResult {
+  requireVersion(obj, 'HPA', behavesSince('hpaV2BetaUnread', version) ? ['v1', 'v2'] : ['v1', 'v2beta1', 'v2beta2', 'v2']);
   const conditions = conditionsOf(obj);
-  return conditions === undefined || conditions.length === 0 ? WAITING : check(conditions);
+  return conditions === undefined || conditions.length === 0 ? WAITING : check(conditions, version);
 }
 
 /**
  * The condition that makes `hpaHealth` Degraded (`type/reason` of it, and its message), for saying
  * why; undefined when the HPA is not Degraded or cannot be read.
  */
-export function hpaDegradedBy(obj: LiveObject): { readonly reason: string; readonly message: string } | undefined {
+export function hpaDegradedBy(obj: LiveObject, version?: string): { readonly reason: string; readonly message: string } | undefined {
   let conditions: Condition[] | undefined;
   try {
+    if (hpaHealth(obj, version).status !== 'Degraded') return undefined;
     conditions = conditionsOf(obj);
   } catch {
     return undefined; // unreadable: hpaHealth reports that
   }
-  const d = deciding(conditions ?? []);
+  const d = deciding(conditions ?? [], version);
   return d?.degrades ? { reason: d.condition.reason, message: d.condition.message } : undefined;
 }

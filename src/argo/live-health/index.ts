@@ -76,8 +76,11 @@ export function hasHookFinalizer(obj: LiveObject): boolean {
   return Array.isArray(finalizers) && finalizers.includes(HOOK_FINALIZER);
 }
 
-/** The object's health as Argo CD computes it; errors of a check become Unknown with their message. */
-export function liveHealth(obj: LiveObject, override?: HealthOverride): LiveHealth {
+/**
+ * The object's health as Argo CD computes it; errors of a check become Unknown with their message.
+ * @param version the Argo CD version whose Go checks judge it (`versions.ts`); undefined: the latest
+ */
+export function liveHealth(obj: LiveObject, override?: HealthOverride, version?: string): LiveHealth {
   const deletion = at(obj, 'metadata', 'deletionTimestamp');
   if (deletion !== undefined && deletion !== null && !hasHookFinalizer(obj)) {
     return { source: 'deletion', health: { status: 'Progressing', message: 'Pending deletion' } };
@@ -90,7 +93,7 @@ export function liveHealth(obj: LiveObject, override?: HealthOverride): LiveHeal
   const check = goHealthCheck(group, kind);
   if (!check) return { source: 'none' };
   try {
-    return { source: 'go', health: check(obj) };
+    return { source: 'go', health: check(obj, version) };
   } catch (e) {
     return { source: 'go', health: { status: 'Unknown', message: (e as Error).message } };
   }

@@ -1,12 +1,15 @@
 /** batch/v1 Job (gitops-engine `pkg/health/health_job.go`). */
 import { at, degraded, healthy, list, LiveObject, progressing, requireVersion, str } from './types';
 import type { HealthResult } from './types';
+import { behavesSince } from '../versions';
 
 /**
  * The conditions decide, by type only (a `Complete` condition is not checked for status True); a
- * `Suspended` condition of any status counts as finished, Suspended only when True.
+ * `Suspended` condition of any status counts as finished, Suspended only when True, with that
+ * condition's message since 3.6 (before, the empty failure message).
+ * @param version the Argo CD version (`versions.ts`); undefined: the latest
  */
-export function jobHealth(obj: LiveObject): HealthResult {
+export function jobHealth(obj: LiveObject, version?: string): HealthResult {
   requireVersion(obj, 'Job', ['v1']);
   let failed = false;
   let complete = false;
@@ -29,6 +32,6 @@ export function jobHealth(obj: LiveObject): HealthResult {
   }
   if (!complete) return progressing(message);
   if (failed) return degraded(failMessage);
-  if (suspended) return { status: 'Suspended', message: failMessage };
+  if (suspended) return { status: 'Suspended', message: behavesSince('jobSuspendedMessage', version) ? message : failMessage };
   return healthy(message);
 }

@@ -16,8 +16,11 @@ export interface HealthResult {
 /** A live Kubernetes object as JSON. */
 export type LiveObject = Record<string, unknown>;
 
-/** A Go check: the object's health, or throws a conversion error (→ Unknown, as `GetResourceHealth` does). */
-export type HealthCheckFn = (obj: LiveObject) => HealthResult;
+/**
+ * A Go check: the object's health, or throws a conversion error (→ Unknown, as `GetResourceHealth` does).
+ * `version`: the Argo CD version whose check it is (`versions.ts`); undefined: the latest.
+ */
+export type HealthCheckFn = (obj: LiveObject, version?: string) => HealthResult;
 
 export function record(value: unknown): Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? value as Record<string, unknown> : {};

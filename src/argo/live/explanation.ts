@@ -196,6 +196,7 @@ export function explainApplication(input: ExplainInput): Explanation {
       resultMessage: result?.message ?? '',
       ...(result?.hookPhase ? { resultPhase: result.hookPhase } : {}),
       ...(ttlOf(task) !== undefined ? { ttlSecondsAfterFinished: ttlOf(task) } : {}),
+      ...(health.argocdVersion !== undefined ? { argocdVersion: health.argocdVersion } : {}),
     });
     // Argo CD reads the live object's annotations; the manifest stands for it when no live objects were given.
     const ignored = ignoreHealthcheckNote(live ?? task?.manifest.object);

@@ -55,6 +55,8 @@ export interface HealthSources {
   readonly tree?: readonly TreeNode[];
   readonly live?: readonly LiveObject[];
   readonly override?: HealthOverride;
+  /** The Argo CD version whose checks judge the live objects (`versions.ts`). @default the latest */
+  readonly argocdVersion?: string;
 }
 
 /**
@@ -74,6 +76,8 @@ export class ObservedHealthIndex {
   readonly liveObjects: readonly LiveObject[];
   readonly hasTree: boolean;
   readonly hasLive: boolean;
+  /** The Argo CD version whose checks judge the live objects; undefined: the latest. */
+  readonly argocdVersion?: string;
 
   constructor(private readonly sources: HealthSources) {
     for (const r of sources.app.resources) {
@@ -86,6 +90,7 @@ export class ObservedHealthIndex {
     this.liveByKey = indexLive(this.liveObjects);
     this.hasTree = sources.tree !== undefined;
     this.hasLive = sources.live !== undefined;
+    this.argocdVersion = sources.argocdVersion;
   }
 
   live(ref: ResourceRef): LiveObject | undefined {
@@ -100,7 +105,7 @@ export class ObservedHealthIndex {
     if (this.hasLive) {
       const obj = this.live(ref);
       if (!obj) return { status: 'Missing', message: 'not among the live objects given', source: 'live' };
-      const h = liveHealth(obj, this.sources.override);
+      const h = liveHealth(obj, this.sources.override, this.sources.argocdVersion);
       if (!h.health) return { message: '', source: h.source === 'builtin-lua' ? 'builtin-lua' : 'none' };
       return { status: h.health.status, message: h.health.message, source: h.source === 'argocd-cm' ? 'argocd-cm' : 'live' };
     }

@@ -3,6 +3,7 @@
  * when given, its live object and Pods. Each reason names the fix. Nothing here is guessed from a
  * name: a reason is given only when the fields say so.
  */
+import { ANNOTATION_IGNORE_RESTART_POLICY, annotationOf } from '../annotations';
 import { isAutomatedSync } from '../application';
 import { lostWithIt } from '../hook-deletion-loss';
 import { at, list, str } from '../live-health/types';
@@ -12,6 +13,7 @@ import { readSyncPermissionRefusal } from '../sync-permissions';
 import { PodTrouble, podReason, podTrouble } from './pod-trouble';
 import { hpaDegradedBy } from '../live-health/hpa';
 import { MSG_HOOK_TERMINATED } from '../simulate/terminate';
+import { behavesSince, SINCE } from '../versions';
 
 export interface TrapInput {
   readonly kind: string;
@@ -34,6 +36,8 @@ export interface TrapInput {
   readonly resultPhase?: string;
   /** The manifest's `spec.ttlSecondsAfterFinished`, for a Job given in the manifests. */
   readonly ttlSecondsAfterFinished?: number;
+  /** The Argo CD version whose health checks judged the live object (`versions.ts`). @default the latest */
+  readonly argocdVersion?: string;
 }
 
 const CONTROLLED = new Set(['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet', 'Job']);
@@ -101,8 +105,8 @@ function jobWithoutPod(t: TrapInput): string | undefined {
  * usual cause is one the cluster, not the manifest, has to fix: read from the live HPA's deciding
  * condition (`hpaDegradedBy`), else from the metrics API error its health message carries.
  */
-function hpaReason(live: LiveObject | undefined, message: string): string | undefined {
-  const by = live ? hpaDegradedBy(live) : undefined;
+function hpaReason(live: LiveObject | undefined, message: string, version?: string): string | undefined {
+  const by = live ? hpaDegradedBy(live, version) : undefined;
   const text = by?.message || message;
   const fails = 'Argo CD counts the HPA Degraded, which fails the sync';
   if (by?.reason === 'FailedGetResourceMetric' || (!by && /unable to (get|fetch) metrics|metrics API/.test(message))) {
@@ -112,7 +116,37 @@ function hpaReason(live: LiveObject | undefined, message: string): string | unde
   if (by?.reason === 'FailedGetScale') return `the HPA cannot read the scale of its target (${text}): ${fails}; check spec.scaleTargetRef (kind, name, apiVersion)`;
   if (by?.reason === 'FailedUpdateScale') return `the HPA cannot change the scale of its target (${text}): ${fails}`;
   if (by?.reason === 'InvalidSelector') return `the HPA cannot select its target's Pods (${text}): ${fails}`;
+  // Failures only since 3.5: the metrics an adapter serves, not metrics-server.
+  if (by?.reason === 'FailedGetExternalMetric') {
+    return `the HPA cannot read its external metrics (${text}): ${fails}; check that a metrics adapter serves external.metrics.k8s.io `
+      + '(kubectl get apiservice v1beta1.external.metrics.k8s.io) and knows the metric';
+  }
+  if (by?.reason === 'FailedGetObjectMetric' || by?.reason === 'FailedGetPodsMetric') {
+    return `the HPA cannot read its custom metrics (${text}): ${fails}; check that a metrics adapter serves custom.metrics.k8s.io `
+      + '(kubectl get apiservice v1beta1.custom.metrics.k8s.io) and knows the metric';
+  }
+  if (by?.reason === 'FailedComputeMetricsReplicas') return `the HPA cannot compute a replica count from its metrics (${text}): ${fails}; check spec.metrics against what the metrics APIs serve`;
   return undefined;
+}
+
+/**
+ * A running Pod that is not a hook but has restartPolicy Never or OnFailure: gitops-engine
+ * `health_pod.go` judges it as it judges a hook, Progressing until it succeeds, so the step waits
+ * for it to exit. Since 3.6 `argocd.argoproj.io/ignore-restart-policy: "true"` judges it like an
+ * Always Pod (a hook never: its completion is its result).
+ */
+function completionPod(t: TrapInput): string | undefined {
+  const live = t.live;
+  if (t.hook || !live || str(at(live, 'status', 'phase')) !== 'Running') return undefined;
+  const policy = str(at(live, 'spec', 'restartPolicy'));
+  if (policy !== 'Never' && policy !== 'OnFailure') return undefined;
+  const ignored = behavesSince('podIgnoreRestartPolicy', t.argocdVersion) && annotationOf(live, ANNOTATION_IGNORE_RESTART_POLICY) === 'true';
+  if (ignored) return undefined; // judged like an Always Pod: its readiness is what it waits for
+  const said = `Argo CD judges a Pod with restartPolicy ${policy} like a hook: Progressing while it runs, Healthy only once it succeeded, so the step waits until it exits`;
+  const annotation = `${ANNOTATION_IGNORE_RESTART_POLICY}: "true"`;
+  return behavesSince('podIgnoreRestartPolicy', t.argocdVersion)
+    ? `${said}; if it is meant to keep running, annotate it ${annotation} (judged like an Always Pod), or give it restartPolicy: Always`
+    : `${said}; if it is meant to keep running, give it restartPolicy: Always (Argo CD ${SINCE.podIgnoreRestartPolicy} adds the annotation ${annotation})`;
 }
 
 /**
@@ -218,7 +252,7 @@ export function trapReason(t: TrapInput): string | undefined {
     return `the child Application is ${status}, ${effect}; see why with kubectl get application ${t.name}${inNamespace(t.namespace)} -o json | syncplan explain -`;
   }
   if (t.group === 'autoscaling' && t.kind === 'HorizontalPodAutoscaler' && status === 'Degraded') {
-    const why = hpaReason(t.live, message);
+    const why = hpaReason(t.live, message, t.argocdVersion);
     if (why) return why;
   }
   if (t.kind === 'Ingress' && status === 'Progressing') {
@@ -234,6 +268,8 @@ export function trapReason(t: TrapInput): string | undefined {
     const trouble = podTrouble(t.kind === 'Pod' && live ? [live] : t.pods);
     if (trouble && t.kind === 'StatefulSet' && t.group === 'apps') return trouble.reason + statefulSetRollbackNote(live, trouble);
     if (trouble) return trouble.reason;
+    const runsToCompletion = t.kind === 'Pod' && status === 'Progressing' ? completionPod(t) : undefined;
+    if (runsToCompletion) return runsToCompletion;
     const refused = replicaFailure(t) ?? jobWithoutPod(t);
     if (refused) return refused;
     if (status === 'Progressing' && /updated replicas are available|pods to be ready/.test(message)) {

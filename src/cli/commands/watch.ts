@@ -156,7 +156,8 @@ export async function watch(name: string, flags: WatchFlags, manifests: readonly
     if (flags.format === 'ndjson') out(events.eventJson(ev));
     else if (flags.format === 'text') out(events.eventLine(ev));
   };
-  const argocdCm = healthSources({ argocdCm: flags.argocdCm }); // its Lua scripts compiled once
+  // Its Lua scripts compiled once; the version judges every reading's live objects.
+  const argocdCm = healthSources({ argocdCm: flags.argocdCm, ...(flags.argocdVersion !== undefined ? { argocdVersion: flags.argocdVersion } : {}) });
   const plans = planSource(manifests); // read and planned once
   let noted = false;
   for (;;) {

@@ -35,3 +35,10 @@ test('every kind the by-kind table calls a Go check has a live Go check, and no 
   expect(goHealthCheck('', 'ConfigMap')).toBeUndefined();
   expect(goHealthCheck('batch', 'CronJob')).toBeUndefined();
 });
+
+test('the Go checks of the Argo CD version asked (gitops-engine TestJob job-suspended, 3.6), the latest by default', () => {
+  const job = { apiVersion: 'batch/v1', kind: 'Job', metadata: { name: 'j' }, status: { conditions: [{ type: 'Suspended', status: 'True', message: 'held' }] } };
+  expect(liveHealth(job).health).toEqual({ status: 'Suspended', message: 'held' });
+  expect(liveHealth(job, undefined, '3.5').health).toEqual({ status: 'Suspended', message: '' });
+  expect(goHealthCheck('batch', 'Job')!(job, '3.5')).toEqual({ status: 'Suspended', message: '' });
+});

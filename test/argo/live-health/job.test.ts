@@ -11,6 +11,12 @@ describe('TestJob', () => {
   });
   test('succeeded → Healthy', () => expect(jobHealth(job([{ type: 'Complete', status: 'True' }])).status).toBe('Healthy'));
   test('suspended → Suspended', () => expect(jobHealth(job([{ type: 'Suspended', status: 'True', message: 'Job suspended' }])).status).toBe('Suspended'));
+  test('suspended: the Suspended condition\'s message since 3.6 (argo-cd PR #28738, TestJob job-suspended), the empty failure message before', () => {
+    const suspended = job([{ type: 'Suspended', status: 'True', reason: 'JobSuspended', message: 'paused by the batch queue' }]);
+    expect(jobHealth(suspended)).toEqual({ status: 'Suspended', message: 'paused by the batch queue' });
+    expect(jobHealth(suspended, '3.6')).toEqual({ status: 'Suspended', message: 'paused by the batch queue' });
+    expect(jobHealth(suspended, '3.5')).toEqual({ status: 'Suspended', message: '' });
+  });
   test('quirk kept: a Suspended condition with status False counts as finished → Healthy', () => {
     expect(jobHealth(job([{ type: 'Suspended', status: 'False', message: 'Job resumed' }]))).toEqual({ status: 'Healthy', message: 'Job resumed' });
   });

@@ -41,3 +41,40 @@ describe('TestPod', () => {
   test('succeeded → Healthy', () => expect(podHealth(pod('Never', { phase: 'Succeeded' })).status).toBe('Healthy'));
   test('an unknown phase → Unknown', () => expect(podHealth(pod('Always', { phase: 'Weird' })).status).toBe('Unknown'));
 });
+
+/**
+ * gitops-engine `TestPod` since 3.6 (argo-cd PR #28249: pod-running-restart-never-with-ignore-annotation,
+ * -hook-with-ignore-annotation, -with-ignore-annotation-backoff): `argocd.argoproj.io/ignore-restart-policy: "true"`
+ * judges a Never/OnFailure Pod like an Always one, unless the Pod is a hook. Own objects.
+ */
+describe('TestPod: ignore-restart-policy since 3.6', () => {
+  const IGNORE = { 'argocd.argoproj.io/ignore-restart-policy': 'true' };
+  const annotated = (restartPolicy: string, status: object, annotations: Record<string, string>) =>
+    ({ ...pod(restartPolicy, status), metadata: { name: 'worker', annotations } });
+  const ready = { phase: 'Running', conditions: [{ type: 'Ready', status: 'True' }], containerStatuses: [{ name: 'app', ready: true, state: { running: {} } }] };
+
+  test('a ready Never Pod with the annotation is Healthy since 3.6, Progressing before', () => {
+    const obj = annotated('Never', ready, IGNORE);
+    expect(podHealth(obj).status).toBe('Healthy');
+    expect(podHealth(obj, '3.6').status).toBe('Healthy');
+    expect(podHealth(obj, '3.5').status).toBe('Progressing');
+    expect(podHealth(annotated('OnFailure', ready, IGNORE)).status).toBe('Healthy');
+  });
+  test('only the exact value "true" counts', () => {
+    expect(podHealth(annotated('Never', ready, { 'argocd.argoproj.io/ignore-restart-policy': 'True' })).status).toBe('Progressing');
+  });
+  test('a hook Pod keeps its restart policy: still Progressing while it runs', () => {
+    expect(podHealth(annotated('Never', ready, { ...IGNORE, 'argocd.argoproj.io/hook': 'PostSync' })).status).toBe('Progressing');
+    expect(podHealth(annotated('Never', ready, { ...IGNORE, 'helm.sh/hook': 'post-install' })).status).toBe('Progressing');
+  });
+  test('a back-off of an annotated Never Pod is Degraded since 3.6 (the Always rule); Progressing before', () => {
+    const obj = annotated('Never', { phase: 'Running', containerStatuses: [waiting('ImagePullBackOff', 'Back-off pulling image "worker:2"')] }, IGNORE);
+    expect(podHealth(obj)).toEqual({ status: 'Degraded', message: 'Back-off pulling image "worker:2"' });
+    expect(podHealth(obj, '3.5').status).toBe('Progressing');
+  });
+  test('a not-ready annotated Pod that restarted is Degraded, as an Always one', () => {
+    const restarted = { phase: 'Running', containerStatuses: [{ name: 'app', ready: false, state: { running: {} }, lastState: { terminated: { exitCode: 1 } } }] };
+    expect(podHealth(annotated('OnFailure', restarted, IGNORE)).status).toBe('Degraded');
+    expect(podHealth(annotated('OnFailure', restarted, IGNORE), '3.5').status).toBe('Progressing');
+  });
+});

@@ -29,6 +29,21 @@ test('a live object with no health check has none, never Healthy', () => {
   expect(h.of(ref('ConfigMap', 'c', ''))).toEqual({ message: '', source: 'none' });
 });
 
+test('live objects are judged with the checks of the Argo CD version modelled (gitops-engine TestHPA since 3.5), the latest by default', () => {
+  const hpa = {
+    apiVersion: 'autoscaling/v2',
+    kind: 'HorizontalPodAutoscaler',
+    metadata: { name: 'api', namespace: 'w' },
+    status: {
+      conditions: [{ type: 'AbleToScale', status: 'True', reason: 'SucceededGetScale', message: 'scale read' },
+        { type: 'ScalingActive', status: 'False', reason: 'FailedGetResourceMetric', message: 'no metrics returned from resource metrics API' }],
+    },
+  };
+  const target = ref('HorizontalPodAutoscaler', 'api', 'autoscaling');
+  expect(new ObservedHealthIndex({ app, live: [hpa] }).of(target)).toMatchObject({ status: 'Degraded', source: 'live' });
+  expect(new ObservedHealthIndex({ app, live: [hpa], argocdVersion: '3.4' }).of(target)).toMatchObject({ status: 'Healthy', message: 'scale read', source: 'live' });
+});
+
 test('a tree without nodes is refused', () => {
   expect(() => readResourceTree({ items: [] })).toThrow(/nodes/);
 });

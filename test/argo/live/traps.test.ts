@@ -130,6 +130,46 @@ test('a Degraded HPA: its deciding condition from the live object, else the metr
   expect(trapReason({ ...hpa, health: { status: 'Progressing', message: metrics } })).toBeUndefined();
 });
 
+test('a Degraded HPA for the metric reasons Argo CD 3.5 added (gitops-engine TestHPA, hpa-v1-degraded-failedgetobjectmetric): which metrics API to check', () => {
+  const live = (reason: string, message: string) => ({
+    apiVersion: 'autoscaling/v2',
+    kind: 'HorizontalPodAutoscaler',
+    metadata: { name: 'queue', namespace: 'n' },
+    status: { conditions: [{ type: 'AbleToScale', status: 'True', reason: 'SucceededGetScale', message: 'ok' }, { type: 'ScalingActive', status: 'False', reason, message }] },
+  });
+  const hpa = (reason: string, message: string) => ({ ...base, group: 'autoscaling', kind: 'HorizontalPodAutoscaler', name: 'queue', live: live(reason, message), health: { status: 'Degraded', message } });
+  const fails = 'Argo CD counts the HPA Degraded, which fails the sync';
+  expect(trapReason(hpa('FailedGetExternalMetric', 'unable to get external metric n/queue_depth'))).toBe(
+    `the HPA cannot read its external metrics (unable to get external metric n/queue_depth): ${fails}; check that a metrics adapter serves external.metrics.k8s.io (kubectl get apiservice v1beta1.external.metrics.k8s.io) and knows the metric`);
+  expect(trapReason(hpa('FailedGetObjectMetric', 'unable to get metric requests_per_second'))).toMatch(/^the HPA cannot read its custom metrics \(unable to get metric requests_per_second\): .*custom\.metrics\.k8s\.io/);
+  expect(trapReason(hpa('FailedGetPodsMetric', 'unable to get metric packets'))).toMatch(/^the HPA cannot read its custom metrics \(unable to get metric packets\)/);
+  expect(trapReason(hpa('FailedComputeMetricsReplicas', 'invalid metrics (1 invalid out of 1)'))).toBe(
+    `the HPA cannot compute a replica count from its metrics (invalid metrics (1 invalid out of 1)): ${fails}; check spec.metrics against what the metrics APIs serve`);
+  // Before 3.5 such a condition does not make the HPA Degraded, so the live object names no reason for it.
+  expect(trapReason({ ...hpa('FailedGetExternalMetric', 'x'), argocdVersion: '3.4' })).toBeUndefined();
+});
+
+test('a running Pod that is not a hook, with restartPolicy Never: Progressing until it exits; the 3.6 annotation named (gitops-engine TestPod, pod-running-restart-never)', () => {
+  const live = (annotations: Record<string, string> = {}) => ({
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: 'worker', namespace: 'n', annotations },
+    spec: { restartPolicy: 'Never' },
+    status: { phase: 'Running', conditions: [{ type: 'Ready', status: 'True' }], containerStatuses: [{ name: 'w', ready: true, state: { running: {} } }] },
+  });
+  const worker = { ...base, group: '', kind: 'Pod', name: 'worker', namespace: 'n', live: live(), health: { status: 'Progressing', message: '' } };
+  const said = 'Argo CD judges a Pod with restartPolicy Never like a hook: Progressing while it runs, Healthy only once it succeeded, so the step waits until it exits';
+  expect(trapReason(worker)).toBe(`${said}; if it is meant to keep running, annotate it argocd.argoproj.io/ignore-restart-policy: "true" (judged like an Always Pod), or give it restartPolicy: Always`);
+  expect(trapReason({ ...worker, argocdVersion: '3.5' })).toBe(`${said}; if it is meant to keep running, give it restartPolicy: Always (Argo CD 3.6 adds the annotation argocd.argoproj.io/ignore-restart-policy: "true")`);
+  // A hook is meant to run to completion; an Always Pod is not judged so.
+  expect(trapReason({ ...worker, hook: true })).toBeUndefined();
+  expect(trapReason({ ...worker, live: { ...live(), spec: { restartPolicy: 'Always' } } })).toBeUndefined();
+  // Annotated, 3.6 judges it like an Always Pod; 3.5 does not read the annotation.
+  const annotated = { ...worker, live: live({ 'argocd.argoproj.io/ignore-restart-policy': 'true' }) };
+  expect(trapReason(annotated)).toBeUndefined();
+  expect(trapReason({ ...annotated, argocdVersion: '3.5' })).toMatch(/^Argo CD judges a Pod with restartPolicy Never like a hook/);
+});
+
 test('a Job that runs no Pod and has run none: Kubernetes could not create one, and the command that shows its Events', () => {
   const job = (status: object, spec: object = {}) => ({ apiVersion: 'batch/v1', kind: 'Job', metadata: { name: 'db-migrate', namespace: 'shop' }, spec, status });
   const waiting = { ...base, group: 'batch', kind: 'Job', name: 'db-migrate', namespace: 'shop', hook: true, health: { status: 'Progressing', message: '' } };
