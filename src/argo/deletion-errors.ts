@@ -4,6 +4,8 @@
  * docs/argo-cd-model.md#application-deletion): written by `simulate --delete`, read back by
  * `explain`, in one place so the two cannot drift apart.
  */
+import { SINCE } from './versions';
+
 /** The hooks of an Application's deletion. */
 export type DeletionHookType = 'PreDelete' | 'PostDelete';
 
@@ -22,9 +24,9 @@ export function hooksFailed(type: DeletionHookType, hooks: readonly string[]): s
   return `${type} hook(s) failed: ${hooks.join(', ')}`;
 }
 
-/** A cluster-scoped hook created again (before 3.5: the lookup sets the destination namespace on it, argo-cd #18355). */
+/** A cluster-scoped hook created again (before 3.4: the lookup sets the destination namespace on it, argo-cd #18355). */
 export function hooksAlreadyExist(type: DeletionHookType, hooks: readonly string[]): string {
-  return `${hooks.join(', ')} already exists (AlreadyExists on creating the ${type} hook again; skipped since Argo CD 3.5)`;
+  return `${hooks.join(', ')} already exists (AlreadyExists on creating the ${type} hook again; skipped since Argo CD ${SINCE.deletionHookAlreadyExistsSkipped})`;
 }
 
 export type DeletionErrorRead =

@@ -76,8 +76,9 @@ export const SINCE = {
   /**
    * Creating a PreDelete/PostDelete hook that already exists is skipped; before, the AlreadyExists error failed
    * the step for ever (a cluster-scoped hook, looked up with the destination namespace, is never found live).
+   * Argo CD PR #26724 came to 3.4 as its cherry-pick #27257, already in v3.4.0.
    */
-  deletionHookAlreadyExistsSkipped: '3.5',
+  deletionHookAlreadyExistsSkipped: '3.4',
   /**
    * An HPA is Degraded when any of its conditions names a known failure, even after a healthy one
    * (`checkConditions` reads every condition for a failure first), and ScalingActive's

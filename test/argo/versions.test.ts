@@ -34,6 +34,8 @@ describe('Argo CD versions', () => {
     // gitops-engine pkg/health at v3.4.0, v3.5.0 and the 3.6 line: health_hpa.go (PRs #26274, #27887), health_job.go (#28738), health_pod.go (#28249).
     expect(['hpaFailedConditionFirst', 'hpaV2BetaUnread'].map(b => [behavesSince(b as keyof typeof SINCE, '3.4'), behavesSince(b as keyof typeof SINCE, '3.5')])).toEqual([[false, true], [false, true]]);
     expect(['jobSuspendedMessage', 'podIgnoreRestartPolicy'].map(b => [behavesSince(b as keyof typeof SINCE, '3.5'), behavesSince(b as keyof typeof SINCE, '3.6')])).toEqual([[false, true], [false, true]]);
+    // argo-cd v3.3.14 vs v3.4.0 controller/hook.go executeHooks: the AlreadyExists skip came with v3.4.0 (cherry-pick #27257 of PR #26724).
+    expect([behavesSince('deletionHookAlreadyExistsSkipped', '3.3'), behavesSince('deletionHookAlreadyExistsSkipped', '3.4')]).toEqual([false, true]);
     for (const [behaviour, since] of Object.entries(SINCE)) {
       const at = ARGOCD_VERSIONS.indexOf(since);
       expect(at).toBeGreaterThanOrEqual(0);

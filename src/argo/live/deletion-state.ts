@@ -12,6 +12,7 @@ import { POST_DELETE_FINALIZER, PRE_DELETE_FINALIZER, RESOURCES_FINALIZER } from
 import { readDeletionError } from '../deletion-errors';
 import { at, str } from '../live-health/types';
 import type { LiveObject } from '../live-health/types';
+import { SINCE } from '../versions';
 
 /** The stages of an Application's deletion, in the order Argo CD goes through them. */
 export const DELETION_STAGES = ['PreDelete hooks', 'cascade', 'PostDelete hooks', 'cleanup', 'other finalizers'] as const;
@@ -74,7 +75,7 @@ function causeOf(error: string): string | undefined {
   }
   if (read?.cause === 'already-exists') {
     return 'a cluster-scoped deletion hook: Argo CD looks it up in the destination namespace, never finds it, and creates it again, which the API server refuses '
-      + '(AlreadyExists; skipped since Argo CD 3.5, argo-cd #18355): upgrade, or make the hook a namespaced object';
+      + `(AlreadyExists; skipped since Argo CD ${SINCE.deletionHookAlreadyExistsSkipped}, argo-cd #18355): upgrade, or make the hook a namespaced object`;
   }
   return undefined;
 }

@@ -46,14 +46,15 @@ test('the replay\'s blocked deletion (a PostDelete hook in the app\'s own Namesp
   expect(d.cause).toContain('rule post-delete-hook-namespace-deleted');
 });
 
-test('failed deletion hooks, and a cluster-scoped one created again before 3.5, in the replay\'s words', () => {
+test('failed deletion hooks, and a cluster-scoped one created again before 3.4, in the replay\'s words', () => {
   const failed = deletionState(app(['pre-delete-finalizer.argocd.argoproj.io'], [{ type: 'DeletionError', message: 'error executing pre-delete hooks: PreDelete hook(s) failed: shop/drain' }]), [], NOW)!;
   expect(failed.cause).toMatch(/^the PreDelete hooks shop\/drain failed \(Degraded\): Argo CD deletes them and creates them again on every try/);
   const text = yaml(k('rbac.authorization.k8s.io/v1', 'ClusterRole', 'cleanup', { rules: [] }, { 'argocd.argoproj.io/hook': 'PreDelete' }));
   const manifests = manifestsOf(text);
-  const r = simulateDeletion(buildPlan(manifests, { namespace: 'shop' }), manifests, { argocdVersion: '3.4' });
+  const r = simulateDeletion(buildPlan(manifests, { namespace: 'shop' }), manifests, { argocdVersion: '3.3' });
   const d = deletionState(app([...r.finalizersLeft], [{ type: 'DeletionError', message: r.message }]), [], NOW)!;
   expect(d.cause).toContain('a cluster-scoped deletion hook');
+  expect(d.cause).toContain('skipped since Argo CD 3.4');
 });
 
 test('the cascade with --live: objects still terminating and their finalizers', () => {

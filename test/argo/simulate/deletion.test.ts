@@ -280,19 +280,21 @@ describe('non-cascading deletion and objects already gone', () => {
   });
 });
 
-describe('a cluster-scoped deletion hook (argo-cd PR #26724, issue #18355)', () => {
+describe('a cluster-scoped deletion hook (argo-cd PR #26724, issue #18355; in v3.4.0 as its cherry-pick #27257)', () => {
   const role = m({ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', name: 'cleanup', hook: 'PostDelete', deletePolicy: 'HookSucceeded' });
 
-  test('since 3.5 creating it again is skipped (AlreadyExists) and the deletion completes', () => {
-    const r = del([cm('cfg'), role]);
-    expect(r.outcome).toBe('Deleted');
-    expect(events(r)).toContain('2 PostDelete create ClusterRole/cleanup');
+  test('since 3.4 creating it again is skipped (AlreadyExists) and the deletion completes', () => {
+    for (const argocdVersion of [undefined, '3.4']) {
+      const r = del([cm('cfg'), role], argocdVersion ? { argocdVersion } : {});
+      expect(r.outcome).toBe('Deleted');
+      expect(events(r)).toContain('2 PostDelete create ClusterRole/cleanup');
+    }
   });
 
-  test('before 3.5 the second create fails with AlreadyExists on every reconcile: Blocked', () => {
-    const r = del([cm('cfg'), role], { argocdVersion: '3.4' });
+  test('before 3.4 the second create fails with AlreadyExists on every reconcile: Blocked', () => {
+    const r = del([cm('cfg'), role], { argocdVersion: '3.3' });
     expect(r.outcome).toBe('Blocked');
-    expect(r.message).toBe('ClusterRole/cleanup already exists (AlreadyExists on creating the PostDelete hook again; skipped since Argo CD 3.5)');
+    expect(r.message).toBe('ClusterRole/cleanup already exists (AlreadyExists on creating the PostDelete hook again; skipped since Argo CD 3.4)');
     expect(r.finalizersLeft[0]).toBe('post-delete-finalizer.argocd.argoproj.io');
   });
 });
