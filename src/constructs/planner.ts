@@ -54,6 +54,24 @@ export class SyncPlanner extends Construct {
     return chart.node.tryFindChild(PLANNER_ID) as SyncPlanner | undefined;
   }
 
+  /**
+   * `o` rendered without what the plan writes on it (waves, depends-on, hook annotations), for a
+   * construct that reads another object's spec while the app is still being built (a SmokeTest's
+   * Service port): planning then would plan an unfinished app, and its ordering error would pass
+   * for a fault of the object read. @throws what the object's own render throws
+   */
+  public static renderUnplanned(o: ApiObject): unknown {
+    const lead = SyncPlanner.tryOf(o.chart)?.lead();
+    if (!lead) return o.toJson();
+    const was = lead.computing;
+    lead.computing = true; // what the planner's lazies read: they produce nothing meanwhile
+    try {
+      return o.toJson();
+    } finally {
+      lead.computing = was;
+    }
+  }
+
   public readonly chart: Chart;
   /** The chart alone, as the set the tree walks take (`objectsUnder`). */
   private readonly ownChart: ReadonlySet<Chart>;

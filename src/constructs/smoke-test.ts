@@ -4,6 +4,7 @@ import { HookJob, HookJobOptions } from './hook-job';
 import { HookDeletePolicy, HookPhase } from './hook-phase';
 import { pathFor, wholeSeconds } from './names';
 import { objectRef } from './object-ref';
+import { SyncPlanner } from './planner';
 import { SMOKE_SCRIPT } from './smoke-script';
 
 /**
@@ -135,14 +136,15 @@ function smokeUrl(where: string, props: SmokeTestProps): string {
 }
 
 /**
- * `spec.ports[0].port` of the Service as rendered so far. A Service that cannot render yet (a
- * cdk8s-plus Service without ports throws) has no port to read: the caller asks for `port`, and
- * the synth reports the Service's own error.
+ * `spec.ports[0].port` of the Service as rendered so far, without its wave (the app is unfinished:
+ * an ordering error is the synth's to report). A Service that cannot render yet (a cdk8s-plus
+ * Service without ports throws) has no port to read: the caller asks for `port`, and the synth
+ * reports the Service's own error.
  */
 function firstPort(service: ApiObject | undefined): number | undefined {
   let json: any;
   try {
-    json = service?.toJson();
+    json = service && SyncPlanner.renderUnplanned(service);
   } catch {
     return undefined;
   }

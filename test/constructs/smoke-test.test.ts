@@ -5,8 +5,8 @@ import * as os from 'os';
 import * as path from 'path';
 import { Duration } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
-import { jobs, newChart } from './helpers';
-import { SmokeTest } from '../../src';
+import { jobs, newChart, synthError } from './helpers';
+import { SmokeTest, Tier } from '../../src';
 import { HOOK, DELETE_POLICY as POLICY } from '../fixtures/manifests';
 
 describe('SmokeTest', () => {
@@ -60,6 +60,21 @@ describe('SmokeTest', () => {
     const service = new kplus.Service(chart, 'svc');
     expect(() => new SmokeTest(chart, 's', { service })).toThrow('SmokeTest chart/s: Service chart/svc has no ports; give `port`');
     expect(new SmokeTest(chart, 's2', { service, port: 8080 }).url).toBe('http://chart-svc:8080/');
+  });
+
+  test('an ordering error of the app is the synth\'s to report, not a Service without ports', () => {
+    // Reading the port rendered the Service with its wave, which planned the unfinished app: a cycle
+    // drawn before the SmokeTest was caught there and passed for a Service with no ports.
+    const chart = newChart();
+    const configMap = new kplus.ConfigMap(chart, 'settings', { data: { a: 'b' } });
+    const deployment = new kplus.Deployment(chart, 'web', { containers: [{ image: 'nginx', portNumber: 8080 }] });
+    const service = deployment.exposeViaService({ name: 'web', ports: [{ port: 80, targetPort: 8080 }] });
+    const config = new Tier(chart, 'config');
+    config.add(configMap);
+    new Tier(chart, 'app', { after: [config] }).add(deployment);
+    config.node.addDependency(deployment);
+    expect(new SmokeTest(chart, 'smoke', { service }).url).toBe('http://web:80/');
+    expect(synthError(chart)).toContain('dependency cycle: Tier chart/config → Tier chart/app → Tier chart/config');
   });
 
   test('service and url are mutually exclusive', () => {
