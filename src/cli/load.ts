@@ -3,6 +3,7 @@
  * file by file. What Argo CD itself decides about the objects (a repeated definition, a missing
  * name) is left to the plan and the rule pack, which the synth runs on its rendered objects too.
  */
+import { constructMetadataNote, isConstructMetadata } from './construct-metadata';
 import { KeptTrees, parseManifests } from './documents';
 import { InputError } from './errors';
 import { decode, expandPaths, MAX_FILE_BYTES, MAX_TOTAL_BYTES, readFile, readStdin, STDIN } from './files';
@@ -16,6 +17,11 @@ export { decode, expandPaths, MAX_FILE_BYTES, MAX_TOTAL_BYTES, STDIN } from './f
 export interface LoadOptions {
   /** Reads standard input (tests replace it). @default fd 0 */
   readonly readStdin?: () => Buffer;
+  /**
+   * Told of each file left out as no manifest of the app (the cdk8s CLI's construct metadata), with
+   * a note that says why and how to keep it from Argo CD. @default not told
+   */
+  readonly skipped?: (note: string) => void;
 }
 
 /** A file holding this anywhere is not a manifest file (a Helm `values.yaml`, a CI snippet). */
@@ -25,7 +31,8 @@ export const SKIP_FILE_MARKER = SKIP_FILE_RENDERING_MARKER;
  * Loads every path (file, folder searched recursively for `*.yaml`/`*.yml`/`*.json`, or `-` for
  * stdin), in the order given; inside a folder files are sorted byte-wise so the result is
  * deterministic. A `.json` file holds one object (a `List` is expanded), as Argo CD requires. A YAML
- * file Argo CD skips as unrelated (a `values.yaml`: `skipsUnreadableYamlFile`) yields nothing.
+ * file Argo CD skips as unrelated (a `values.yaml`: `skipsUnreadableYamlFile`) yields nothing, and
+ * so does the cdk8s CLI's `construct-metadata.json` (`options.skipped` is told).
  * @throws InputError on anything that is not a set of Kubernetes objects
  */
 
@@ -46,6 +53,10 @@ function loadAll(paths: readonly string[], options: LoadOptions): Manifest[] {
     }
     const text = decode(bytes, file);
     if (file !== STDIN && text.includes(SKIP_FILE_MARKER)) continue;
+    if (file !== STDIN && isConstructMetadata(file, text)) {
+      options.skipped?.(constructMetadataNote(file));
+      continue;
+    }
     // A file, not standard input, is read as Argo CD reads an app's folder: unrelated YAML is skipped.
     for (const m of parseManifests(text, file, trees, { folderFile: file !== STDIN })) manifests.push(m); // no spread: files can hold 100k+ objects
   }

@@ -117,7 +117,8 @@ export function planOptions(flags: CommonFlags): PlanOptions {
 }
 
 /**
- * Reads the manifests behind `paths` (files, folders, `-` for stdin).
+ * Reads the manifests behind `paths` (files, folders, `-` for stdin); a file left out as no manifest
+ * (the cdk8s CLI's construct metadata) is said on stderr.
  * @throws InputError (exit status 2) for unreadable or malformed input
  */
 export function readManifests(paths: readonly string[]): Manifest[] {
@@ -128,5 +129,6 @@ export function readManifests(paths: readonly string[]): Manifest[] {
   if (paths.length === 0) {
     throw new UsageError('no input: give YAML or JSON files, folders, or - to read standard input');
   }
-  return loadPaths(paths);
+  // A file left out is said on stderr, so stdout stays the command's output.
+  return loadPaths(paths, { skipped: (note) => process.stderr.write(`syncplan: ${note}\n`) });
 }

@@ -380,3 +380,31 @@ describe('files Argo CD skips', () => {
     expect(inputError(() => loadPaths(['-'], { readStdin: () => Buffer.from('replicas: 3\n') })).reason).toMatch(/no apiVersion/);
   });
 });
+
+describe('the cdk8s CLI\'s construct metadata', () => {
+  // What cdk8s's App writes beside the charts when the CLI asks (cdk8s.yaml lists validations).
+  const metadata = JSON.stringify({ version: '1.0.0', resources: { 'web-c8a1b2c3': { path: 'web/deployment/Resource' } } });
+
+  test('construct-metadata.json as cdk8s writes it is no manifest: left out, and the caller told why and how to keep it from Argo CD', () => {
+    writeFileSync(join(dir, 'web.k8s.yaml'), cm('a'));
+    writeFileSync(join(dir, 'construct-metadata.json'), metadata);
+    const notes: string[] = [];
+    expect(loadPaths([dir], { skipped: (note) => notes.push(note) }).map((m) => m.source.file)).toEqual([join(dir, 'web.k8s.yaml')]);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toContain(`${join(dir, 'construct-metadata.json')}: not read: the cdk8s CLI's construct metadata`);
+    expect(notes[0]).toContain('spec.source.directory.exclude');
+    // Named alone, it is left out the same way; without a listener, silently.
+    expect(loadPaths([join(dir, 'construct-metadata.json')])).toEqual([]);
+  });
+
+  test('only that file of that shape: the same object in another .json file, or a manifest in a file of that name, is read as Argo CD reads it', () => {
+    writeFileSync(join(dir, 'other.json'), metadata);
+    expect(inputError(() => loadPaths([join(dir, 'other.json')])).reason).toMatch(/^a JSON object with neither apiVersion nor kind/);
+    writeFileSync(join(dir, 'construct-metadata.json'), JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'm' } }));
+    const notes: string[] = [];
+    expect(loadPaths([join(dir, 'construct-metadata.json')], { skipped: (note) => notes.push(note) }).map((m) => m.object.kind)).toEqual(['ConfigMap']);
+    expect(notes).toEqual([]);
+    writeFileSync(join(dir, 'construct-metadata.json'), JSON.stringify({ version: '1.0.0', resources: {}, extra: 1 }));
+    expect(inputError(() => loadPaths([join(dir, 'construct-metadata.json')])).reason).toMatch(/^a JSON object with neither apiVersion nor kind/);
+  });
+});

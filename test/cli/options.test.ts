@@ -31,3 +31,20 @@ describe('--repo-root: a folder, or bad usage before anything is read', () => {
     }
   });
 });
+
+describe('the manifests read', () => {
+  test('a cdk8s dist the validation plugin was run on: its construct-metadata.json is left out with a note on stderr, the plan and lint are the charts\'', async () => {
+    // `cdk8s synth` with validations in cdk8s.yaml writes it into dist/ (README: `npx syncplan plan dist/`).
+    const dist = tmp();
+    writeFileSync(join(dist, 'web.k8s.yaml'), 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\n');
+    writeFileSync(join(dist, 'construct-metadata.json'), JSON.stringify({ version: '1.0.0', resources: { settings: { path: 'web/settings' } } }));
+    const note = `syncplan: ${join(dist, 'construct-metadata.json')}: not read: the cdk8s CLI's construct metadata`;
+    for (const command of ['plan', 'lint', 'simulate']) {
+      const r = await cli(command, dist);
+      expect([command, r.code]).toEqual([command, 0]);
+      expect(r.stderr.startsWith(note)).toBe(true);
+      expect(r.stderr.split('\n').filter(Boolean)).toHaveLength(1);
+    }
+    expect((await cli('plan', dist)).stdout).toContain('ConfigMap/settings');
+  });
+});

@@ -85,7 +85,12 @@ describe('install journey', () => {
     expect(synth.stdout).toContain('Validations ended succesfully'); // sic: cdk8s-cli's spelling
     expect(synth.stdout).toMatch(/Status +│ success/);
 
-    const plan = run(app, 'npx', ['--offline', '--no-install', 'syncplan', 'plan', 'dist/workflow-console.k8s.yaml']).stdout;
+    // The README's first step, on the folder: with the plugin in cdk8s.yaml, cdk8s synth writes its
+    // construct-metadata.json there too, which is left out with a note, not refused.
+    const metadataNote = /^syncplan: dist\/construct-metadata\.json: not read: the cdk8s CLI's construct metadata .*\n$/;
+    const planned = run(app, 'npx', ['--offline', '--no-install', 'syncplan', 'plan', 'dist/']);
+    expect(planned.stderr).toMatch(metadataNote);
+    const plan = planned.stdout;
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     // The same rollout as the repository's example (README's Quick start), from plus-33 objects.
     const summary = plan.split('\n')[0];
@@ -94,8 +99,8 @@ describe('install journey', () => {
     expect(plan).toContain('Job/db-migrate');
     expect(plan).toContain('Job/workflow-console-smoke');
 
-    const lint = spawnSync('npx', ['--offline', '--no-install', 'syncplan', 'lint', 'dist/workflow-console.k8s.yaml'], { cwd: app, encoding: 'utf8', env: ENV });
-    expect(lint.stderr).toBe('');
+    const lint = spawnSync('npx', ['--offline', '--no-install', 'syncplan', 'lint', 'dist/'], { cwd: app, encoding: 'utf8', env: ENV });
+    expect(lint.stderr).toMatch(metadataNote);
     expect(lint.status).toBe(0);
   });
 });
