@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { App } from 'cdk8s';
+import * as ts from 'typescript';
 import { WorkflowConsoleChart } from '../examples/workflow-console/chart';
 
 jest.setTimeout(60_000);
@@ -53,4 +54,28 @@ test('Quick start: the plan `npm run demo` prints for the example app, and its d
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('Write intent: the example compiles as written in the app `cdk8s init typescript-app` makes (its tsconfig has noUnusedLocals)', () => {
+  const example = README.split('## Write intent, not wave numbers')[1].match(/```ts\n([\s\S]*?)```/)![1];
+  // As jsii-rosetta assembles it: the example's imports, then the fixture with the rest at `/// here`;
+  // the package as installed is its compiled lib/.
+  const lines = example.split('\n');
+  const imports = lines.filter(l => l.startsWith('import ')).map(l => l.replace("from 'cdk8s-syncplan'", "from '../lib'"));
+  const fixture = readFileSync(join(ROOT, 'rosetta', 'default.ts-fixture'), 'utf8');
+  const text = [...imports, fixture.replace('/// here', lines.filter(l => !l.startsWith('import ')).join('\n'))].join('\n');
+  const file = join(ROOT, 'test', 'readme-example.ts'); // never written: served by the host below
+  const template = ts.readConfigFile(join(ROOT, 'node_modules', 'cdk8s-cli', 'templates', 'typescript-app', 'tsconfig.json'), ts.sys.readFile);
+  const { options } = ts.parseJsonConfigFileContent(template.config, ts.sys, ROOT);
+  expect(options.noUnusedLocals).toBe(true);
+  const host = ts.createCompilerHost(options);
+  const getSourceFile = host.getSourceFile;
+  host.getSourceFile = (name, version, ...rest) => (name === file ? ts.createSourceFile(name, text, version) : getSourceFile(name, version, ...rest));
+  const fileExists = host.fileExists;
+  host.fileExists = (name) => name === file || fileExists(name);
+  const program = ts.createProgram([file], { ...options, noEmit: true }, host);
+  const source = program.getSourceFile(file)!;
+  const errors = [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)]
+    .map(d => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+  expect(errors).toEqual([]);
 });
