@@ -12,7 +12,8 @@ const INT64_MAX = 2n ** 63n - 1n;
 /**
  * Go's `strconv.Atoi` on a 64-bit platform: optional sign, ASCII digits only, no spaces, no
  * underscores, within int64. `"+3"` → 3, `"007"` → 7, `"1.5"`, `" 2"`, `""` → undefined.
- * Values beyond 2^53 lose precision as JavaScript numbers (Argo CD would keep them exact).
+ * Beyond ±`MAX_EXACT_WAVE` the number is rounded (Argo CD keeps it exact): `readWave` then gives the
+ * exact value too, and the rule `wave-too-large` says the plan cannot order such an object exactly.
  */
 export function parseWave(raw: unknown): number | undefined {
   if (typeof raw !== 'string' || !ATOI.test(raw)) return undefined;
@@ -27,6 +28,20 @@ export function parseWave(raw: unknown): number | undefined {
   return n === 0 ? 0 : n; // never -0
 }
 
+/**
+ * The largest wave a JavaScript number holds exactly (2^53 − 1). Up to it every wave, the differences
+ * of two and PruneLast's highest wave + 1 are exact, and no two waves are 2^63 apart (where Go's
+ * int64 subtraction in gitops-engine's `Less` would overflow), so the plan orders as Argo CD does.
+ */
+export const MAX_EXACT_WAVE = Number.MAX_SAFE_INTEGER;
+
+/** `parseWave`'s value in its one canonical spelling, every digit kept: `"+03"` → `"3"`, `"-0"` → `"0"`. */
+export function canonicalWave(raw: unknown): string | undefined {
+  const wave = parseWave(raw);
+  if (wave === undefined) return undefined;
+  return Number.isSafeInteger(wave) ? String(wave) : String(BigInt(raw as string));
+}
+
 /** Where an object's wave came from. */
 export type WaveSource = 'sync-wave' | 'hook-weight' | 'default';
 
@@ -37,6 +52,8 @@ export interface WaveRead {
   readonly invalidSyncWave?: string;
   /** The helm.sh/hook-weight annotation when consulted, present and rejected. */
   readonly invalidHookWeight?: string;
+  /** The wave as Argo CD holds it, only when `wave` rounds it (beyond ±`MAX_EXACT_WAVE`). */
+  readonly exact?: bigint;
 }
 
 /** Reads the wave of an object exactly as Argo CD does, with what was ignored on the way. */
@@ -48,14 +65,18 @@ export function readWave(object: Record<string, unknown>): WaveRead {
 export function readWaveIn(annotations: Readonly<Record<string, string>>): WaveRead {
   const syncWave = annotationIn(annotations, ANNOTATION_SYNC_WAVE);
   const fromSyncWave = parseWave(syncWave);
-  if (fromSyncWave !== undefined) return { wave: fromSyncWave, from: 'sync-wave' };
+  if (fromSyncWave !== undefined) {
+    const read: WaveRead = { wave: fromSyncWave, from: 'sync-wave' };
+    return Number.isSafeInteger(fromSyncWave) ? read : { ...read, exact: BigInt(syncWave!) };
+  }
   const invalidSyncWave = syncWave;
   const weight = annotationIn(annotations, HELM_HOOK_WEIGHT);
   const fromWeight = parseWave(weight);
   if (fromWeight !== undefined) {
-    return invalidSyncWave === undefined
+    const read: WaveRead = invalidSyncWave === undefined
       ? { wave: fromWeight, from: 'hook-weight' }
       : { wave: fromWeight, from: 'hook-weight', invalidSyncWave };
+    return Number.isSafeInteger(fromWeight) ? read : { ...read, exact: BigInt(weight!) };
   }
   return {
     wave: 0,

@@ -50,6 +50,7 @@ import { syncFailHookWave } from './checks/syncfail-hook-wave';
 import { waveGateNoHealth } from './checks/wave-gate-no-health';
 import { waveInvalid } from './checks/wave-invalid';
 import { waveNotCanonical } from './checks/wave-not-canonical';
+import { waveTooLarge } from './checks/wave-too-large';
 import { waveUnneeded } from './checks/wave-unneeded';
 import type { Rule } from './types';
 
@@ -62,6 +63,7 @@ export const ALL_RULES: readonly Rule[] = [
   annotationNotString,
   waveInvalid,
   waveNotCanonical,
+  waveTooLarge,
   hookUnrecognised,
   helmHookUnsupported,
   hookArgoHelmMixed,

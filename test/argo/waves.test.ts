@@ -1,5 +1,5 @@
 import * as fc from 'fast-check';
-import { isCanonicalWave, parseWave, readWave, waveOf } from '../../src/argo';
+import { canonicalWave, isCanonicalWave, parseWave, readWave, waveOf } from '../../src/argo';
 import { obj } from '../fixtures/manifests';
 
 const WAVE = 'argocd.argoproj.io/sync-wave';
@@ -66,5 +66,34 @@ describe('waves', () => {
     ['99999999999999999999', false],
   ])('isCanonicalWave(%p) = %p', (raw, expected) => {
     expect(isCanonicalWave(raw)).toBe(expected);
+  });
+  // gitops-engine pkg/sync/syncwaves/waves.go Wave: strconv.Atoi into a Go int (int64), exact to the last digit.
+  describe('waves beyond 2^53 - 1 (a JavaScript number rounds them; Argo CD does not)', () => {
+    test('readWave gives the exact value beside the rounded one, so two waves one apart stay apart', () => {
+      const a = readWave(obj({ kind: 'Pod', name: 'a', annotations: { [WAVE]: '9007199254740993' } }));
+      const b = readWave(obj({ kind: 'Pod', name: 'b', annotations: { [WAVE]: '9007199254740992' } }));
+      expect(a.wave).toBe(b.wave); // the double cannot tell them apart...
+      expect(a.exact).toBe(9007199254740993n); // ...the exact value can
+      expect(b.exact).toBe(9007199254740992n);
+      expect(readWave(obj({ kind: 'Pod', name: 'c', annotations: { [WAVE]: '1.5', [WEIGHT]: '-9223372036854775808' } })))
+        .toEqual({ wave: -9223372036854775808, from: 'hook-weight', invalidSyncWave: '1.5', exact: -(2n ** 63n) });
+    });
+
+    test('a safe wave carries no exact value (the common path builds nothing more)', () => {
+      expect(readWave(obj({ kind: 'Pod', name: 'p', annotations: { [WAVE]: '9007199254740991' } }))).toEqual({ wave: 9007199254740991, from: 'sync-wave' });
+      expect(readWave(obj({ kind: 'Pod', name: 'p', annotations: { [WAVE]: '-9007199254740991' } }))).toEqual({ wave: -9007199254740991, from: 'sync-wave' });
+    });
+
+    test.each([
+      ['+9007199254740995', '9007199254740995'], ['0009007199254740993', '9007199254740993'], ['+03', '3'], ['-0', '0'], ['7', '7'],
+    ])('canonicalWave(%p) = %p, every digit kept', (raw, expected) => {
+      expect(canonicalWave(raw)).toBe(expected);
+    });
+
+    test('canonicalWave of what Atoi rejects is undefined', () => {
+      expect(canonicalWave('9223372036854775808')).toBeUndefined();
+      expect(canonicalWave(' 1')).toBeUndefined();
+      expect(canonicalWave(1)).toBeUndefined();
+    });
   });
 });

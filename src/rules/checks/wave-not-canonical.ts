@@ -1,5 +1,5 @@
 import { ANNOTATION_SYNC_WAVE, annotationOf } from '../../argo/annotations';
-import { isCanonicalWave, parseWave } from '../../argo/waves';
+import { canonicalWave, isCanonicalWave } from '../../argo/waves';
 import { quote } from '../quote';
 import type { Hit, Rule } from '../types';
 
@@ -12,7 +12,7 @@ export const waveNotCanonical: Rule = {
     const hits: Hit[] = [];
     for (const manifest of ctx.withAnnotation(ANNOTATION_SYNC_WAVE)) {
       const raw = annotationOf(manifest.object, ANNOTATION_SYNC_WAVE);
-      const wave = parseWave(raw);
+      const wave = canonicalWave(raw);
       if (raw === undefined || wave === undefined || isCanonicalWave(raw)) continue;
       hits.push({
         manifest,
