@@ -22,6 +22,19 @@ export function metadataString(object: Record<string, unknown>, field: 'name' | 
 }
 
 /**
+ * A `metadata.namespace` that is there but not a string (null and '' mean none), else undefined.
+ * Argo CD reads it as no namespace (`GetNamespace()` is '') and writes the destination namespace over
+ * it (argo-cd `controller/state.go` `NormalizeTargetObjects`, gitops-engine `pkg/sync/sync_context.go`
+ * `getSyncTasks`), so the API server never sees it: `namespace: 5` goes to the destination, not to "5".
+ */
+export function namespaceNotString(object: Record<string, unknown>): unknown {
+  const metadata = object.metadata;
+  if (!isPlainObject(metadata)) return undefined;
+  const namespace = metadata.namespace;
+  return namespace === undefined || namespace === null || typeof namespace === 'string' ? undefined : namespace;
+}
+
+/**
  * The key of an object; an empty namespace becomes `namespace` (Argo CD writes the destination
  * namespace into every target without one, cluster-scoped kinds included). A built-in
  * cluster-scoped kind's own `metadata.namespace` is dropped first, as Argo CD drops it.

@@ -3,8 +3,11 @@
  * names (apimachinery `pkg/api/validation` `NameIsDNSSubdomain`, `NameIsDNSLabel`,
  * `NameIsDNS1035Label`, and the path segments of the RBAC kinds and PodDisruptionBudget), the namespace, label keys and values
  * and annotation keys (`ValidateObjectMetaAccessor`, `pkg/util/validation` `IsQualifiedName`,
- * `IsValidLabelValue`), a Job's name copied into its Pods' `job-name` label, a CronJob's 52
- * characters, a CRD's `<plural>.<group>`, and the container names of a pod template (kubernetes
+ * `IsValidLabelValue`), metadata fields of a JSON type `ObjectMeta` cannot hold (a label value, uid,
+ * resourceVersion or finalizer that is not a string: apiserver `pkg/endpoints/handlers/rest.go`
+ * `transformDecodeError` refuses the object before validating it; a number as `metadata.namespace`
+ * never gets there, Argo CD replaces it: `keys.ts` `namespaceNotString`), a Job's name copied into
+ * its Pods' `job-name` label, a CronJob's 52 characters, a CRD's `<plural>.<group>`, and the container names of a pod template (kubernetes
  * `pkg/apis/core/validation` `validateContainers`, `validateInitContainers`: init containers and
  * containers share one set of names).
  *
@@ -20,13 +23,17 @@ import { isPlainObject } from './annotations';
 import { isBuiltinGroup } from './api-groups';
 import { isClusterScopedKind } from './scope';
 
-/** One `field.Error` of the API server, with the path of the field for its line. */
+/**
+ * One `field.Error` of the API server, with the path of the field for its line; or (`Wrong type`) a
+ * field of a JSON type the API server cannot decode, which refuses the object before any validation.
+ */
 export interface FieldError {
   /** As the API server prints it: `metadata.name`, `spec.template.spec.containers[1].name`. */
   readonly field: string;
   /** The object path of the field (to find its line). */
   readonly path: ReadonlyArray<string | number>;
-  readonly type: 'Invalid value' | 'Duplicate value' | 'Required value';
+  readonly type: 'Invalid value' | 'Duplicate value' | 'Required value' | 'Wrong type';
+  /** The value; for `Wrong type`, as JSON (`1`, `true`, `["a"]`). */
   readonly value?: string;
   readonly detail?: string;
 }
@@ -201,16 +208,62 @@ function invalidIn(path: Path, key: string, value: string, details: readonly str
 }
 const NO_ERRORS: readonly FieldError[] = [];
 
-/** Keys and values of a label map (`ValidateLabels`); errors name the map, as the API server does. */
+/** The JSON type of `value` as a YAML reader names it: `a number`, `a list`, `a map`. */
+export function typeWord(value: unknown): string {
+  if (Array.isArray(value)) return 'a list';
+  if (isPlainObject(value)) return 'a map';
+  return `a ${typeof value}`;
+}
+
+/** `value` (not null: JSON's null decodes as an empty value) is of a type the API server cannot decode as `expected`. */
+function wrongType(path: Path, value: unknown, expected: string): FieldError {
+  return { field: fieldOf(path), path, type: 'Wrong type', value: JSON.stringify(value), detail: `${typeWord(value)}, not ${expected}` };
+}
+
+/**
+ * Keys and values of a label map (`ValidateLabels`); errors name the map, as the API server does. A
+ * value it cannot decode is named by its own path (`metadata.labels.tier`), as a decoding error names it.
+ */
 function labelErrors(labels: unknown, path: Path, shownPath: Path = path): FieldError[] {
-  if (!isPlainObject(labels)) return [];
+  if (labels === undefined || labels === null) return [];
+  if (!isPlainObject(labels)) return [wrongType(path, labels, 'a map of strings')];
   const errors: FieldError[] = [];
   for (const key in labels as Obj) {
     const value = (labels as Obj)[key];
     errors.push(...invalidIn(path, key, key, qualifiedNameErrors(key), shownPath));
     if (typeof value === 'string') errors.push(...invalidIn(path, key, value, labelValueErrors(value), shownPath));
+    else if (value !== null) errors.push(wrongType([...path, key], value, 'a string'));
   }
   return errors;
+}
+
+/** `ObjectMeta`'s other string fields a manifest may carry, and its list of strings. */
+const META_STRINGS = ['uid', 'resourceVersion'] as const;
+
+function metaTypeErrors(metadata: unknown): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const field of META_STRINGS) {
+    const value = child(metadata, field);
+    if (value !== undefined && value !== null && typeof value !== 'string') errors.push(wrongType(['metadata', field], value, 'a string'));
+  }
+  const finalizers = child(metadata, 'finalizers');
+  if (finalizers === undefined || finalizers === null) return errors;
+  if (!Array.isArray(finalizers)) return [...errors, wrongType(['metadata', 'finalizers'], finalizers, 'a list of strings')];
+  finalizers.forEach((f, i) => {
+    if (f !== null && typeof f !== 'string') errors.push(wrongType(['metadata', 'finalizers', i], f, 'a string'));
+  });
+  return errors;
+}
+
+/** `metaTypeErrors(metadata)` is empty. */
+function metaTypesAccepted(metadata: unknown): boolean {
+  for (const field of META_STRINGS) {
+    const value = child(metadata, field);
+    if (value !== undefined && value !== null && typeof value !== 'string') return false;
+  }
+  const finalizers = child(metadata, 'finalizers');
+  if (finalizers === undefined || finalizers === null) return true;
+  return Array.isArray(finalizers) && finalizers.every(f => f === null || typeof f === 'string');
 }
 
 const ANNOTATIONS: Path = ['metadata', 'annotations'];
@@ -269,6 +322,7 @@ export function apiServerFieldErrors(object: Obj, group: string, kind: string, n
     if (bad.length > 0) errors.push(...invalid(['metadata', 'namespace'], namespace, bad));
   }
   errors.push(...labelErrors(child(metadata, 'labels'), ['metadata', 'labels']));
+  errors.push(...metaTypeErrors(metadata));
   errors.push(...annotationKeyErrors(child(metadata, 'annotations')));
   const template = POD_TEMPLATES[`${group}/${kind}`];
   if (template) {
@@ -302,6 +356,7 @@ export function apiServerAccepts(object: Obj, group: string, kind: string, name:
   const namespace = child(metadata, 'namespace');
   if (typeof namespace === 'string' && namespace !== '' && !isClusterScopedKind(group, kind) && dns1123LabelErrors(namespace).length > 0) return false;
   if (!labelsAccepted(child(metadata, 'labels'))) return false;
+  if (!metaTypesAccepted(metadata)) return false;
   const annotations = child(metadata, 'annotations');
   if (isPlainObject(annotations)) {
     for (const key in annotations) if (qualifiedNameErrors(key.toLowerCase()).length > 0) return false;
@@ -316,11 +371,11 @@ export function apiServerAccepts(object: Obj, group: string, kind: string, name:
 
 /** `labelErrors(labels, ...)` is empty. */
 function labelsAccepted(labels: unknown): boolean {
-  if (!isPlainObject(labels)) return true;
+  if (!isPlainObject(labels)) return labels === undefined || labels === null;
   for (const key in labels) {
     if (qualifiedNameErrors(key).length > 0) return false;
     const value = labels[key];
-    if (typeof value === 'string' && labelValueErrors(value).length > 0) return false;
+    if (typeof value === 'string' ? labelValueErrors(value).length > 0 : value !== null) return false;
   }
   return true;
 }
@@ -356,6 +411,7 @@ function crdNameErrors(object: Obj, name: string): FieldError[] {
 
 /** One field error as the API server prints it (`field.Error.Error()`). */
 export function formatFieldError(e: FieldError): string {
+  if (e.type === 'Wrong type') return `${e.field}: ${e.type}: ${e.value}: ${e.detail}`;
   const value = e.value === undefined ? '' : `: ${JSON.stringify(e.value)}`;
   const detail = e.detail === undefined ? '' : `: ${e.detail}`;
   return `${e.field}: ${e.type}${value}${detail}`;
@@ -366,6 +422,12 @@ export function formatFieldError(e: FieldError): string {
  * `[<error>, <error>]` for several, repeated texts said once.
  */
 export function invalidObjectMessage(group: string, kind: string, name: string, errors: readonly FieldError[]): string {
+  const undecodable = errors.filter(e => e.type === 'Wrong type');
+  if (undecodable.length > 0) {
+    // Decoding comes first, and nothing is validated after it fails (`transformDecodeError`).
+    const texts = undecodable.map(e => `${e.field} is ${e.detail!.replace(/, not /, ` (${e.value}), not `)}`);
+    return `${kind}${group ? `.${group}` : ''} ${JSON.stringify(name)} cannot be handled as a ${kind}: ${texts.join('; ')}`;
+  }
   const texts = [...new Set(errors.map(formatFieldError))];
   const body = texts.length === 1 ? texts[0] : `[${texts.join(', ')}]`;
   return `${kind}${group ? `.${group}` : ''} ${JSON.stringify(name)} is invalid: ${body}`;

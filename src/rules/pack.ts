@@ -35,6 +35,7 @@ import { loadBalancerGatesWave } from './checks/load-balancer-gates-wave';
 import { maxUpdateQuotedNumber } from './checks/max-update-quoted-number';
 import { nameMissing } from './checks/name-missing';
 import { namespaceAfterResource } from './checks/namespace-after-resource';
+import { namespaceNotString } from './checks/namespace-not-string';
 import { objectInvalid } from './checks/object-invalid';
 import { postDeleteHookNamespaceDeleted } from './checks/post-delete-hook-namespace-deleted';
 import { pvcGatesWave } from './checks/pvc-gates-wave';
@@ -59,6 +60,7 @@ export const ALL_RULES: readonly Rule[] = [
   // Objects Argo CD drops or cannot name.
   resourceRepeated,
   nameMissing,
+  namespaceNotString,
   // Annotations Argo CD reads silently wrong.
   annotationNotString,
   waveInvalid,

@@ -1,4 +1,4 @@
-import { formatKey, groupOf, keyString, resourceKeyOf } from '../../src/argo';
+import { formatKey, groupOf, keyString, namespaceNotString, resourceKeyOf } from '../../src/argo';
 import { obj } from '../fixtures/manifests';
 
 describe('keys', () => {
@@ -15,6 +15,18 @@ describe('keys', () => {
 
   test('non-string fields read as empty, as Go getters do', () => {
     expect(resourceKeyOf({ apiVersion: 1, kind: ['x'], metadata: { name: 2, namespace: null } })).toEqual({ apiVersion: '', group: '', kind: '', name: '', namespace: '' });
+  });
+
+  // argo-cd controller/state.go NormalizeTargetObjects and gitops-engine pkg/sync/sync_context.go getSyncTasks: GetNamespace()
+  // (apimachinery unstructured getNestedString) is '' for a number, so the destination namespace is written over it.
+  test('namespaceNotString: a namespace Argo CD reads as none, so the destination namespace replaces it', () => {
+    const cm = (namespace: unknown) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c', namespace } });
+    expect(namespaceNotString(cm(5))).toBe(5);
+    expect(namespaceNotString(cm(true))).toBe(true);
+    expect(namespaceNotString(cm(['a']))).toEqual(['a']);
+    expect(resourceKeyOf(cm(5), 'shop').namespace).toBe('shop');
+    for (const fine of ['shop', '', null, undefined]) expect(namespaceNotString(cm(fine))).toBeUndefined();
+    expect(namespaceNotString({ apiVersion: 'v1', kind: 'ConfigMap', metadata: 'x' })).toBeUndefined();
   });
 
   test('formatKey in Argo CD message style and short style', () => {

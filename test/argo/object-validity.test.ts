@@ -150,6 +150,27 @@ describe('apiServerFieldErrors: per kind, as the API server orders them', () => 
     expect(errorsOf(deployment, 'apps', 'Deployment', 'web')).toEqual([expect.stringMatching(/^spec\.template\.labels: Invalid value: "web app"/)]);
   });
 
+  // apiserver pkg/endpoints/handlers/rest.go transformDecodeError: a JSON type ObjectMeta cannot hold is refused before any
+  // validation ("<Kind> in version "<v>" cannot be handled as a <Kind>: …"); Argo CD's client-side dry run never decodes it.
+  test('ObjectMeta decoding: a label value, uid, resourceVersion or finalizer that is not a string is refused', () => {
+    expect(errorsOf(cm({ labels: { tier: 1, on: true, empty: null } }), '', 'ConfigMap', 'cfg'))
+      .toEqual(['metadata.labels.tier: Wrong type: 1: a number, not a string', 'metadata.labels.on: Wrong type: true: a boolean, not a string']);
+    expect(errorsOf(cm({ labels: ['app=web'] }), '', 'ConfigMap', 'cfg')).toEqual(['metadata.labels: Wrong type: ["app=web"]: a list, not a map of strings']);
+    expect(errorsOf(cm({ uid: 5, resourceVersion: 7, finalizers: ['a', 3] }), '', 'ConfigMap', 'cfg'))
+      .toEqual(['metadata.uid: Wrong type: 5: a number, not a string', 'metadata.resourceVersion: Wrong type: 7: a number, not a string',
+        'metadata.finalizers[1]: Wrong type: 3: a number, not a string']);
+    expect(errorsOf(cm({ finalizers: 'a' }), '', 'ConfigMap', 'cfg')).toEqual(['metadata.finalizers: Wrong type: "a": a string, not a list of strings']);
+    // null is JSON's "nothing": it decodes, as an empty value.
+    expect(errorsOf(cm({ labels: null, uid: null, resourceVersion: null, finalizers: null }), '', 'ConfigMap', 'cfg')).toEqual([]);
+    const deployment = { spec: { template: { metadata: { labels: { version: 1.5 } }, spec: { containers: [{ name: 'web' }] } } } };
+    expect(errorsOf(deployment, 'apps', 'Deployment', 'web')).toEqual(['spec.template.metadata.labels.version: Wrong type: 1.5: a number, not a string']);
+  });
+
+  test('a value the API server cannot decode is said as its decoding refusal, not as a validation error', () => {
+    expect(apiServerRejection(cm({ labels: { tier: 1 } }), '', 'ConfigMap', 'cfg'))
+      .toBe('ConfigMap "cfg" cannot be handled as a ConfigMap: metadata.labels.tier is a number (1), not a string');
+  });
+
   test('errors.NewInvalid: several errors in brackets, kind qualified by its group, repeated texts once', () => {
     const deployment = { metadata: { labels: { a: 'x y', b: 'x y' } }, spec: { template: { spec: { containers: [{ name: 'web' }, { name: 'web' }] } } } };
     const message = apiServerRejection(deployment, 'apps', 'Deployment', 'web')!;

@@ -32,6 +32,12 @@ export const objectInvalid: Rule = {
 };
 
 function fixFor(e: FieldError): string {
+  if (e.type === 'Wrong type') {
+    const key = e.path[e.path.length - 1];
+    return e.detail!.endsWith('not a string') && /^(-?[0-9.e+]+|true|false)$/.test(e.value!)
+      ? `quote the value, e.g. ${typeof key === 'number' ? `"${e.value}"` : `${key}: "${e.value}"`}: the API server reads ${e.field} only as a string, and YAML reads an unquoted 1.0 or true as a number or boolean`
+      : `write ${e.field} as ${e.detail!.slice(e.detail!.indexOf(', not ') + ', not '.length)}`;
+  }
   if (e.type === 'Duplicate value') return `rename one of the containers named ${JSON.stringify(e.value)}: init containers and containers share one set of names`;
   if (e.type === 'Required value') return `set ${e.field}`;
   if (e.field.endsWith('labels')) return 'fix the label: keys are [prefix/]name, values at most 63 characters of letters, digits, "-", "_" and ".", starting and ending with a letter or digit';

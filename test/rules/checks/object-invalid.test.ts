@@ -15,6 +15,16 @@ describe('object-invalid', () => {
     expect(f.fix).toMatch(/^fix the label/);
   });
 
+  // apiserver pkg/endpoints/handlers/rest.go transformDecodeError: decoding fails before any validation.
+  test('an unquoted label value is refused when the API server decodes the object, at the value\'s line, with the quoted fix', () => {
+    const config = { ...cm('cfg'), metadata: { name: 'cfg', labels: { app: 'web', version: 2 } } };
+    const [f] = findingsOf('object-invalid', yaml(config));
+    expect(f.source.line).toBe(7);
+    expect(f.message).toMatch(/^ConfigMap\/cfg \(app\.yaml:7\): is refused by the API server: ConfigMap "cfg" cannot be handled as a ConfigMap: metadata\.labels\.version is a number \(2\), not a string; /);
+    expect(f.fix).toMatch(/^quote the value, e\.g\. version: "2": the API server reads metadata\.labels\.version only as a string/);
+    expect(findingsOf('object-invalid', yaml({ ...config, metadata: { name: 'cfg', labels: { app: 'web', version: '2' } } }))).toEqual([]);
+  });
+
   test('TestValidateInitContainers: an init step named like the main container, at its line', () => {
     const pod = { ...podSpec({ probe: false }), initContainers: [{ name: 'app', image: 'registry.internal/migrate:1.0.0' }] };
     const [f] = findingsOf('object-invalid', yaml(hookJob('migrate', {}, {}, pod)));
