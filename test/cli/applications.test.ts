@@ -45,6 +45,7 @@ test('text: the application order first, then each plan, then the parent', () =>
   expect(order).toBe(0);
   expect(r.stdout.indexOf('wave 0: Application/database')).toBeLessThan(r.stdout.indexOf('wave 1: Application/workflow-console'));
   expect(r.stdout.indexOf('Application database (parent wave 0')).toBeLessThan(r.stdout.indexOf('Application workflow-console (parent wave 1'));
+  expect(r.stdout).toContain(`Application database (parent wave 0; 1 file: ${PATH}/database.k8s.yaml)`); // not '1 files'
   expect(r.stdout).toContain('Parent Application');
 });
 

@@ -65,7 +65,7 @@ function applicationOrderSections(children: readonly ApplicationsModule.ChildApp
   const orders = children.length > 0 || appSets.length === 0 ? [waves, ...appSets] : appSets;
   const sections: string[][] = orders.map(applicationOrderLines);
   children.forEach((c, i) => {
-    sections.push([`Application ${c.name} (parent wave ${c.wave}; ${c.source.files ? `${c.source.files.length} files: ${c.source.files.join(', ')}` : `render with \`${c.source.render}\``})`]);
+    sections.push([`Application ${c.name} (parent wave ${c.wave}; ${c.source.files ? `${c.source.files.length} file${c.source.files.length === 1 ? '' : 's'}: ${c.source.files.join(', ')}` : `render with \`${c.source.render}\``})`]);
     if (views[i]) sections.push(...views[i]!.text.map(t => [...t]));
   });
   return sections;
