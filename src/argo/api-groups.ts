@@ -4,6 +4,8 @@
  * its CRD first (the dry run, docs/argo-cd-model.md#tasks, and `SkipDryRunOnMissingResource`,
  * docs/argo-cd-model.md#sync-options). Shared by the rule pack and the simulator's discovery.
  */
+import { KIND_ORDER } from './kind-order';
+import { TABLE_KINDS } from './served-versions';
 
 const BUILTIN_GROUPS: ReadonlySet<string> = new Set([
   '',
@@ -54,4 +56,26 @@ export function servedWithoutCrd(group: string, kind: string, installed?: Readon
 /** True when the kind needs a CRD that Argo CD cannot assume is installed. */
 export function needsCrd(group: string, kind: string): boolean {
   return !servedWithoutCrd(group, kind);
+}
+
+/** Built-in kinds, by their lower-cased spelling: the kind order's and the served-versions table's, and a few more. */
+const BUILTIN_KINDS = new Map<string, string>(
+  [...KIND_ORDER.filter(kind => !kind.endsWith('List')), ...TABLE_KINDS, 'Endpoints', 'PodTemplate', 'Node', 'Binding',
+    'PriorityClass', 'ControllerRevision', 'Lease', 'ValidatingAdmissionPolicy', 'MutatingWebhookConfiguration',
+    'ValidatingWebhookConfiguration', 'CSIDriver', 'CSINode', 'VolumeAttachment', 'RuntimeClass']
+    .map(kind => [kind.toLowerCase(), kind]),
+);
+const BUILTIN_SPELLINGS: ReadonlySet<string> = new Set(BUILTIN_KINDS.values());
+
+/**
+ * The spelling discovery serves when `kind`, of a built-in group, differs from a built-in kind only by
+ * case (`configmap` → `ConfigMap`), else undefined. Discovery matches kinds exactly (gitops-engine
+ * `pkg/utils/kube/kube.go` `ServerResourceForGroupVersionKind`: `r.Kind == gvk.Kind`), so such a task is
+ * served by nothing and fails the sync's validation. A custom group's kinds are its CRD's to name.
+ */
+export function builtinKindSpelling(group: string, kind: string): string | undefined {
+  // Nearly every object is a built-in kind spelled right: found without lower-casing a string.
+  if (!BUILTIN_GROUPS.has(group) || BUILTIN_SPELLINGS.has(kind)) return undefined;
+  const spelling = BUILTIN_KINDS.get(kind.toLowerCase());
+  return spelling === undefined || spelling === kind ? undefined : spelling;
 }

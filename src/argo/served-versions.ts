@@ -68,6 +68,9 @@ const RANGES: readonly ServedRange[] = [
   { apiVersion: 'admissionregistration.k8s.io/v1', kinds: ['ValidatingAdmissionPolicy', 'ValidatingAdmissionPolicyBinding'], from: 30 },
 ];
 
+/** Every kind the table names. */
+export const TABLE_KINDS: readonly string[] = [...new Set(RANGES.flatMap(r => r.kinds))];
+
 /** apiVersion → kind → range: two lookups and no string built per object (lint runs on every synth). */
 const BY_GVK = new Map<string, Map<string, ServedRange>>();
 const BY_GV = new Map<string, ServedRange[]>();

@@ -30,6 +30,7 @@ import { hookNoDeadline } from './checks/hook-no-deadline';
 import { hookTtlTooShort } from './checks/hook-ttl-too-short';
 import { hookUnrecognised } from './checks/hook-unrecognised';
 import { ignoreHealthcheckAwaited } from './checks/ignore-healthcheck-awaited';
+import { kindMiscased } from './checks/kind-miscased';
 import { lastWaveUnchecked } from './checks/last-wave-unchecked';
 import { loadBalancerGatesWave } from './checks/load-balancer-gates-wave';
 import { maxUpdateQuotedNumber } from './checks/max-update-quoted-number';
@@ -74,6 +75,7 @@ export const ALL_RULES: readonly Rule[] = [
   syncOptionUnknown,
   // What the API server rejects at apply time.
   apiVersionRemoved,
+  kindMiscased,
   clientSideApplyTooLarge,
   objectInvalid,
   // Order between objects.

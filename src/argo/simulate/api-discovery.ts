@@ -5,7 +5,7 @@
  * skipped with `SkipDryRunOnMissingResource=true`.
  */
 import { isPlainObject } from '../annotations';
-import { servedWithoutCrd } from '../api-groups';
+import { builtinKindSpelling, servedWithoutCrd } from '../api-groups';
 import { unservedBuiltin } from '../served-versions';
 import type { SyncTask } from '../types';
 
@@ -21,10 +21,11 @@ export function crdGroupKind(object: Record<string, unknown>): string | undefine
 
 /**
  * True when a fresh API server of `kubeVersion` (plus `installed` CRDs) serves this task's
- * apiVersion and kind.
+ * apiVersion and kind, spelled as discovery spells it.
  */
 export function servedBeforeSync(task: Pick<SyncTask, 'apiVersion' | 'group' | 'kind'>, installed: ReadonlySet<string>, kubeVersion?: string): boolean {
-  return servedWithoutCrd(task.group, task.kind, installed) && unservedBuiltin(task.apiVersion, task.kind, kubeVersion) === undefined;
+  return servedWithoutCrd(task.group, task.kind, installed) && unservedBuiltin(task.apiVersion, task.kind, kubeVersion) === undefined
+    && builtinKindSpelling(task.group, task.kind) === undefined;
 }
 
 /**
@@ -34,7 +35,8 @@ export function servedBeforeSync(task: Pick<SyncTask, 'apiVersion' | 'group' | '
  */
 export function unservedError(task: Pick<SyncTask, 'apiVersion' | 'group' | 'kind'>, kubeVersion?: string): string {
   const builtin = unservedBuiltin(task.apiVersion, task.kind, kubeVersion);
-  if (builtin?.groupVersionServed) return `${task.kind}${task.group ? `.${task.group}` : ''} "" not found`;
+  // A built-in kind in another case (`deployment`): its group/version is served, the kind as written is not.
+  if (builtin?.groupVersionServed || (builtin === undefined && builtinKindSpelling(task.group, task.kind) !== undefined)) return `${task.kind}${task.group ? `.${task.group}` : ''} "" not found`;
   return discoveryError(task.apiVersion);
 }
 

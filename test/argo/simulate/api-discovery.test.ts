@@ -32,4 +32,11 @@ describe('TestSync_getSyncTasks_FailureMessage', () => {
     expect(result.message).toBe('one or more synchronization tasks are not valid');
     expect(result.results[0].message).toMatch(/^failed to discover server resources for group version extensions\/v1beta1/);
   });
+
+  // gitops-engine pkg/utils/kube/kube.go ServerResourceForGroupVersionKind: r.Kind == gvk.Kind, then NotFound{Group, Resource: Kind}.
+  test('a built-in kind in another case: the group/version is served, the kind not, so discovery\'s NotFound names it as written', () => {
+    const { result } = replay([manifest({ kind: 'deployment', name: 'web', apiVersion: 'apps/v1' }), manifest({ kind: 'ConfigMap', name: 'settings' })]);
+    expect(result.message).toBe('one or more synchronization tasks are not valid: deployment.apps "" not found');
+    expect(result.applied).toEqual([]);
+  });
 });

@@ -1,0 +1,30 @@
+import { builtinKindSpelling } from '../../argo/api-groups';
+import type { Hit, Rule } from '../types';
+
+/**
+ * gitops-engine `pkg/utils/kube/kube.go` `ServerResourceForGroupVersionKind` matches discovery's kinds
+ * exactly (`r.Kind == gvk.Kind`): `kind: configmap` is served by no API, so the validation of every task
+ * before the sync (`pkg/sync/sync_context.go` `getSyncTasks`) fails the whole sync and nothing is applied.
+ */
+export const kindMiscased: Rule = {
+  id: 'kind-miscased',
+  defaultLevel: 'error',
+  title: 'A built-in kind written in another case (discovery matches kinds exactly)',
+  check(ctx) {
+    const hits: Hit[] = [];
+    const seen = new Set<object>(); // once per object (a hook in two phases is two tasks)
+    for (const t of ctx.tasks) {
+      const spelling = t.action === 'apply' ? builtinKindSpelling(t.group, t.kind) : undefined;
+      if (spelling === undefined || seen.has(t.manifest)) continue;
+      seen.add(t.manifest);
+      hits.push({
+        manifest: t.manifest,
+        message: `kind ${t.kind} is not a kind ${t.apiVersion} serves (discovery matches kinds exactly, case included): Kubernetes spells it ${spelling}, so `
+          + 'Argo CD fails the whole sync before applying anything ("one or more synchronization tasks are not valid") and no SyncFail hook runs',
+        fix: `write kind: ${spelling}`,
+        path: ['kind'],
+      });
+    }
+    return hits;
+  },
+};

@@ -1,0 +1,25 @@
+/**
+ * kind-miscased (src/rules/checks/kind-miscased.ts): gitops-engine pkg/utils/kube/kube.go
+ * ServerResourceForGroupVersionKind compares kinds exactly, so `kind: configmap` fails the sync's validation.
+ */
+import { yaml, cm, k } from '../../fixtures/manifests';
+import { findingsOf, ruleCase } from '../helpers';
+
+ruleCase('kind-miscased', {
+  ref: 'ServerResourceForGroupVersionKind: r.Kind == gvk.Kind',
+  trips: yaml({ ...cm('cfg'), kind: 'configmap' }),
+  passes: yaml(cm('cfg')),
+});
+
+describe('kind-miscased', () => {
+  test('names the kind Kubernetes serves and the sync that fails before anything is applied', () => {
+    const [f] = findingsOf('kind-miscased', yaml({ ...k('apps/v1', 'deployment', 'web') }));
+    expect(f.message).toContain('kind deployment is not a kind apps/v1 serves (discovery matches kinds exactly, case included)');
+    expect(f.message).toContain('one or more synchronization tasks are not valid');
+    expect(f.fix).toBe('write kind: Deployment');
+  });
+
+  test('a custom group\'s kind is its CRD\'s business', () => {
+    expect(findingsOf('kind-miscased', yaml(k('example.com/v1', 'configmap', 'x')))).toEqual([]);
+  });
+});
