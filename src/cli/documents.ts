@@ -291,6 +291,12 @@ function parseYamlWith(text: string, file: string, lines: LineCounter | undefine
         throw new InputError(file, errorLine, `invalid YAML: ${describeParseError(error)}; line ${lineOfOffset(action)} holds a Go template action ({{ … }}) outside quotes, `
           + 'so this looks like a Go template (Helm\'s syntax), not a rendered manifest', RENDER_FIRST);
       }
+      const repeated = error.code === 'DUPLICATE_KEY' ? keyAt(text, error.pos[0]) : undefined;
+      if (repeated !== undefined) {
+        // Argo CD's reader (sigs.k8s.io/yaml, not strict) keeps the last value without a word: refused here, not dropped silently.
+        throw new InputError(file, errorLine, `invalid YAML: ${describeParseError(error)}: ${repeated} is repeated; Argo CD (sigs.k8s.io/yaml) would silently keep its last value`,
+          `remove the ${repeated} you do not mean`);
+      }
       throw new InputError(file, errorLine, `invalid YAML: ${describeParseError(error)}`, 'fix the YAML syntax');
     }
     if (!doc.contents) continue;
@@ -322,3 +328,11 @@ function parseYamlWith(text: string, file: string, lines: LineCounter | undefine
   return manifests;
 }
 
+/** The plain or quoted key written on the line of `offset` (`  "a/b": 1` → `a/b`), if it reads as one. */
+function keyAt(text: string, offset: number): string | undefined {
+  const start = text.lastIndexOf('\n', offset - 1) + 1;
+  const end = text.indexOf('\n', offset);
+  const line = text.slice(start, end < 0 ? text.length : end);
+  const m = /^\s*(?:-\s+)?(?:"([^"\\]*)"|'([^']*)'|([^\s"'#:][^:#]*?))\s*:(?:\s|$)/.exec(line);
+  return m ? (m[1] ?? m[2] ?? m[3]) : undefined;
+}
