@@ -1,21 +1,22 @@
 /**
  * How Argo CD writes one object (gitops-engine `pkg/sync/sync_context.go` `applyObject`, `shouldUseServerSideApply`,
  * `processCreateTasks`; the kubectl calls in `pkg/utils/kube/resource_ops.go`):
- * - `Replace=true` (Application option, or the annotation on the manifest or the live object): `kubectl create` when
+ * - `Replace=true` (Application option, or the annotation on the manifest or, since 3.3, the live object): `kubectl create` when
  *   nothing is live, else `kubectl replace`; a CustomResourceDefinition or Namespace is updated instead (a replace
  *   could delete it and everything in it), "<Kind>/<name> updated". Replace goes before server-side apply.
  * - otherwise `kubectl apply`, server-side with `ServerSideApply=true` (Application option or annotation; the
  *   annotation `ServerSideApply=false` wins), never in the dry run.
- * - `Force=true` (annotation on the manifest or the live object, or the operation's `argocd app sync --force`; the
+ * - `Force=true` (annotation on the manifest or, since 3.3, the live object, or the operation's `argocd app sync --force`; the
  *   controller never reads it from the Application's sync options): `--force`, so a replace deletes and re-creates.
  * - `Validate=false` (Application option or annotation) only turns off kubectl's client-side schema validation of
  *   an apply, which kubectl skips anyway when the API server does server-side field validation (GA in Kubernetes
  *   1.27; kubectl `pkg/validation` `paramVerifyingSchema`); gitops-engine sets no `fieldValidation` directive, so
  *   the API server's own checks apply either way.
  * Only a client-side apply writes `kubectl.kubernetes.io/last-applied-configuration` (`apply-size.ts`). Unchanged
- * for every modelled version (2.14 on).
+ * for every modelled version (2.14 on) but where the live object's annotation is read (`SINCE.liveReplaceForce`).
  */
 import { ANNOTATION_SYNC_OPTIONS, annotationCsvOf } from './annotations';
+import { behavesSince } from './versions';
 
 export type ApplyMethod = 'apply' | 'server-side-apply' | 'create' | 'replace' | 'update';
 
@@ -36,12 +37,14 @@ export interface ApplyContext {
   readonly operationForce?: boolean;
   /** The dry run: never server-side. @default false */
   readonly dryRun?: boolean;
+  /** The Argo CD version (`versions.ts`). @default the latest */
+  readonly argocdVersion?: string;
 }
 
 /** `applyObject`'s choice for one target. */
 export function applyDecision(target: Record<string, unknown>, ctx: ApplyContext): ApplyDecision {
   const own = annotationCsvOf(target, ANNOTATION_SYNC_OPTIONS);
-  const live = ctx.live ? annotationCsvOf(ctx.live, ANNOTATION_SYNC_OPTIONS) : [];
+  const live = ctx.live && behavesSince('liveReplaceForce', ctx.argocdVersion) ? annotationCsvOf(ctx.live, ANNOTATION_SYNC_OPTIONS) : [];
   const replace = ctx.appSyncOptions.includes('Replace=true') || own.includes('Replace=true') || live.includes('Replace=true');
   const force = (ctx.operationForce ?? false) || own.includes('Force=true') || live.includes('Force=true');
   const validate = !ctx.appSyncOptions.includes('Validate=false') && !own.includes('Validate=false');

@@ -31,6 +31,11 @@ export const SINCE = {
   retryStartMessage: '3.2',
   /** The sync timeout is checked before a due retry starts (before, the retry starts first). */
   timeoutBeforeRetry: '3.2',
+  /**
+   * `Replace=true` and `Force=true` are read from the live object's sync-options annotation too
+   * (`applyObject`, argo-cd PR #26110, in v3.3.0 as #26189); before, only from the manifest's.
+   */
+  liveReplaceForce: '3.3',
   /** `PreDelete` hooks run before an Application is deleted. */
   preDeleteHooks: '3.3',
   /**

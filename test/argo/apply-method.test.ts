@@ -69,6 +69,31 @@ describe('TestSync_Force / TestSyncValidate / TestSyncOptionValidate', () => {
   });
 });
 
+/**
+ * gitops-engine `applyObject` reads `Replace=true` and `Force=true` from the live object's annotation
+ * too since Argo CD 3.3 (argo-cd PR #26110, in v3.3.0 as #26189, `TestSync_Replace` / `TestSync_Force`
+ * live cases); before, only the manifest's annotation, the Application's Replace=true and the operation's force.
+ */
+describe('Replace/Force on the live object: since 3.3', () => {
+  test('the live object\'s Replace=true and Force=true are read since 3.3, not before', () => {
+    const liveReplace = { appSyncOptions: [], live: obj('ConfigMap', opts('Replace=true')) };
+    expect(applyDecision(obj('ConfigMap'), { ...liveReplace, argocdVersion: '3.3' }).method).toBe('replace');
+    expect(applyDecision(obj('ConfigMap'), { ...liveReplace, argocdVersion: '3.2' }).method).toBe('apply');
+    const liveForce = { appSyncOptions: [], live: obj('Job', opts('Force=true')) };
+    expect([applyDecision(obj('Job'), { ...liveForce, argocdVersion: '3.2' }).force, applyDecision(obj('Job'), { ...liveForce, argocdVersion: '3.3' }).force]).toEqual([false, true]);
+  });
+  test('the manifest\'s own Replace=true and Force=true count in every version', () => {
+    const d = applyDecision(obj('Job', opts('Replace=true,Force=true')), { appSyncOptions: [], live: obj('Job'), argocdVersion: '2.14' });
+    expect([d.method, d.force]).toEqual(['replace', true]);
+  });
+  test('a large object whose live copy says Replace=true overflows the annotation before 3.3 (client-side apply)', () => {
+    const big = { ...obj('ConfigMap'), data: { blob: 'a'.repeat(300 * 1024) } };
+    const live = obj('ConfigMap', opts('Replace=true'));
+    expect(clientSideApplyOverflow(big, [], live)).toBeUndefined();
+    expect(clientSideApplyOverflow(big, [], live, '3.2')).toBeGreaterThan(256 * 1024);
+  });
+});
+
 describe('the last-applied-configuration limit (apply-size.ts asks applyDecision)', () => {
   const big = (annotations?: Record<string, string>) => ({ ...obj('ConfigMap', annotations), data: { blob: 'a'.repeat(300 * 1024) } });
   test('only a client-side apply writes it: Replace (on the manifest, the app or the live object) and SSA do not', () => {
@@ -84,6 +109,12 @@ describe('in the simulated sync', () => {
     const live = manifest({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cfg', namespace: 'app' }, data: { a: 'old' } });
     const r = sim([m({ kind: 'ConfigMap', name: 'cfg', syncOptions: 'Replace=true' }), m({ kind: 'Secret', name: 'new', syncOptions: 'ServerSideApply=true' })], { live: [live] });
     expect(r.results.map(x => x.message)).toEqual(['secret/new serverside-applied', 'configmap/cfg replaced']);
+  });
+
+  test('the live object\'s Replace=true replaces since 3.3; 3.2 applies (TestSync_Replace, argo-cd PR #26110)', () => {
+    const live = manifest({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cfg', namespace: 'app', annotations: opts('Replace=true') }, data: { a: 'old' } });
+    const run = (argocdVersion: string) => sim([m({ kind: 'ConfigMap', name: 'cfg' })], { live: [live], sim: { argocdVersion } }).results.map(x => x.message);
+    expect([run('3.2'), run('3.3')]).toEqual([['configmap/cfg configured'], ['configmap/cfg replaced']]);
   });
 
   test('a live CRD with Replace=true is updated; a large CRD with Replace=true or SSA does not hit the annotation limit', () => {

@@ -36,6 +36,8 @@ describe('Argo CD versions', () => {
     expect(['jobSuspendedMessage', 'podIgnoreRestartPolicy'].map(b => [behavesSince(b as keyof typeof SINCE, '3.5'), behavesSince(b as keyof typeof SINCE, '3.6')])).toEqual([[false, true], [false, true]]);
     // argo-cd v3.3.14 vs v3.4.0 controller/hook.go executeHooks: the AlreadyExists skip came with v3.4.0 (cherry-pick #27257 of PR #26724).
     expect([behavesSince('deletionHookAlreadyExistsSkipped', '3.3'), behavesSince('deletionHookAlreadyExistsSkipped', '3.4')]).toEqual([false, true]);
+    // argo-cd v3.2.0 vs v3.3.0 gitops-engine applyObject: shouldReplace/force read t.liveObj too (#26189).
+    expect([behavesSince('liveReplaceForce', '3.2'), behavesSince('liveReplaceForce', '3.3')]).toEqual([false, true]);
     for (const [behaviour, since] of Object.entries(SINCE)) {
       const at = ARGOCD_VERSIONS.indexOf(since);
       expect(at).toBeGreaterThanOrEqual(0);

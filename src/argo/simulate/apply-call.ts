@@ -25,9 +25,14 @@ export function applyCall(task: SyncTask, cluster: Cluster, options: SimulateOpt
   const current = cluster.current(task);
   // An object this simulation knows only by key (no content) is taken to carry the manifest's own annotations.
   const live = current?.object ?? (cluster.has(task) ? task.manifest.object : undefined);
-  const decision = applyDecision(task.manifest.object, { appSyncOptions, ...(live ? { live } : {}), operationForce: options.force ?? false });
+  const decision = applyDecision(task.manifest.object, {
+    appSyncOptions,
+    ...(live ? { live } : {}),
+    operationForce: options.force ?? false,
+    argocdVersion: options.argocdVersion,
+  });
   const object = task.manifest.object;
-  const tooLarge = clientSideApplyOverflow(object, appSyncOptions, live) !== undefined;
+  const tooLarge = clientSideApplyOverflow(object, appSyncOptions, live, options.argocdVersion) !== undefined;
   return {
     decision,
     message: applyMessage(decision, task, live !== undefined, !unchanged(task, current)),
