@@ -13,7 +13,9 @@ import { appProjectsOf } from '../argo/app-project';
 import { applicationSource, applicationSyncOptionItems } from '../argo/application';
 import { directoryReads, DirectoryOptions } from '../argo/directory-source';
 import { isApplication } from '../argo/live/application';
+import { isApplicationSet } from '../argo/live/appset';
 import { buildPlan } from '../argo/plan';
+import { listGeneratedApplications } from '../argo/progressive-sync';
 import type { Manifest, PlanOptions, SyncPlan } from '../argo/types';
 import { rollingSyncJson, rollingSyncOrder } from '../report/application-order';
 import type { ApplicationOrder, RollingSyncJson } from '../report/application-order';
@@ -99,9 +101,9 @@ export interface AppOfAppsParent {
 export function appOfAppsParent(manifests: readonly Manifest[], options: PlanOptions, repoRoot: string): AppOfAppsParent {
   const plan = buildPlan(manifests, options);
   const children = childSources(plan, repoRoot, options.argocdVersion);
-  const childFiles = new Set(children.flatMap(c => c.job?.files ?? []));
+  const childFiles = new Set([...children.flatMap(c => c.job?.files ?? []), ...generatedFiles(plan, repoRoot)]);
   if (childFiles.size === 0) return { manifests, plan, children };
-  const parentFiles = new Set(manifests.filter(m => isApplication(m.object)).map(m => resolve(m.source.file)));
+  const parentFiles = new Set(manifests.filter(m => isApplication(m.object) || isApplicationSet(m.object)).map(m => resolve(m.source.file)));
   const own = manifests.filter((m) => {
     const file = resolve(m.source.file);
     return !childFiles.has(file) || parentFiles.has(file);
@@ -120,6 +122,21 @@ export function planChildren(children: readonly ChildApplication[]): ChildApplic
 /** The parent's child Applications in sync order, each resolved under `repoRoot` and planned. */
 export function childApplications(parent: SyncPlan, repoRoot: string): ChildApplication[] {
   return planChildren(childSources(parent, repoRoot));
+}
+
+/**
+ * The files the Applications of the parent's ApplicationSets read (list generators, as
+ * `ArgoApplicationSet` writes them), under `repoRoot`: synced by those Applications, not the parent.
+ * A source that is no folder under the root reads none here (`plan` names no such Application).
+ */
+function generatedFiles(parent: SyncPlan, repoRoot: string): string[] {
+  return appSetTasks(parent).flatMap(t => (listGeneratedApplications(t.manifest.object) ?? []).flatMap((object) => {
+    const src = applicationSource(object);
+    if (typeof src.chart === 'string') return [];
+    const dir = resolve(repoRoot, String(src.path ?? '') || '.');
+    if (!isUnder(dir, resolve(repoRoot)) || !existsSync(dir) || !statSync(dir).isDirectory()) return [];
+    return directoryFiles(dir, (src.directory ?? {}) as DirectoryOptions).map(f => join(dir, ...f.split('/')));
+  }));
 }
 
 /** The ApplicationSets the parent applies, in sync order. */
@@ -179,8 +196,7 @@ function resolveChild(manifest: Manifest, name: string, namespace: string, wave:
   const names = readdirSync(dir);
   if (names.some(n => /Chart\.yaml$/.test(n))) return { ...child, source: { ...base, render: `helm template ${src.helm?.releaseName ?? name} ${join(repoRoot, base.path)}` } };
   if (names.some(n => ['kustomization.yaml', 'kustomization.yml', 'Kustomization'].includes(n))) return { ...child, source: { ...base, render: `kustomize build ${join(repoRoot, base.path)}` } };
-  const directory = (src.directory ?? {}) as DirectoryOptions;
-  const files = listFiles(dir).filter(rel => directoryReads(rel, directory));
+  const files = directoryFiles(dir, (src.directory ?? {}) as DirectoryOptions);
   const syncOptions = applicationSyncOptionItems(manifest.object).map(String);
   const job = { files: files.map(f => join(dir, ...f.split('/'))), namespace: destinationNamespace, syncOptions };
   return { ...child, source: { ...base, files: files.map(f => relative(repoRoot, join(dir, f)).split(sep).join('/')) }, job };
@@ -190,6 +206,11 @@ function resolveChild(manifest: Manifest, name: string, namespace: string, wave:
 function isUnder(path: string, root: string): boolean {
   const rel = relative(root, path);
   return rel === '' || (rel.split(sep)[0] !== '..' && !isAbsolute(rel));
+}
+
+/** The files of `dir` a directory source with these options reads, relative and `/`-separated. */
+function directoryFiles(dir: string, directory: DirectoryOptions): string[] {
+  return listFiles(dir).filter(rel => directoryReads(rel, directory));
 }
 
 /** Every file under `dir`, relative and `/`-separated, in byte order. */

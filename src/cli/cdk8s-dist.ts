@@ -3,8 +3,9 @@
  * charts depend on each other), and each chart is usually synced by its own Application. Planning
  * the files together would merge waves of Applications Argo CD never orders together, so a folder
  * that is evidently per-chart output is planned one Application per file. The rule, exactly: two or
- * more files, every one named `*.k8s.yaml`, all in one folder. A file holding Applications is an
- * app-of-apps parent (the `ArgoApplication` construct writes its chart beside the charts it syncs):
+ * more files, every one named `*.k8s.yaml`, all in one folder. A file holding Applications (or
+ * ApplicationSets) is an app-of-apps parent (the `ArgoApplication` and `ArgoApplicationSet`
+ * constructs write their chart beside the charts they sync):
  * still one Application per file, unless `--repo-root` is given, which plans the parent with its
  * children in its order (`applications.ts`). Anything else, a folder of hand-written manifests
  * included, stays one Application.
@@ -53,11 +54,14 @@ export function cdk8sDist(paths: readonly string[], manifests: readonly Manifest
   if (files.length < 2) return undefined;
   if (new Set(files.map(f => dirname(f))).size !== 1) return undefined;
   if (!files.every(f => CHART_FILE.test(basename(f)))) return undefined;
-  const parents = manifests.filter(m => isApplication(m.object));
+  const applications = manifests.filter(m => isApplication(m.object));
+  const appSets = manifests.filter(m => isApplicationSet(m.object));
+  const parents = [...applications, ...appSets];
   if (parents.length > 0 && repoRoot !== undefined) return undefined;
   const projects = appProjectsOf(manifests);
   // What may sync a file: the dist's Applications, and those its ApplicationSets' list generators make.
-  const syncers = projects.size === 0 ? [] : [...parents, ...generatedApplications(manifests)];
+  const generated = generatedApplications(manifests);
+  const syncers = projects.size === 0 ? [] : [...applications, ...generated];
   const apps = files.map((file) => {
     const syncedBy = syncers.find(m => readsFile(m, file));
     const project = syncedBy ? childProject(syncedBy.object, projects) : undefined;
@@ -73,10 +77,12 @@ export function cdk8sDist(paths: readonly string[], manifests: readonly Manifest
     return { apps, note: `${files.length} cdk8s chart files (*.k8s.yaml, one per chart) and no Application: ${split}; if one Application syncs them all, pass --single-app` };
   }
   const parentFiles = [...new Set(parents.map(m => basename(m.source.file)))];
-  const root = inferredRepoRoot(parents);
+  const root = inferredRepoRoot([...applications, ...generated]);
+  const holding = appSets.length === 0 ? 'Applications (an app-of-apps parent)'
+    : applications.length === 0 ? 'ApplicationSets (the parent of the Applications they generate)' : 'Applications and ApplicationSets (an app-of-apps parent)';
   return {
     apps,
-    note: `${files.length} cdk8s chart files (*.k8s.yaml, one per chart), ${parentFiles.join(', ')} holding Applications (an app-of-apps parent): ${split}; `
+    note: `${files.length} cdk8s chart files (*.k8s.yaml, one per chart), ${parentFiles.join(', ')} holding ${holding}: ${split}; `
       + `plan, simulate, report and diagram order the children under the parent with --repo-root ${root ?? 'CHECKOUT (the checkout of their repoURL)'}`,
   };
 }

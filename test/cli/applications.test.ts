@@ -10,6 +10,7 @@ import { App } from 'cdk8s';
 import { stringify } from 'yaml';
 import { tempDirEach } from './helpers';
 import { appOfApps } from '../../examples/platform/app-of-apps';
+import { applicationSet } from '../../examples/platform/application-set';
 
 jest.setTimeout(60_000);
 const BIN = join(__dirname, '..', '..', 'lib', 'cli', 'main.js');
@@ -47,6 +48,16 @@ test('text: the application order first, then each plan, then the parent', () =>
   expect(r.stdout.indexOf('Application database (parent wave 0')).toBeLessThan(r.stdout.indexOf('Application workflow-console (parent wave 1'));
   expect(r.stdout).toContain(`Application database (parent wave 0; 1 file: ${PATH}/database.k8s.yaml)`); // not '1 files'
   expect(r.stdout).toContain('Parent Application');
+});
+
+test('a dist holding an ApplicationSet parent: plan DIST --repo-root is the parent, exactly as plan PARENT --repo-root (its RollingSync steps), never the charts merged into it', () => {
+  const app = new App({ outdir: join(dir(), PATH) });
+  applicationSet(app, PATH);
+  app.synth();
+  const parent = plan(join(PATH, 'platform.k8s.yaml'));
+  expect(parent.stdout).toContain('RollingSync steps');
+  expect(plan(PATH)).toEqual(parent);
+  expect(JSON.parse(plan(PATH, '--format', 'json').stdout)).toEqual(JSON.parse(plan(join(PATH, 'platform.k8s.yaml'), '--format', 'json').stdout));
 });
 
 test('Helm and kustomize sources are named with their render command; a missing path is one line', () => {

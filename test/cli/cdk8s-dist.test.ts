@@ -65,6 +65,28 @@ describe('cdk8sDist', () => {
     expect(dist.note).toMatch(/--repo-root CHECKOUT \(the checkout of their repoURL\)$/);
   });
 
+  test('an ApplicationSet parent among the chart files (ArgoApplicationSet): the note names it and the --repo-root that shows its steps; with it, the parent', () => {
+    const set = {
+      apiVersion: 'argoproj.io/v1alpha1',
+      kind: 'ApplicationSet',
+      metadata: { name: 'platform', namespace: 'argocd' },
+      spec: {
+        generators: [{ list: { elements: [{ name: 'db', file: 'db.k8s.yaml' }] } }],
+        template: {
+          metadata: { name: '{{name}}' },
+          spec: { project: 'default', source: { repoURL: 'https://git.example.com/r.git', path: 'dist', directory: { include: '{{file}}' } }, destination: { namespace: 'db' } },
+        },
+      },
+    };
+    const out = write({ 'db.k8s.yaml': [deployment('db')], 'platform.k8s.yaml': [set] });
+    const dist = detect([out])!;
+    expect(dist.apps.map(a => a.name)).toEqual(['db', 'platform']);
+    expect(dist.note).toBe('2 cdk8s chart files (*.k8s.yaml, one per chart), platform.k8s.yaml holding ApplicationSets (the parent of the Applications they generate): '
+      + 'each file is planned as its own Application, as Argo CD syncs Applications separately and waves never order one Application\'s objects after another\'s; '
+      + `plan, simulate, report and diagram order the children under the parent with --repo-root ${relative(process.cwd(), dir())}`);
+    expect(cdk8sDist([out], loadPaths([out]), dir())).toBeUndefined();
+  });
+
   test('a chart file beside a hand-written one is not per-chart output', () => {
     expect(detect([write({ 'a.k8s.yaml': [deployment('a')], 'b.k8s.yaml': [deployment('b')], 'extra.yaml': [deployment('x')] })])).toBeUndefined();
   });
