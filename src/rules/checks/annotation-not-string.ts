@@ -22,7 +22,8 @@ export const annotationNotString: Rule = {
           hits.push({
             manifest,
             message: `annotation ${p.key} is a ${p.type} (${quote(p.value)}), not a string: Argo CD then ignores every annotation of this object (waves, hooks) and the API server rejects it`,
-            fix: `quote the value: ${p.key}: ${quote(p.value)}`,
+            // An empty YAML value is null: quoting it would write the word "null".
+            fix: p.value === null ? `write an empty string: ${p.key}: ""` : `quote the value: ${p.key}: ${quote(p.value)}`,
             path: ['metadata', 'annotations', p.key],
           });
         }
