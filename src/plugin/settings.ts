@@ -18,7 +18,11 @@ export interface PluginSettings {
 export function pluginSettings(properties: Record<string, unknown>): PluginSettings {
   const where = 'cdk8s.yaml validations: SyncPlanValidation properties';
   const fail = (what: string): never => {
-    throw new Error(`${where}: ${what}`);
+    const e = new Error(`${where}: ${what}`);
+    // The cdk8s CLI prints a plugin's error with its stack (`console.error(e.stack)`): bad input
+    // in cdk8s.yaml is said in one line, without this package's call stack.
+    e.stack = `Error: ${e.message}`;
+    throw e;
   };
   for (const key of Object.keys(properties)) {
     if (!PROPERTIES.includes(key)) fail(`unknown property "${key}"; use ${PROPERTIES.join(', ')}`);

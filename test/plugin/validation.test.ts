@@ -79,6 +79,8 @@ describe('SyncPlanValidation in cdk8s synth', () => {
     const { status, out } = synth(APP(false), { installedCRDs: ['example.com/Widget'] });
     expect(status).not.toBe(0);
     expect(out).toContain('SyncPlanValidation properties: unknown property "installedCRDs"');
+    // The cdk8s CLI prints a plugin's error with its stack: bad input in cdk8s.yaml is one line.
+    expect(out).not.toMatch(/^\s+at /m);
   });
 });
 
