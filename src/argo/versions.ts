@@ -66,6 +66,12 @@ export const SINCE = {
    * confirmation read "Waiting for pruning confirmation of <apiVersion>/<kind>/<name>".
    */
   stepRunningMessage: '3.4',
+  /**
+   * A resource not in the cluster leaves the Application's health alone unless nothing of the app is in
+   * the cluster, which makes it Missing (`setApplicationHealth`, argo-cd PR #25962). Before, one with a
+   * Go health check or an exact argocd-cm override made the app Missing (worse than Progressing).
+   */
+  appMissingOnlyWhenAllMissing: '3.4',
   /** Application-level `Prune=` and `Delete=` defaults. */
   appPruneDeleteDefaults: '3.4',
   /** "one or more synchronization tasks are not valid" carries the causes (`: <cause>; <cause>`). */

@@ -57,10 +57,10 @@ export interface AppOfAppsSimulation {
  * can still be Progressing), of which the check passes Degraded and Suspended and waits on the rest.
  */
 function childHealth(plan: SyncPlan, result: SimulationResult, given: ReadonlyMap<string, HealthStatus>,
-  scripts: readonly HealthScript[] | undefined): HealthStatus {
+  scripts: readonly HealthScript[] | undefined, argocdVersion: string | undefined): HealthStatus {
   if (result.operationPhase === 'Running') return 'Progressing';
   if (result.operationPhase === 'Failed') return 'Degraded';
-  const resources = applicationHealth(plan, givenHealthOf(given, scripts));
+  const resources = applicationHealth(plan, givenHealthOf(given, scripts), { argocdVersion, healthScripts: scripts });
   return resources === 'Healthy' || resources === 'Degraded' || resources === 'Suspended' ? resources : 'Progressing';
 }
 
@@ -96,7 +96,7 @@ export function simulateAppOfApps(input: SimulationInput, repoRoot: string): App
   for (const { child, synced, result } of results) {
     const handle = `Application/${child.name}`;
     // Never synced: the health check reports a child that is OutOfSync (its resources Missing) Progressing.
-    if (!health.has(handle)) health.set(handle, !synced ? 'Progressing' : result && child.plan ? childHealth(child.plan, result, given, input.options.healthScripts) : 'Healthy');
+    if (!health.has(handle)) health.set(handle, !synced ? 'Progressing' : result && child.plan ? childHealth(child.plan, result, given, input.options.healthScripts, input.options.argocdVersion) : 'Healthy');
   }
   const parent = simulate(parentPlan, {
     ...input.options,

@@ -38,6 +38,8 @@ describe('Argo CD versions', () => {
     expect([behavesSince('deletionHookAlreadyExistsSkipped', '3.3'), behavesSince('deletionHookAlreadyExistsSkipped', '3.4')]).toEqual([false, true]);
     // argo-cd v3.2.0 vs v3.3.0 gitops-engine applyObject: shouldReplace/force read t.liveObj too (#26189).
     expect([behavesSince('liveReplaceForce', '3.2'), behavesSince('liveReplaceForce', '3.3')]).toEqual([false, true]);
+    // argo-cd v3.3.0 vs v3.4.0 controller/health.go setApplicationHealth (PR #25962).
+    expect([behavesSince('appMissingOnlyWhenAllMissing', '3.3'), behavesSince('appMissingOnlyWhenAllMissing', '3.4')]).toEqual([false, true]);
     for (const [behaviour, since] of Object.entries(SINCE)) {
       const at = ARGOCD_VERSIONS.indexOf(since);
       expect(at).toBeGreaterThanOrEqual(0);

@@ -274,3 +274,24 @@ describe('a child whose AppProject (applied by the parent) refuses one of its ob
     expect(json.operationPhase).toBe('Succeeded');
   });
 });
+
+// argo-cd controller/health.go setApplicationHealth: TestSetApplicationHealth_MissingResource at v3.3.0 (Missing) and since 3.4 (Healthy, PR #25962).
+test('a child whose last-wave Deployment is missing after its sync succeeded: Healthy since 3.4 (the parent goes on), Missing before (it holds the parent)', async () => {
+  const root = dir();
+  const withWave = (o: Record<string, any>, w: string) => ({ ...o, metadata: { ...o.metadata, annotations: { 'argocd.argoproj.io/sync-wave': w } } });
+  const files: Record<string, object[]> = {
+    'parent/apps.yaml': [app('jobs', '0'), app('web', '1')],
+    'apps/jobs/jobs.yaml': [deployment('worker'), withWave(deployment('reporter'), '1')],
+    'apps/web/web.yaml': [deployment('web')],
+  };
+  for (const [file, objects] of Object.entries(files)) {
+    mkdirSync(join(root, file, '..'), { recursive: true });
+    writeFileSync(join(root, file), objects.map(o => stringify(o)).join('---\n'));
+  }
+  const run = async (version: string) => JSON.parse((await cli('simulate', join(root, 'parent'), '--repo-root', root, '--format', 'json',
+    '--health', 'Deployment/reporter=Missing', '--argocd-version', version)).stdout);
+  const now = await run('3.4');
+  expect([now.operationPhase, now.applications.map((a: any) => [a.name, a.operationPhase, a.health])]).toEqual(['Succeeded', [['jobs', 'Succeeded', 'Healthy'], ['web', 'Succeeded', 'Healthy']]]);
+  const before = await run('3.3');
+  expect([before.operationPhase, before.waitingOn, before.applications[0].health]).toEqual(['Running', ['Application/jobs'], 'Progressing']);
+});
