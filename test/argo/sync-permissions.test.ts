@@ -5,9 +5,9 @@
  * written with this project's own data: what one task's refusal says, and how the simulated sync
  * ends on it.
  */
+import * as fc from 'fast-check';
 import { buildPlan } from '../../src/argo';
 import { simulate } from '../../src/argo/simulate';
-import * as fc from 'fast-check';
 import { AppProjectContext, customScopesOf, readSyncPermissionRefusal, syncPermissionRefusal } from '../../src/argo/sync-permissions';
 import type { SyncTask } from '../../src/argo/types';
 import { cm, deployment, k, manifest, widgetCrd } from '../fixtures/manifests';

@@ -259,13 +259,11 @@ describe('properties', () => {
     const item = (i: number) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `cm-${i}` }, data: { k: 'v'.repeat(200) } });
     const count = Math.ceil((12 * 2 ** 20) / JSON.stringify(item(0), null, 2).length);
     const text = JSON.stringify({ apiVersion: 'v1', kind: 'List', items: Array.from({ length: count }, (_, i) => item(i)) }, null, 2);
-    const start = Date.now();
     const ms = parseManifests(text, 'big.json');
     const last = ms[count - 1];
     const lines = text.split('\n');
     expect(lines[last.source.line - 1]).toBe('    {');
     expect(lines[last.source.lineOf!(['metadata', 'name'])! - 1]).toBe(`        "name": "cm-${count - 1}"`);
-    expect(Date.now() - start).toBeLessThan(15_000);
   });
 
   test('lineColumn counts from 1', () => {

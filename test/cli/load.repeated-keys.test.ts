@@ -4,8 +4,8 @@
  * (sigs.k8s.io/yaml yaml_test.go TestYAMLToJSONStrictFails "duplicate struct value"); syncplan refuses the file at
  * the repeated key, naming it, rather than drop the first value silently.
  */
-import { parseManifests } from '../../src/cli/load';
 import { inputError } from './helpers';
+import { parseManifests } from '../../src/cli/load';
 
 const cm = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n';
 

@@ -279,12 +279,10 @@ test('apps synthesized in one synchronous loop are freed as each is done with: n
 });
 
 describe('edges per pair of units, proven per (step, kind)', () => {
-  test('two tiers of 3,000 objects each: one edge, and a synth in well under a few seconds', () => {
+  test('two tiers of 3,000 objects each: one edge between them, not 9 million between their objects', () => {
     const chart = newChart();
     tiered(chart, 3000);
-    const start = Date.now();
     const out = Testing.synth(chart);
-    expect(Date.now() - start).toBeLessThan(15_000); // 36 million object pairs would not fit
     expect(SyncPlanner.tryOf(chart)!.result().edges).toHaveLength(1);
     expect(out.filter((o) => o.metadata.annotations?.[WAVE] === '1')).toHaveLength(3000);
   });
