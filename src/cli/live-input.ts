@@ -107,9 +107,9 @@ export function planSource(paths: readonly string[]): PlanSource {
     const key = JSON.stringify([namespace, syncOptions]);
     let plan = plans.get(key);
     if (!plan) {
-      const { loadPaths }: typeof LoadModule = require('./load');
+      const { loadPaths, SKIPPED_ON_STDERR }: typeof LoadModule = require('./load');
       const { buildPlan }: typeof PlanModule = require('../argo/plan');
-      plans.set(key, plan = buildPlan(loadPaths(paths), { namespace, syncOptions }));
+      plans.set(key, plan = buildPlan(loadPaths(paths, SKIPPED_ON_STDERR), { namespace, syncOptions }));
     }
     return plan;
   };

@@ -24,6 +24,9 @@ export interface LoadOptions {
   readonly skipped?: (note: string) => void;
 }
 
+/** Each file left out said on stderr, so stdout stays the command's output (every command's manifests). */
+export const SKIPPED_ON_STDERR: LoadOptions = { skipped: (note) => process.stderr.write(`syncplan: ${note}\n`) };
+
 /** A file holding this anywhere is not a manifest file (a Helm `values.yaml`, a CI snippet). */
 export const SKIP_FILE_MARKER = SKIP_FILE_RENDERING_MARKER;
 

@@ -123,12 +123,11 @@ export function planOptions(flags: CommonFlags): PlanOptions {
  */
 export function readManifests(paths: readonly string[]): Manifest[] {
   /* eslint-disable @typescript-eslint/no-require-imports */
-  const { loadPaths }: typeof LoadModule = require('./load');
+  const { loadPaths, SKIPPED_ON_STDERR }: typeof LoadModule = require('./load');
   const { UsageError }: typeof ErrorsModule = require('./errors');
   /* eslint-enable @typescript-eslint/no-require-imports */
   if (paths.length === 0) {
     throw new UsageError('no input: give YAML or JSON files, folders, or - to read standard input');
   }
-  // A file left out is said on stderr, so stdout stays the command's output.
-  return loadPaths(paths, { skipped: (note) => process.stderr.write(`syncplan: ${note}\n`) });
+  return loadPaths(paths, SKIPPED_ON_STDERR);
 }

@@ -24,6 +24,25 @@ test('the plan of the manifests, in the destination namespace; none without mani
   expect(plan.steps[0].tasks[0]).toMatchObject({ kind: 'Job', name: 'db-migrate', namespace: 'shop' });
 });
 
+describe('the manifests of a cdk8s dist the validation plugin was run on', () => {
+  const tmp = tempDirEach('syncplan-live-dist');
+  test('its construct-metadata.json is left out with the note plan and lint print on stderr, once per plan', () => {
+    const dist = tmp();
+    writeFileSync(join(dist, 'web.k8s.yaml'), 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\n');
+    writeFileSync(join(dist, 'construct-metadata.json'), JSON.stringify({ version: '1.0.0', resources: { settings: { path: 'web/settings' } } }));
+    const written: string[] = [];
+    const spy = jest.spyOn(process.stderr, 'write').mockImplementation((chunk: any) => written.push(String(chunk)) > 0);
+    try {
+      const plans = planSource([dist]);
+      expect(plans('shop', [])!.steps.flatMap(s => s.tasks.map(t => `${t.kind}/${t.name}`))).toEqual(['ConfigMap/settings']);
+      plans('shop', []); // watch asks again on every reading: planned once, said once
+      expect(written).toEqual([expect.stringMatching(/^syncplan: .*construct-metadata\.json: not read: the cdk8s CLI's construct metadata/)]);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
+
 test('the manifests are planned once per destination namespace and sync options (watch asks on every reading)', () => {
   const plans = planSource([join(F, 'manifests')]);
   const plan = plans('shop', []);
