@@ -23,6 +23,12 @@ export const SINCE = {
   appSkipDryRun: '3.1',
   /** The destination Namespace task without a live object is created before the dry run (`getNamespaceCreationTask`). */
   namespaceBeforeDryRun: '3.1',
+  /**
+   * A null annotation value reads as "" and the object's other annotations still count: apimachinery
+   * v0.33 (argo-cd v3.1.0 go.mod; v3.0 pins v0.32) `Unstructured.GetAnnotations` calls
+   * `NestedNullCoercingStringMap` (`pkg/apis/meta/v1/unstructured/unstructured.go`); before, none counted.
+   */
+  nullAnnotationReadEmpty: '3.1',
   /** `controller.sync.wave.delay.seconds` in argocd-cmd-params-cm (the env var before). */
   waveDelaySetting: '3.2',
   /** The sync timeout's "Operation terminated" gets ", triggered by controller sync timeout" (`controller/appcontroller.go`). */
