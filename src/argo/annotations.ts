@@ -1,7 +1,10 @@
 /**
  * Annotation keys Argo CD reads, and annotation access the way Go's `unstructured.GetAnnotations()`
- * does it: one non-string value (an unquoted number, a boolean, null) makes the whole map unreadable,
- * so Argo CD sees *no* annotations on that object (argo-cd #13730) and the API server rejects it.
+ * does it before apimachinery v0.33 (Argo CD 3.1): one non-string value (an unquoted number, a
+ * boolean, null) makes the whole map unreadable, so Argo CD sees *no* annotations on that object
+ * (argo-cd #13730). Since 3.1 a null value reads as "" instead, which this reader does not model (it
+ * takes no version); with annotation tracking, the default, the app does not render at all either
+ * way (src/argo/non-string-annotation.ts says what happens when).
  */
 
 export const ANNOTATION_SYNC_WAVE = 'argocd.argoproj.io/sync-wave';
@@ -28,7 +31,7 @@ export interface AnnotationProblem {
 }
 
 export interface AnnotationRead {
-  /** Annotations as Argo CD sees them: empty when any problem exists. */
+  /** Annotations as Argo CD before 3.1 sees them: empty when any problem exists. */
   readonly annotations: Readonly<Record<string, string>>;
   readonly problems: readonly AnnotationProblem[];
 }

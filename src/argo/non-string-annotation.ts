@@ -1,0 +1,73 @@
+/**
+ * What Argo CD does with an annotation value that is not a string, for the tracking method and
+ * version modelled (read in argo-cd and apimachinery at the tags Argo CD pins in go.mod):
+ *
+ * - Annotation tracking (`annotation`, `annotation+label`; the default since 3.0): the repo server
+ *   writes the tracking id on every object but a CRD (`reposerver/repository/repository.go`,
+ *   `!kube.IsCRD(target)` before `SetAppInstance`), reading the map with `NestedStringMap`
+ *   (`util/kube/kube.go` `nestedNullableStringMap`), which refuses any non-string value, null
+ *   included, in every version. Manifest generation fails, so the whole Application does not render.
+ * - Label tracking, or a CRD: the manifests render and the controller reads the map with
+ *   apimachinery's `Unstructured.GetAnnotations`, which returns none of it when a value is not a
+ *   string; since apimachinery v0.33 (Argo CD 3.1) a null value reads as "" and the rest still count
+ *   (`NestedNullCoercingStringMap`). The API server's typed decoding rejects a number, boolean, list
+ *   or map, and reads null as "", as JSON decoding does (the reason apimachinery gives for the change).
+ */
+import type { AnnotationProblem } from './annotations';
+import { groupOf } from './keys';
+import { defaultTrackingMethod } from './tracking';
+import type { TrackingMethod } from './types';
+import { behavesSince } from './versions';
+
+export interface NonStringAnnotationModel {
+  /** The Argo CD minor version. @default the latest modelled */
+  readonly argocdVersion?: string;
+  /** argocd-cm `application.resourceTrackingMethod`. @default `defaultTrackingMethod(argocdVersion)` */
+  readonly trackingMethod?: TrackingMethod;
+}
+
+export interface NonStringAnnotationEffect {
+  /** The tracking method the effect is for (the one given, else the version's default). */
+  readonly trackingMethod: TrackingMethod;
+  /** The repo server fails to generate the manifests: no object of the Application renders. */
+  readonly failsApp: boolean;
+  /** When the app renders: Argo CD still reads the object's annotations (a null value as ""). */
+  readonly othersRead: boolean;
+  /** When the app renders: the API server refuses the object. */
+  readonly apiServerRejects: boolean;
+  /** What happens, as one clause for a message (no leading capital, no final stop). */
+  readonly text: string;
+}
+
+function isCrd(object: Record<string, unknown>): boolean {
+  return object.kind === 'CustomResourceDefinition'
+    && groupOf(typeof object.apiVersion === 'string' ? object.apiVersion : '') === 'apiextensions.k8s.io';
+}
+
+/** What Argo CD does with one problem `readAnnotations` reported on `object`. */
+export function nonStringAnnotationEffect(object: Record<string, unknown>, problem: AnnotationProblem,
+  model: NonStringAnnotationModel = {}): NonStringAnnotationEffect {
+  const version = model.argocdVersion;
+  const trackingMethod = model.trackingMethod ?? defaultTrackingMethod(version);
+  const crd = isCrd(object);
+  const failsApp = trackingMethod !== 'label' && !crd;
+  const nullValue = problem.key !== '' && problem.value === null;
+  const othersRead = nullValue && behavesSince('nullAnnotationReadEmpty', version);
+  const apiServerRejects = !nullValue;
+  const rendered = othersRead
+    ? 'Argo CD reads it as "" and keeps the other annotations'
+    : `Argo CD reads no annotation of this object (waves, hooks, sync options)${nullValue ? ' (3.1 reads a null as "")' : ''}`
+      + (apiServerRejects ? ' and the API server rejects it' : '');
+  const which = model.trackingMethod !== undefined ? `${trackingMethod} tracking`
+    : `${trackingMethod} tracking (the default ${trackingMethod === 'label' ? 'before' : 'since'} Argo CD 3.0)`;
+  let text: string;
+  if (failsApp) {
+    text = `with ${which} Argo CD's repo server fails to generate the manifests (it cannot write the tracking-id annotation), `
+      + `so the whole Application fails to render, not only this object; with label tracking ${rendered}`;
+  } else if (crd && trackingMethod !== 'label') {
+    text = `a CRD gets no tracking-id annotation, so the app renders, but ${rendered}`;
+  } else {
+    text = `with ${which} ${rendered}; with annotation tracking the whole Application would fail to render`;
+  }
+  return { trackingMethod, failsApp, othersRead, apiServerRejects, text };
+}
