@@ -1,6 +1,7 @@
 import { healthScriptFor } from './argocd-cm';
 import type { HealthScript } from './argocd-cm';
 import { hasBuiltinLuaHealth } from './health-lua';
+import { LATEST_ARGOCD_VERSION } from './versions';
 
 /**
  * Which objects make a wave wait (`gitops-engine pkg/health/health.go` `GetResourceHealth`: the
@@ -8,8 +9,9 @@ import { hasBuiltinLuaHealth } from './health-lua';
  * `GetHealthCheckFunc`; Argo CD's built-in Lua in `argo-cd resource_customizations`;
  * docs/argo-cd-model.md#health). A kind with no health check counts as done the moment it is
  * applied, so a wave of only such kinds never waits. Every floor asks here, with the operator's
- * argocd-cm health scripts when it was given (`--argocd-cm`), so that lint, plan, simulate, report,
- * diagram and explain give one answer.
+ * argocd-cm health scripts when it was given (`--argocd-cm`) and the Argo CD version modelled
+ * (`--argocd-version`: the built-in Lua scripts came release by release, `health-lua.ts`), so that
+ * lint, plan, simulate, report, diagram and explain give one answer.
  */
 
 /** How Argo CD judges an object's health. */
@@ -66,15 +68,17 @@ const BY_KEY = new Map<string, HealthCheck>(HEALTH_CHECKS.map(h => [`${h.group}/
 /**
  * The health check Argo CD applies to a group/kind: a health script of the operator's argocd-cm
  * (`scripts`, `argocd-cm.ts`: exact key, then wildcard), which Argo CD runs before anything built
- * in; else the table above, else any other built-in Lua script (third-party CRDs), else none.
+ * in; else the table above, else any other built-in Lua script (third-party CRDs), else none. A Lua
+ * row of the table counts only from the release that shipped its script (`batch/CronJob` in 3.2).
  * @param scripts the argocd-cm's health scripts; undefined when argocd-cm is not known (built-in checks only)
+ * @param version the Argo CD minor version modelled (`versions.ts`); undefined: the latest
  */
-export function healthCheckOf(group: string, kind: string, scripts?: readonly HealthScript[]): HealthCheck {
+export function healthCheckOf(group: string, kind: string, scripts?: readonly HealthScript[], version: string = LATEST_ARGOCD_VERSION): HealthCheck {
   const script = scripts && healthScriptFor(scripts, group, kind);
   if (script) return { group, kind, check: 'argocd-cm', healthyWhen: `the argocd-cm health script ${script.key} reports Healthy` };
   const known = BY_KEY.get(`${group}/${kind}`);
-  if (known) return known;
-  if (hasBuiltinLuaHealth(group, kind)) {
+  if (known && (known.check !== 'lua' || hasBuiltinLuaHealth(group, kind, version))) return known;
+  if (!known && hasBuiltinLuaHealth(group, kind, version)) {
     return { group, kind, check: 'lua', healthyWhen: `Argo CD's built-in Lua health check for ${group}/${kind} reports Healthy` };
   }
   return { group, kind, check: 'none', healthyWhen: NO_CHECK };
@@ -83,21 +87,22 @@ export function healthCheckOf(group: string, kind: string, scripts?: readonly He
 /**
  * True when applying the object is not enough: a gated wave waits for its health. A health script
  * of the argocd-cm given (`scripts`) is a check like a built-in one; undefined: built-in checks only.
+ * `version`: the Argo CD minor version modelled, whose built-in scripts count; undefined: the latest.
  *
  * Answered once per group/kind (and per list of scripts): it is asked for every object of a tier
  * (planning, the proof, the rule pack), and `healthCheckOf` builds a string key each time and, for
  * the many kinds with no check (ConfigMap, Secret), a record and the Lua lookup's key as well.
  */
-export function hasHealthCheck(group: string, kind: string, scripts?: readonly HealthScript[]): boolean {
-  const memo = scripts === undefined || scripts.length === 0 ? HAS_CHECK : memoOf(scripts);
+export function hasHealthCheck(group: string, kind: string, scripts?: readonly HealthScript[], version: string = LATEST_ARGOCD_VERSION): boolean {
+  const memo = memoOf(scripts === undefined || scripts.length === 0 ? BUILT_IN_ONLY : scripts, version);
   let byKind = memo.get(group);
   if (byKind === undefined) {
-    if (memo.size >= MEMO_LIMIT) return healthCheckOf(group, kind, scripts).check !== 'none';
+    if (memo.size >= MEMO_LIMIT) return healthCheckOf(group, kind, scripts, version).check !== 'none';
     memo.set(group, byKind = new Map());
   }
   let has = byKind.get(kind);
   if (has === undefined) {
-    has = healthCheckOf(group, kind, scripts).check !== 'none';
+    has = healthCheckOf(group, kind, scripts, version).check !== 'none';
     if (byKind.size < MEMO_LIMIT) byKind.set(kind, has);
   }
   return has;
@@ -105,15 +110,24 @@ export function hasHealthCheck(group: string, kind: string, scripts?: readonly H
 
 type Memo = Map<string, Map<string, boolean>>;
 
-/** `hasHealthCheck`'s answers by group, then kind (no key string to build), with built-in checks only. */
-const HAS_CHECK: Memo = new Map();
-/** The same per list of argocd-cm scripts (one per run; dropped with the list). */
-const HAS_CHECK_WITH = new WeakMap<readonly HealthScript[], Memo>();
+/** The key of the answers with built-in checks only (no argocd-cm scripts). */
+const BUILT_IN_ONLY: readonly HealthScript[] = [];
+/**
+ * `hasHealthCheck`'s answers per list of argocd-cm scripts (one per run; dropped with the list), then
+ * per version (a few), then by group and kind (no key string to build).
+ */
+const HAS_CHECK = new WeakMap<readonly HealthScript[], Map<string, Memo>>();
 /** Groups, and kinds per group, remembered at most (any input holds few; a hostile one cannot grow it). */
 const MEMO_LIMIT = 1024;
 
-function memoOf(scripts: readonly HealthScript[]): Memo {
-  let memo = HAS_CHECK_WITH.get(scripts);
-  if (memo === undefined) HAS_CHECK_WITH.set(scripts, memo = new Map());
+function memoOf(scripts: readonly HealthScript[], version: string): Memo {
+  let byVersion = HAS_CHECK.get(scripts);
+  if (byVersion === undefined) HAS_CHECK.set(scripts, byVersion = new Map());
+  let memo = byVersion.get(version);
+  if (memo === undefined) {
+    // A version string per call could grow it without bound: past the limit, answers are not kept.
+    if (byVersion.size >= MEMO_LIMIT) return new Map();
+    byVersion.set(version, memo = new Map());
+  }
   return memo;
 }

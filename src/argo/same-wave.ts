@@ -51,16 +51,16 @@ export interface KindRef {
 
 /**
  * True when a wave that holds `k` waits for more than its apply: by kind (`health.ts`, with the
- * argocd-cm's health `scripts` when given), except a Service known not to be a LoadBalancer, which
+ * argocd-cm's health `scripts` when given, and the Argo CD `version` modelled, default the latest), except a Service known not to be a LoadBalancer, which
  * Argo CD's Go check finds Healthy on apply (unless an argocd-cm script judges Services instead).
  */
-export function waitsOnHealth(k: KindRef, scripts?: readonly HealthScript[]): boolean {
+export function waitsOnHealth(k: KindRef, scripts?: readonly HealthScript[], version?: string): boolean {
   if (isService(k) && k.manifest && !judgedByScript(k, scripts)) {
     const spec = k.manifest.object.spec;
     const type = typeof spec === 'object' && spec !== null ? (spec as Record<string, unknown>).type : undefined;
     return type === 'LoadBalancer';
   }
-  return hasHealthCheck(k.group, k.kind, scripts);
+  return hasHealthCheck(k.group, k.kind, scripts, version);
 }
 
 /** An argocd-cm health script judges `k` instead of Argo CD's built-in check (`health.ts`). */
@@ -127,14 +127,15 @@ export function kindName(k: KindRef): string {
  * (undefined when it is enough). `podsAfter`: the group `b` belongs to (a tier) runs Pods, which
  * is what a claim before it needs (a StatefulSet tier also holds its headless Service, a
  * Deployment tier the Service of `exposeViaService`); by default, whether `b` itself runs Pods.
- * `scripts`: the argocd-cm's health scripts, when known (`waitsOnHealth`).
+ * `scripts`: the argocd-cm's health scripts, when known, and `version` the Argo CD version modelled (`waitsOnHealth`).
  */
-export function whyNotByKindOrder(a: KindRef, b: KindRef, podsAfter = runsPods(b), scripts?: readonly HealthScript[]): string | undefined {
+export function whyNotByKindOrder(a: KindRef, b: KindRef, podsAfter = runsPods(b), scripts?: readonly HealthScript[],
+  version?: string): string | undefined {
   if (isClaim(a)) {
     if (!podsAfter) return `${a.kind} has a health check (Bound) that only a later wave waits for, and ${kindName(b)} runs no Pods that wait for the claim`;
     // Only Pods use a claim: beside Pods that wait for it, what runs none needs nothing of it.
     if (independentInStep(a, b, podsAfter)) return undefined;
-  } else if (waitsOnHealth(a, scripts)) {
+  } else if (waitsOnHealth(a, scripts, version)) {
     const what = isService(a) && !judgedByScript(a, scripts)
       ? 'Service of type LoadBalancer has a health check (an ingress address)' : `${kindName(a)} has a health check`;
     return `${what}, and only a later wave waits for it`;

@@ -45,6 +45,11 @@ export const SINCE = {
   /** `PreDelete` hooks run before an Application is deleted. */
   preDeleteHooks: '3.3',
   /**
+   * One built-in Lua health script, `resource_customizations/_.cnrm.cloud.google.com/_`, judges every
+   * Config Connector kind; before, 15 of its kinds had a script each and the rest none (`health-lua.ts`).
+   */
+  configConnectorHealthWildcard: '3.3',
+  /**
    * An AppProject's cluster resource lists match a `name` pattern too (`isNamedResourceInList`,
    * argo-cd PR #24674); before, the field is not in the AppProject CRD and an entry matches every name.
    */
@@ -131,5 +136,10 @@ export function parseArgoCdVersion(raw: string): string | undefined {
 
 /** True when `version` (default: the latest) behaves the new way. */
 export function behavesSince(behaviour: Behaviour, version: string = LATEST_ARGOCD_VERSION): boolean {
-  return minor(version) >= minor(SINCE[behaviour]);
+  return isAtLeast(version, SINCE[behaviour]);
+}
+
+/** True when `version` is `since` or later (a version not modelled is older than all: the old behaviour). */
+export function isAtLeast(version: string, since: string): boolean {
+  return minor(version) >= minor(since);
 }

@@ -60,7 +60,7 @@ function childHealth(plan: SyncPlan, result: SimulationResult, given: ReadonlyMa
   scripts: readonly HealthScript[] | undefined, argocdVersion: string | undefined): HealthStatus {
   if (result.operationPhase === 'Running') return 'Progressing';
   if (result.operationPhase === 'Failed') return 'Degraded';
-  const resources = applicationHealth(plan, givenHealthOf(given, scripts), { argocdVersion, healthScripts: scripts });
+  const resources = applicationHealth(plan, givenHealthOf(given, scripts, argocdVersion), { argocdVersion, healthScripts: scripts });
   return resources === 'Healthy' || resources === 'Degraded' || resources === 'Suspended' ? resources : 'Progressing';
 }
 

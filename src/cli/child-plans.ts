@@ -41,15 +41,15 @@ export const WORKER_THRESHOLD = 32;
 
 /**
  * Plans and renders one child (in a worker or here); `text`: with its text sections, where the
- * argocd-cm's health scripts (`scripts`, `--argocd-cm`) say what each step waits for.
+ * argocd-cm's health scripts (`scripts`, `--argocd-cm`) and the Argo CD `version` modelled say what each step waits for.
  */
-export function childPlanView(job: ChildPlanJob, text = true, scripts?: readonly HealthScript[]): ChildPlanView {
+export function childPlanView(job: ChildPlanJob, text = true, scripts?: readonly HealthScript[], version?: string): ChildPlanView {
   const { manifests, plan } = planChildManifests(job);
   const { steps, errors } = planToJson(plan);
   const project = childProjectReport(job, manifests);
   const findings = project ? project.findings.map(f => findingToJson(f)) : [];
   if (!text) return { steps, errors, findings, text: [] };
-  const sections = planTextSections(plan, scripts);
+  const sections = planTextSections(plan, scripts, version);
   return { steps, errors, findings, text: project ? [...sections, findingsTextSection(project.findings, project.suppressed)] : sections };
 }
 
@@ -74,12 +74,13 @@ export function chunkSize(count: number, threads: number): number {
 /** The compiled worker beside this file (`node lib/cli/main.js`); the bundle runs itself instead. */
 const WORKER_FILE = join(__dirname, 'child-plan-worker.js');
 
-/** What a worker is sent: a chunk of children, whether to render their text sections, and the argocd-cm's health scripts. */
+/** What a worker is sent: a chunk of children, whether to render their text sections, the argocd-cm's health scripts and the version modelled. */
 export interface ChildPlanRequest {
   readonly chunk: number;
   readonly jobs: readonly ChildPlanJob[];
   readonly text: boolean;
   readonly healthScripts?: readonly HealthScript[];
+  readonly argocdVersion?: string;
 }
 
 interface InputErrorData { readonly file: string; readonly line: number; readonly reason: string; readonly hint: string }
@@ -90,7 +91,7 @@ export type ChildPlanReply = { readonly chunk: number }
 /** Plans one request (in a worker); an error becomes a reply, so the caller rethrows it in order. */
 export function answer(request: ChildPlanRequest): ChildPlanReply {
   try {
-    return { chunk: request.chunk, views: request.jobs.map(j => childPlanView(j, request.text, request.healthScripts)) };
+    return { chunk: request.chunk, views: request.jobs.map(j => childPlanView(j, request.text, request.healthScripts, request.argocdVersion)) };
   } catch (e) {
     if (e instanceof InputError) return { chunk: request.chunk, inputError: { file: e.file, line: e.line, reason: e.reason, hint: e.hint } };
     return { chunk: request.chunk, error: e instanceof Error ? `${e.name}: ${e.message}` : String(e) };
@@ -145,6 +146,8 @@ export interface ChildPlanOptions {
   readonly text?: boolean;
   /** The health scripts of the operator's argocd-cm (`--argocd-cm`), for the text. @default none (built-in checks only) */
   readonly healthScripts?: readonly HealthScript[];
+  /** The Argo CD version modelled (`--argocd-version`), whose built-in health checks the text's steps wait for. @default the latest */
+  readonly argocdVersion?: string;
 }
 
 /** Each child's view (undefined when it has no directory source), in the children's order. */
@@ -157,13 +160,15 @@ export async function childPlanViews(children: readonly ChildApplication[], opti
   const views: (ChildPlanView | undefined)[] = jobs.map(() => undefined);
   if (workers <= 0) {
     takeWorkers(0, script ?? '');
-    for (const { i, job } of todo) views[i] = childPlanView(job, text, options.healthScripts);
+    for (const { i, job } of todo) views[i] = childPlanView(job, text, options.healthScripts, options.argocdVersion);
     return views;
   }
   const size = chunkSize(todo.length, workers + 1);
   const chunks = Array.from({ length: Math.ceil(todo.length / size) }, (_, k) => todo.slice(k * size, (k + 1) * size));
   const scripts = options.healthScripts ? { healthScripts: options.healthScripts } : {};
-  const replies = await runChunks(chunks.map((c, chunk) => ({ chunk, jobs: c.map(t => t.job), text, ...scripts })), takeWorkers(workers, script!));
+  const version = options.argocdVersion !== undefined ? { argocdVersion: options.argocdVersion } : {};
+  const requests = chunks.map((c, chunk) => ({ chunk, jobs: c.map(t => t.job), text, ...scripts, ...version }));
+  const replies = await runChunks(requests, takeWorkers(workers, script!));
   chunks.forEach((c, k) => c.forEach((t, j) => { views[t.i] = replies[k][j]; }));
   return views;
 }

@@ -64,6 +64,8 @@ export interface DiagramOptions {
   readonly waveDelaySeconds?: number;
   /** The health scripts of the operator's argocd-cm (`--argocd-cm`): each a health check an arrow waits for. @default none (built-in checks only) */
   readonly healthScripts?: readonly HealthScript[];
+  /** The Argo CD version modelled (`--argocd-version`), whose built-in health checks an arrow waits for. @default the latest modelled */
+  readonly argocdVersion?: string;
 }
 
 const PHASES: readonly SyncPhase[] = ['PreSync', 'Sync', 'PostSync'];
@@ -77,8 +79,8 @@ function marksOf(t: SyncTask): string[] {
 }
 
 /** The words on the arrow leaving a step: what its gate awaits, then the delay. */
-function edgeLabel(step: SyncStep, delay: number, scripts: DiagramOptions['healthScripts']): string {
-  const real = gateWaitsOn(step, scripts);
+function edgeLabel(step: SyncStep, delay: number, options: DiagramOptions): string {
+  const real = gateWaitsOn(step, options.healthScripts, options.argocdVersion);
   let wait: string;
   if (real.length === 0) wait = 'after apply';
   else if (real.every(t => t.hook)) wait = 'hooks complete';
@@ -129,7 +131,7 @@ export function diagramModel(plan: SyncPlan, options: DiagramOptions = {}): Diag
       steps: [{ id: 'sf', step: 0, phase: 'SyncFail', wave: 0, boxes: plan.syncFail.map(box) }],
     });
   }
-  const edges: DiagramEdge[] = plan.steps.slice(0, -1).map((s, i) => ({ from: `s${i + 1}`, to: `s${i + 2}`, label: edgeLabel(s, delay, options.healthScripts) }));
+  const edges: DiagramEdge[] = plan.steps.slice(0, -1).map((s, i) => ({ from: `s${i + 1}`, to: `s${i + 2}`, label: edgeLabel(s, delay, options) }));
   const waves = [...new Set(plan.steps.map(s => s.wave))].sort((a, b) => a - b);
   const count = (x: number, what: string) => `${x} ${what}${x === 1 ? '' : 's'}`;
   const tasks = plan.steps.reduce((sum, s) => sum + s.tasks.length, 0);

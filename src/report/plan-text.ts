@@ -43,18 +43,18 @@ const PRUNE_MARK: Readonly<Record<string, string>> = {
 
 /**
  * What a finished task looks like, or undefined when it is done as soon as it is applied (no health
- * check: built in, or among the argocd-cm's health `scripts` when given).
+ * check: built in to the Argo CD `version` modelled, or among the argocd-cm's health `scripts` when given).
  */
-function doneWhen(task: SyncTask, scripts: readonly HealthScript[] | undefined): string | undefined {
+function doneWhen(task: SyncTask, scripts: readonly HealthScript[] | undefined, version: string | undefined): string | undefined {
   // A skipped prune is done at once ("ignored (no prune)"); one to confirm waits for the approval first.
   if (task.action === 'prune') return task.pruneOption === 'false' ? undefined : task.pruneOption === 'confirm' ? 'approved and deleted' : 'deleted';
-  if (!waitsOnHealth(task, scripts)) return undefined;
+  if (!waitsOnHealth(task, scripts, version)) return undefined;
   return task.hook ? 'complete' : 'Healthy';
 }
 
-function named(tasks: readonly SyncTask[], scripts: readonly HealthScript[] | undefined): string {
+function named(tasks: readonly SyncTask[], scripts: readonly HealthScript[] | undefined, version: string | undefined): string {
   const awaited = tasks.flatMap((t) => {
-    const done = doneWhen(t, scripts);
+    const done = doneWhen(t, scripts, version);
     return done ? [{ t, done }] : [];
   });
   const labels = distinctLabels(awaited.map((a) => a.t));
@@ -66,28 +66,30 @@ function named(tasks: readonly SyncTask[], scripts: readonly HealthScript[] | un
 /**
  * The line that says why (or whether) the next step has to wait for this one. `scripts`: the
  * argocd-cm's health scripts (`--argocd-cm`), each a health check; undefined: built-in checks only.
+ * `version`: the Argo CD version modelled (`--argocd-version`), whose built-in checks count; undefined: the latest.
  */
-export function waitLine(step: SyncStep, isLast: boolean, stepCount: number, scripts?: readonly HealthScript[]): string {
+export function waitLine(step: SyncStep, isLast: boolean, stepCount: number, scripts?: readonly HealthScript[], version?: string): string {
   switch (step.gate) {
     case 'none':
       return stepCount === 1 ? 'no health wait: single-step sync, done once applied' : 'no health wait: last step, done once applied';
     case 'hooks': {
-      const hooks = named(step.tasks.filter((t) => t.hook), scripts);
+      const hooks = named(step.tasks.filter((t) => t.hook), scripts, version);
       return hooks ? `waits for hooks only: ${hooks}` : 'no health wait: hooks only, and none has a health check';
     }
     default: {
-      const all = named(step.tasks, scripts);
+      const all = named(step.tasks, scripts, version);
       const tail = isLast ? '' : ', then the wave delay';
       return all ? `waits for: ${all}${tail}` : `waits for: nothing, no resource here has a health check${tail}`;
     }
   }
 }
 
-function stepBlock(step: SyncStep, i: number, steps: readonly SyncStep[], scripts: readonly HealthScript[] | undefined): string[] {
+function stepBlock(step: SyncStep, i: number, steps: readonly SyncStep[], scripts: readonly HealthScript[] | undefined,
+  version: string | undefined): string[] {
   return [
     `${step.phase} wave ${step.wave}`,
     ...step.tasks.map(taskLine),
-    `  -> ${waitLine(step, i === steps.length - 1, steps.length, scripts)}`,
+    `  -> ${waitLine(step, i === steps.length - 1, steps.length, scripts, version)}`,
   ];
 }
 
@@ -145,14 +147,14 @@ function summary(plan: SyncPlan): string {
 
 /**
  * The sections of the text plan, in order. Other reports (findings, time estimate) append their own
- * sections to this list before it is joined. `scripts`: as `waitLine`'s.
+ * sections to this list before it is joined. `scripts` and `version`: as `waitLine`'s.
  */
-export function planTextSections(plan: SyncPlan, scripts?: readonly HealthScript[]): string[][] {
+export function planTextSections(plan: SyncPlan, scripts?: readonly HealthScript[], version?: string): string[][] {
   const sections: string[][] = [[summary(plan)]];
   if (plan.createNamespace) sections.push(createNamespaceBlock(plan.createNamespace));
   if (plan.createdBeforeDryRun) sections.push(createdBeforeDryRunBlock(plan, plan.createdBeforeDryRun));
   if (plan.steps.length === 0) sections.push(['Nothing to sync.']);
-  plan.steps.forEach((step, i) => sections.push(stepBlock(step, i, plan.steps, scripts)));
+  plan.steps.forEach((step, i) => sections.push(stepBlock(step, i, plan.steps, scripts, version)));
   if (plan.syncFail.length > 0) {
     sections.push(['SyncFail (only if the sync fails; all at once, waves ignored)', ...plan.syncFail.map(taskLine)]);
   }

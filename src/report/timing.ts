@@ -47,7 +47,7 @@ export interface TimeOptions {
   readonly waveDelaySeconds?: number;
   /** The health scripts of the operator's argocd-cm (`--argocd-cm`): each a health check to wait for. @default none (built-in checks only) */
   readonly healthScripts?: readonly HealthScript[];
-  /** The Argo CD version modelled (names the delay's setting). @default the latest modelled */
+  /** The Argo CD version modelled (names the delay's setting; whose built-in health checks count). @default the latest modelled */
   readonly argocdVersion?: string;
   /**
    * Tasks the sync leaves out (`ApplyOutOfSyncOnly=true`'s resources in sync with their live objects): a step
@@ -74,7 +74,7 @@ export function estimateTime(plan: SyncPlan, options: TimeOptions = {}): TimeEst
       phase: step.phase,
       wave: step.wave,
       delaySeconds: last ? 0 : delay,
-      waitsOn: distinctLabels(gateWaitsOn(step, options.healthScripts)),
+      waitsOn: distinctLabels(gateWaitsOn(step, options.healthScripts, options.argocdVersion)),
     };
   });
   const delays = Math.max(0, steps.length - 1);
@@ -89,11 +89,11 @@ export function estimateTime(plan: SyncPlan, options: TimeOptions = {}): TimeEst
 /**
  * What a step's gate really waits on before the next step: prunes, and what has a health to wait
  * for (`waitsOnHealth`: per object, a Service only as a LoadBalancer; the argocd-cm's health
- * `scripts`, when given, are checks too).
+ * `scripts`, when given, are checks too; `version`: the Argo CD version modelled, default the latest).
  */
-export function gateWaitsOn(step: SyncStep, scripts?: readonly HealthScript[]): SyncTask[] {
+export function gateWaitsOn(step: SyncStep, scripts?: readonly HealthScript[], version?: string): SyncTask[] {
   const gated = step.gate === 'all' ? step.tasks : step.gate === 'hooks' ? step.tasks.filter(t => t.hook) : [];
-  return gated.filter(t => (t.action === 'prune' ? t.pruneOption !== 'false' : waitsOnHealth(t, scripts)));
+  return gated.filter(t => (t.action === 'prune' ? t.pruneOption !== 'false' : waitsOnHealth(t, scripts, version)));
 }
 
 /** `4 s`, `1 min 30 s`. */

@@ -1,4 +1,5 @@
 import { BUILTIN_LUA_HEALTH, HEALTH_CHECKS, hasBuiltinLuaHealth, healthCheckOf, hasHealthCheck } from '../../src/argo';
+import type { HealthScript } from '../../src/argo/argocd-cm';
 
 describe('health table (gitops-engine pkg/health/health.go GetHealthCheckFunc; docs/argo-cd-model.md#health)', () => {
   test.each([
@@ -74,5 +75,36 @@ describe('health table (gitops-engine pkg/health/health.go GetHealthCheckFunc; d
       expect(h.healthyWhen).not.toMatch(/\n/);
       expect(h.healthyWhen.length).toBeGreaterThan(5);
     }
+  });
+});
+
+// The Lua rows of the table count from the release that shipped their script (argo-cd
+// resource_customizations at v3.1.0 against v3.2.0: batch/CronJob; v2.14.0 against v3.0.0: the CRD's).
+describe('health checks of the Argo CD version modelled', () => {
+  test('batch/CronJob: a Lua check from 3.2, none in 3.1; the default is the latest', () => {
+    expect(healthCheckOf('batch', 'CronJob', undefined, '3.1')).toMatchObject({ check: 'none' });
+    expect(healthCheckOf('batch', 'CronJob', undefined, '3.2')).toMatchObject({ check: 'lua', healthyWhen: 'the last run did not fail' });
+    expect(healthCheckOf('batch', 'CronJob').check).toBe('lua');
+    // Answered per version, in any order: one version's answer is not kept for another.
+    expect(hasHealthCheck('batch', 'CronJob', undefined, '3.1')).toBe(false);
+    expect(hasHealthCheck('batch', 'CronJob', undefined, '3.2')).toBe(true);
+    expect(hasHealthCheck('batch', 'CronJob', undefined, '3.1')).toBe(false);
+    expect(hasHealthCheck('batch', 'CronJob')).toBe(true);
+  });
+
+  test('a CustomResourceDefinition has a check from 3.0; Go checks and other Lua rows in every version', () => {
+    expect(hasHealthCheck('apiextensions.k8s.io', 'CustomResourceDefinition', undefined, '2.14')).toBe(false);
+    expect(hasHealthCheck('apiextensions.k8s.io', 'CustomResourceDefinition', undefined, '3.0')).toBe(true);
+    expect(hasHealthCheck('apps', 'Deployment', undefined, '2.14')).toBe(true);
+    expect(hasHealthCheck('argoproj.io', 'Rollout', undefined, '2.14')).toBe(true);
+  });
+
+  test('an argocd-cm script is a check in any version; without one, the version decides', () => {
+    const scripts: HealthScript[] = [{ key: 'batch/CronJob', script: 'return {}', useOpenLibs: false }];
+    expect(healthCheckOf('batch', 'CronJob', scripts, '3.1').check).toBe('argocd-cm');
+    expect(hasHealthCheck('batch', 'CronJob', scripts, '3.1')).toBe(true);
+    const other: HealthScript[] = [{ key: 'example.com/Widget', script: 'return {}', useOpenLibs: false }];
+    expect(hasHealthCheck('batch', 'CronJob', other, '3.1')).toBe(false);
+    expect(hasHealthCheck('batch', 'CronJob', other, '3.2')).toBe(true);
   });
 });

@@ -48,3 +48,12 @@ test('a prune waiting for confirmation is the box that holds the sync, though ne
   ]);
 });
 
+// argo-cd resource_customizations/batch/CronJob/health.lua: in v3.2.0, not in v3.1.0.
+test('the arrow after a CronJob follows the Argo CD version modelled: Healthy from 3.2, after apply in 3.1', () => {
+  const plan = planOf([m({ kind: 'CronJob', name: 'nightly' }), m({ kind: 'ConfigMap', name: 'after', wave: 1 })]);
+  expect(plan.steps[0].tasks.map(t => `${t.group}/${t.kind}`)).toEqual(['batch/CronJob']);
+  expect(diagramModel(plan, { argocdVersion: '3.2' }).edges[0].label).toBe('Healthy + 2 s');
+  expect(diagramModel(plan).edges[0].label).toBe('Healthy + 2 s');
+  expect(diagramModel(plan, { argocdVersion: '3.1' }).edges[0].label).toBe('after apply + 2 s');
+});
+

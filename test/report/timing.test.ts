@@ -134,3 +134,11 @@ describe('estimateTime', () => {
     expect([formatSeconds(4), formatSeconds(60), formatSeconds(95)]).toEqual(['4 s', '1 min', '1 min 35 s']);
   });
 });
+
+// argo-cd resource_customizations/batch/CronJob/health.lua: in v3.2.0, not in v3.1.0.
+test('what a step waits on is what the Argo CD version modelled checks: a CronJob from 3.2', () => {
+  const plan = planOf([m({ kind: 'CronJob', name: 'nightly' }), m({ kind: 'ConfigMap', name: 'after', wave: 1 })]);
+  expect(estimateTime(plan, { argocdVersion: '3.2' }).criticalPath[0].waitsOn).toEqual(['CronJob/nightly']);
+  expect(estimateTime(plan, { argocdVersion: '3.1' }).criticalPath[0].waitsOn).toEqual([]);
+});
+

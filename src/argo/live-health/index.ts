@@ -78,7 +78,7 @@ export function hasHookFinalizer(obj: LiveObject): boolean {
 
 /**
  * The object's health as Argo CD computes it; errors of a check become Unknown with their message.
- * @param version the Argo CD version whose Go checks judge it (`versions.ts`); undefined: the latest
+ * @param version the Argo CD version whose Go checks and built-in Lua scripts judge it (`versions.ts`); undefined: the latest
  */
 export function liveHealth(obj: LiveObject, override?: HealthOverride, version?: string): LiveHealth {
   const deletion = at(obj, 'metadata', 'deletionTimestamp');
@@ -89,7 +89,7 @@ export function liveHealth(obj: LiveObject, override?: HealthOverride, version?:
   if (fromCm) return { source: 'argocd-cm', health: fromCm };
   const { group } = groupVersion(obj);
   const kind = str(obj.kind);
-  if (hasBuiltinLuaHealth(group, kind)) return { source: 'builtin-lua' };
+  if (hasBuiltinLuaHealth(group, kind, version)) return { source: 'builtin-lua' };
   const check = goHealthCheck(group, kind);
   if (!check) return { source: 'none' };
   try {

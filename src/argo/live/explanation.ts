@@ -280,7 +280,7 @@ export function explainApplication(input: ExplainInput): Explanation {
       && (r.hookPhase === 'Succeeded' || r.status === 'Synced' || r.status === 'Pruned'))
     .map(r => ({
       ...place(withNs(r), r),
-      noHealthCheck: r.status !== 'Pruned' && !hasHealthCheck(r.group, r.kind, input.healthScripts),
+      noHealthCheck: r.status !== 'Pruned' && !hasHealthCheck(r.group, r.kind, input.healthScripts, input.health.argocdVersion),
       awaited: r.hookPhase !== 'Running',
     }));
 

@@ -72,14 +72,15 @@ function checkedWhenMissing(task: SyncTask, scripts: readonly HealthScript[] | u
  * named for it, else Healthy for a kind with a health check and none for the rest, as the
  * simulated cluster reads it. With the argocd-cm's health `scripts` known (`SimulateOptions.healthScripts`),
  * a kind without any check has no health, whatever is named for it (Missing aside: the object is gone).
+ * `version`: the Argo CD version modelled, whose built-in checks count; undefined: the latest.
  */
 export function givenHealthOf(health: ReadonlyMap<string, HealthStatus>,
-  scripts?: readonly HealthScript[]): (task: SyncTask) => HealthStatus | undefined {
+  scripts?: readonly HealthScript[], version?: string): (task: SyncTask) => HealthStatus | undefined {
   return (task) => {
     const named = lookupByHandles(health, handlesOf(task));
     // Not in the cluster is Missing, check or none (`setApplicationHealth` reads no health of an absent object).
     if (named === 'Missing') return named;
-    if (hasHealthCheck(task.group, task.kind, scripts)) return named ?? 'Healthy';
+    if (hasHealthCheck(task.group, task.kind, scripts, version)) return named ?? 'Healthy';
     return scripts === undefined ? named : undefined;
   };
 }

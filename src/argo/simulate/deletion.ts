@@ -331,7 +331,7 @@ class Deletion {
    */
   private hookHealthOf(h: AppObject): HealthStatus {
     const scripts = this.options.healthScripts;
-    return scripts !== undefined && !hasHealthCheck(h.key.group, h.key.kind, scripts) ? 'Healthy' : this.healthOf(h);
+    return scripts !== undefined && !hasHealthCheck(h.key.group, h.key.kind, scripts, this.version) ? 'Healthy' : this.healthOf(h);
   }
 
   private hookWord(type: DeletionHookType): string {

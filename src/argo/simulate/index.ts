@@ -3,6 +3,7 @@
  * reports how the operation ends, what it waits on and what it leaves behind.
  */
 import { applyDecision } from '../apply-method';
+import { builtinLuaHealthAfter } from '../health-lua';
 import { ignoredAppOption } from '../sync-options';
 import type { SyncPlan, SyncTask } from '../types';
 import { appliesOutOfSyncOnly, WITHOUT_LIVE_NOTE } from './apply-out-of-sync-only';
@@ -166,7 +167,10 @@ function notesFor(loop: SyncLoop, options: SimulateOptions): string[] {
     const task = loop.tasks.find(t => t.task.action === 'apply' && handlesOf(t.task).includes(handle));
     if (task && !loop.hasHealthCheck(task.task)) {
       if (options.healthScripts === undefined) {
-        notes.push(`${handle}: Argo CD has no built-in health check for ${task.task.kind}; simulated as ${status} as if argocd-cm had one `
+        const { group, kind } = task.task;
+        const later = options.argocdVersion !== undefined ? builtinLuaHealthAfter(group, kind, options.argocdVersion) : undefined;
+        const argo = later !== undefined ? `Argo CD ${options.argocdVersion} has no built-in health check for ${kind} (${later} adds one)` : `Argo CD has no built-in health check for ${kind}`;
+        notes.push(`${handle}: ${argo}; simulated as ${status} as if argocd-cm had one `
           + '(resource.customizations), without it the object counts as done once applied');
       } else if (status !== 'Missing') {
         notes.push(`${handle}: Argo CD has no health check for ${task.task.kind}, built in or in the argocd-cm given: it counts as done once applied, `

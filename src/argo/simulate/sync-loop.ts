@@ -483,7 +483,7 @@ export class SyncLoop {
   /** Argo CD has a health check for the task's kind: built in, in the argocd-cm given, or the Application's when installed. */
   hasHealthCheck(task: SyncTask): boolean {
     if (this.options.applicationHealthInstalled && task.group === 'argoproj.io' && task.kind === 'Application') return true;
-    return hasHealthCheck(task.group, task.kind, this.options.healthScripts);
+    return hasHealthCheck(task.group, task.kind, this.options.healthScripts, this.options.argocdVersion);
   }
 
   /**

@@ -57,8 +57,11 @@ export function register(program: Command): void {
   cmd.action((paths: string[], flags: DiagramFlags & ApplicationsInputModule.ApplicationsFlags) => {
     const { diagramModel }: typeof DiagramModule = require('../../report/diagram');
     const input = readSimulationInput(paths, flags);
-    // What each arrow waits for follows the argocd-cm given (`--argocd-cm`).
-    const scripts = input.options.healthScripts ? { healthScripts: input.options.healthScripts } : {};
+    // What each arrow waits for follows the argocd-cm given (`--argocd-cm`) and the version modelled (`--argocd-version`).
+    const scripts = {
+      ...(input.options.healthScripts ? { healthScripts: input.options.healthScripts } : {}),
+      ...(input.options.argocdVersion !== undefined ? { argocdVersion: input.options.argocdVersion } : {}),
+    };
     const view = applicationsViewOf(paths, input, flags);
     if (view) {
       const all = [...view.applications, ...(view.parent ? [view.parent] : [])];

@@ -83,7 +83,8 @@ function planSections(plan: SyncPlan, now: SyncStartingNow, options: PlanOptions
   const { findingsTextSection }: typeof FindingsTextModule = require('../../report/findings-text');
   /* eslint-enable @typescript-eslint/no-require-imports */
   const inSyncSection = now.inSync ? [inSyncTextSection(plan, now.inSync, (options.live ?? []).length > 0)] : [];
-  return [...planTextSections(plan, healthScripts), ...inSyncSection, timeTextSection(now.time), findingsTextSection(findings, suppressed)];
+  return [...planTextSections(plan, healthScripts, options.argocdVersion), ...inSyncSection, timeTextSection(now.time),
+    findingsTextSection(findings, suppressed)];
 }
 
 /** A cdk8s dist: the note, then each chart file's own plan, time and findings. */
@@ -172,8 +173,14 @@ export function register(program: Command): void {
       : { manifests, plan: buildPlan(manifests, options), children: undefined };
     const { plan, children } = parent;
     // Started before the parent's lint, so worker threads start up while this thread lints.
+    const childOptions = {
+      workers: flags.workers,
+      text: flags.format !== 'json',
+      ...(healthScripts ? { healthScripts } : {}),
+      ...(options.argocdVersion !== undefined ? { argocdVersion: options.argocdVersion } : {}),
+    };
     const planned = children
-      ? (require('../child-plans') as typeof ChildPlansModule).childPlanViews(children, { workers: flags.workers, text: flags.format !== 'json', ...(healthScripts ? { healthScripts } : {}) })
+      ? (require('../child-plans') as typeof ChildPlansModule).childPlanViews(children, childOptions)
       : Promise.resolve([]);
     const { timeJson }: typeof TimingModule = require('../../report/timing');
     const { lintReport, findingToJson }: typeof RulesModule = require('../../rules');

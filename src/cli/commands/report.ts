@@ -26,6 +26,11 @@ interface ReportFlags extends DiagramFlags {
   readonly out: string;
 }
 
+/** What decides what each step and arrow waits for: the argocd-cm's health scripts and the version's built-in checks. */
+function healthOptions(healthScripts: readonly HealthScript[] | undefined, argocdVersion: string | undefined) {
+  return { ...(healthScripts ? { healthScripts } : {}), ...(argocdVersion !== undefined ? { argocdVersion } : {}) };
+}
+
 /** Several Applications' page: each planned one drawn, linted and timed as a single report is. */
 function applicationsHtml(paths: readonly string[], view: ApplicationsView, flags: ReportFlags,
   healthScripts: readonly HealthScript[] | undefined): string {
@@ -36,7 +41,7 @@ function applicationsHtml(paths: readonly string[], view: ApplicationsView, flag
   const { explain }: typeof ExplainModule = require('../../argo/simulate/explain');
   const simulated = wantsSimulation(flags);
   const argocdCm = lintArgocdCm(healthScripts);
-  const scripts = healthScripts ? { healthScripts } : {};
+  const scripts = healthOptions(healthScripts, flags.argocdVersion);
   const page = (a: OrderedApp) => {
     if (!a.plan) return { title: a.title, render: a.render ?? '' };
     const result = simulated ? a.result : undefined;
@@ -89,7 +94,7 @@ export function register(program: Command): void {
 
     const simulated = wantsSimulation(flags);
     const { healthScripts } = options;
-    const scripts = healthScripts ? { healthScripts } : {};
+    const scripts = healthOptions(healthScripts, flags.argocdVersion);
     const model = diagramModel(plan, { waveDelaySeconds: flags.waveDelay, ...(simulated ? { result } : {}), ...scripts });
     // The rule pack on the plan just simulated (same sync options, live objects, installed CRDs and argocd-cm).
     const argocdCm = lintArgocdCm(healthScripts);

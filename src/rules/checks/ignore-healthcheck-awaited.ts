@@ -20,7 +20,7 @@ export const ignoreHealthcheckAwaited: Rule = {
     for (const m of ctx.withAnnotation(ANNOTATION_IGNORE_HEALTHCHECK)) {
       if (!isHealthCheckIgnored(m.object)) continue;
       for (const t of ctx.tasksOf(m)) {
-        if (t.action !== 'apply' || t.phase === 'SyncFail' || !waitsOnHealth(t, scripts)) continue;
+        if (t.action !== 'apply' || t.phase === 'SyncFail' || !waitsOnHealth(t, scripts, ctx.options.argocdVersion)) continue;
         const next = nextStepWaitingOn(ctx, t);
         // Hooks are always awaited; resources only when a later step waits for them.
         if (!t.hook && !next) continue;

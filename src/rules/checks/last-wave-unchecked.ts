@@ -19,7 +19,7 @@ export const lastWaveUnchecked: Rule = {
     // health script of the argocd-cm given is a check too). Child Applications are app-of-apps
     // order, the application-health rules' (their check is in argocd-cm only), not a rollout to smoke-test.
     const scripts = ctx.options.argocdCm?.healthScripts;
-    const unchecked = last.tasks.filter(t => t.action === 'apply' && !isApplication(t) && waitsOnHealth(t, scripts));
+    const unchecked = last.tasks.filter(t => t.action === 'apply' && !isApplication(t) && waitsOnHealth(t, scripts, ctx.options.argocdVersion));
     if (unchecked.length === 0) return [];
     // Named after what runs the new version when there is one (a CRD or a PDB sorts first by kind
     // order, but "green does not mean it serves" is about the workload; suppressions go there too).

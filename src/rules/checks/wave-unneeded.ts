@@ -66,7 +66,7 @@ export const waveUnneeded: Rule = {
           let needed = false;
           const use = (u: SyncTask, t: SyncTask): void => {
             if (!inPrev(u)) older.push(u);
-            else if (whyNotByKindOrder(u, t, undefined, scripts) !== undefined) needed = true;
+            else if (whyNotByKindOrder(u, t, undefined, scripts, ctx.options.argocdVersion) !== undefined) needed = true;
             else fromPrev.push(u);
           };
           for (const t of applies) {

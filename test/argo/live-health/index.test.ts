@@ -18,6 +18,13 @@ test('a kind with a built-in Lua script is named as such, not judged', () => {
   expect(liveHealth({ apiVersion: 'cert-manager.io/v1', kind: 'Certificate', metadata: { name: 'c' } })).toEqual({ source: 'builtin-lua' });
 });
 
+// argo-cd resource_customizations/batch/CronJob/health.lua: in v3.2.0, not in v3.1.0.
+test('the scripts are those of the version modelled: a CronJob has none in 3.1', () => {
+  const cron = { apiVersion: 'batch/v1', kind: 'CronJob', metadata: { name: 'nightly' } };
+  expect(liveHealth(cron, undefined, '3.2')).toEqual({ source: 'builtin-lua' });
+  expect(liveHealth(cron, undefined, '3.1')).toEqual({ source: 'none' });
+});
+
 test('an argocd-cm override comes before the Go check', () => {
   const d = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'd' }, spec: { paused: true } };
   expect(liveHealth(d, () => ({ status: 'Healthy', message: 'custom' }))).toEqual({ source: 'argocd-cm', health: { status: 'Healthy', message: 'custom' } });

@@ -68,4 +68,59 @@ describe('--argocd-version', () => {
     expect((await cli('plan', input, '--argocd-version', '3.1')).stdout).toContain('(1 wave delay × 2 s, ARGOCD_SYNC_WAVE_DELAY)');
     expect((await cli('plan', input)).stdout).toContain('(1 wave delay × 2 s, controller.sync.wave.delay.seconds)');
   });
+
+  // argo-cd resource_customizations/batch/CronJob/health.lua is in v3.2.0, not in v3.1.0 (test/argo/health-lua.test.ts).
+  describe('a CronJob before a later wave: its built-in Lua health check is 3.2\'s', () => {
+    const waves = () => file('cron-waves.yaml', `apiVersion: batch/v1
+kind: CronJob
+metadata:
+  name: nightly
+spec:
+  schedule: "0 3 * * *"
+  jobTemplate:
+    spec:
+      template:
+        spec:
+          restartPolicy: OnFailure
+          containers:
+            - name: main
+              image: registry.internal/tools:1.0.0
+---
+apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: after
+  annotations:
+    argocd.argoproj.io/sync-wave: "1"
+`);
+    // An argocd-cm without health scripts: Argo CD's built-in checks are all there is.
+    const cm = () => file('argocd-cm.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: argocd-cm\n  namespace: argocd\ndata:\n  url: https://argocd.example.com\n');
+
+    test('plan: 3.2 waits for the CronJob to be Healthy, 3.1 does not wait', async () => {
+      const since = await cli('plan', waves(), '--argocd-version', '3.2');
+      expect(since.stdout).toContain('-> waits for: CronJob/nightly Healthy, then the wave delay');
+      const before = await cli('plan', waves(), '--argocd-version', '3.1');
+      expect(before.stdout).toContain('-> waits for: nothing, no resource here has a health check, then the wave delay');
+      expect(before.stdout).not.toContain('CronJob/nightly Healthy');
+      // The default is the latest.
+      expect((await cli('plan', waves())).stdout).toContain('-> waits for: CronJob/nightly Healthy, then the wave delay');
+    });
+
+    test('simulate agrees: a Progressing CronJob holds the next wave under 3.2, not under 3.1', async () => {
+      const args = ['simulate', waves(), '--namespace', 'app', '--argocd-cm', cm(), '--health', 'CronJob/nightly=Progressing', '--format', 'json'];
+      const since = JSON.parse((await cli(...args, '--argocd-version', '3.2')).stdout);
+      expect(since.operationPhase).toBe('Running');
+      expect(since.applied.map((a: { name: string }) => a.name)).toEqual(['nightly']);
+      const before = JSON.parse((await cli(...args, '--argocd-version', '3.1')).stdout);
+      expect(before.operationPhase).toBe('Succeeded');
+      expect(before.applied.map((a: { name: string; result: string }) => [a.name, a.result])).toEqual([['nightly', 'no health check'], ['after', 'no health check']]);
+    });
+
+    test('without --argocd-cm, a health named for it under 3.1 is simulated as argocd-cm would judge it, and the note names 3.2', async () => {
+      const r = await cli('simulate', waves(), '--namespace', 'app', '--health', 'CronJob/nightly=Progressing', '--argocd-version', '3.1');
+      expect(r.stdout).toContain('Simulated sync: Running (stalled)');
+      expect(r.stdout).toContain('CronJob/nightly: Argo CD 3.1 has no built-in health check for CronJob (3.2 adds one); simulated as Progressing as if argocd-cm had one '
+        + '(resource.customizations), without it the object counts as done once applied');
+    });
+  });
 });

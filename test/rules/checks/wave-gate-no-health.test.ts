@@ -29,6 +29,15 @@ describe('wave-gate-no-health and Argo CD\'s built-in Lua health checks', () => 
     expect(f.message).toContain('no built-in health check for mongodbcommunity.mongodb.com/MongoDBCommunity');
     expect(findingsOf('wave-gate-no-health', gate('rabbitmq.com/v1beta1', 'RabbitmqCluster'))).toEqual([]);
   });
+
+  // argo-cd resource_customizations/karpenter.sh/NodeClaim/health.lua is in v3.5.0, not in v3.4.0.
+  test('a kind whose script came in 3.5: reported under --argocd-version 3.4, naming the release that adds it; not from 3.5', () => {
+    const claim = gate('karpenter.sh/v1', 'NodeClaim');
+    const [f] = findingsOf('wave-gate-no-health', claim, { argocdVersion: '3.4' });
+    expect(f.message).toContain('Argo CD 3.4 has no built-in health check for karpenter.sh/NodeClaim (3.5 adds one; argo-cd #14442; argocd-cm may add one)');
+    expect(findingsOf('wave-gate-no-health', claim, { argocdVersion: '3.5' })).toEqual([]);
+    expect(findingsOf('wave-gate-no-health', claim)).toEqual([]);
+  });
 });
 
 test('names its own wave first: what it holds up comes after where it is (#10 §7)', () => {
