@@ -1,4 +1,5 @@
 import { builtinKindSpelling } from '../../argo/api-groups';
+import { firstApplyTasks } from '../applied-objects';
 import type { Hit, Rule } from '../types';
 
 /**
@@ -12,11 +13,9 @@ export const kindMiscased: Rule = {
   title: 'A built-in kind written in another case (discovery matches kinds exactly)',
   check(ctx) {
     const hits: Hit[] = [];
-    const seen = new Set<object>(); // once per object (a hook in two phases is two tasks)
-    for (const t of ctx.tasks) {
-      const spelling = t.action === 'apply' ? builtinKindSpelling(t.group, t.kind) : undefined;
-      if (spelling === undefined || seen.has(t.manifest)) continue;
-      seen.add(t.manifest);
+    for (const t of firstApplyTasks(ctx.tasks)) { // once per object (a hook in two phases is two tasks)
+      const spelling = builtinKindSpelling(t.group, t.kind);
+      if (spelling === undefined) continue;
       hits.push({
         manifest: t.manifest,
         message: `kind ${t.kind} is not a kind ${t.apiVersion} serves (discovery matches kinds exactly, case included): Kubernetes spells it ${spelling}, so `
