@@ -9,6 +9,7 @@ import { DraftTask } from './draft';
 import { HookRead, readHook, readHookIn } from './hooks';
 import { keyString, metadataString, resourceKeyOf } from './keys';
 import { lastDefinitions } from './last-definitions';
+import { nonStringAnnotationEffect } from './non-string-annotation';
 import { objectOption } from './prune-option';
 import { isSelected } from './selective-sync';
 import { untrackedReason } from './tracking';
@@ -50,15 +51,20 @@ function describe(value: unknown): string {
   return `${typeof value} ${String(value)}`;
 }
 
-/** Errors Argo CD (or the API server behind it) would fail the sync with, for one target. */
-function annotationErrors(m: Manifest): PlanError[] {
+/**
+ * Errors Argo CD (or the API server behind it) would fail the sync with, for one target: what
+ * happens is the rule annotation-not-string's words, for the tracking method and version modelled
+ * (`non-string-annotation.ts`).
+ */
+function annotationErrors(m: Manifest, options: PlanOptions): PlanError[] {
   const { problems } = readAnnotations(m.object);
+  const model = { argocdVersion: options.argocdVersion, trackingMethod: options.tracking?.method };
   return problems.map(p => ({
     kind: typeof m.object.kind === 'string' ? m.object.kind : '',
     name: metadataString(m.object, 'name') || metadataString(m.object, 'generateName'),
     message: p.key === ''
-      ? `metadata.annotations is ${describe(p.value)}, not a map of strings: Argo CD reads no annotation of this object and the API server rejects it; write it as a map`
-      : `annotation ${p.key} is ${describe(p.value)}, not a string: Argo CD ignores every annotation of this object and the API server rejects it; ${fixFor(p.value)}`,
+      ? `metadata.annotations is ${describe(p.value)}, not a map of strings: ${nonStringAnnotationEffect(m.object, p, model).text}; write it as a map`
+      : `annotation ${p.key} is ${describe(p.value)}, not a string: ${nonStringAnnotationEffect(m.object, p, model).text}; ${fixFor(p.value)}`,
     source: sourceAt(m.source, p.key === '' ? ['metadata', 'annotations'] : ['metadata', 'annotations', p.key]),
   }));
 }
@@ -115,7 +121,7 @@ export function buildTasks(manifests: readonly Manifest[], options: PlanOptions 
     }
     // Read once here; the hook, the wave and every later reader of this object share it.
     const annotations = readAnnotations(m.object);
-    if (annotations.problems.length > 0) errors.push(...annotationErrors(m));
+    if (annotations.problems.length > 0) errors.push(...annotationErrors(m, options));
     const winner = winners.get(m);
     if (winner !== undefined) {
       excluded.push({ ...excludedOf(key, m, `repeated: ${formatSource(winner.source)} defines the same object again and wins (Argo CD keeps the last one and warns RepeatedResourceWarning)`), keptInstead: winner });

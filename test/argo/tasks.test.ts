@@ -1,7 +1,15 @@
-import { buildPlan, buildTasks, hookName, Manifest } from '../../src/argo';
+import { buildPlan, buildTasks, hookName, Manifest, PlanOptions } from '../../src/argo';
 import { HOOK, m, manifest, obj, WAVE } from '../fixtures/manifests';
 
 const names = (ms: readonly Manifest[], options = {}) => buildTasks(ms, options).tasks.map(t => `${t.phase}:${t.kind}/${t.name}`);
+
+
+/** With annotation tracking (the default since 3.0), what the repo server does with a non-string annotation value. */
+const APP_FAILS = 'with annotation tracking (the default since Argo CD 3.0) Argo CD\'s repo server fails to generate the manifests (it cannot write the tracking-id annotation), '
+  + 'so the whole Application fails to render, not only this object; with label tracking Argo CD reads no annotation of this object (waves, hooks, sync options) and the API server rejects it';
+/** The same for a null value, which label tracking reads as "" since 3.1. */
+const APP_FAILS_NULL = 'with annotation tracking (the default since Argo CD 3.0) Argo CD\'s repo server fails to generate the manifests (it cannot write the tracking-id annotation), '
+  + 'so the whole Application fails to render, not only this object; with label tracking Argo CD reads it as "" and keeps the other annotations';
 
 describe('tasks (gitops-engine pkg/sync/sync_context.go getSyncTasks)', () => {
   test('TestUnnamedHooksGetUniqueNames: Truncated revision', () => {
@@ -187,7 +195,7 @@ describe('tasks (gitops-engine pkg/sync/sync_context.go getSyncTasks)', () => {
     const plan = buildPlan([bad]);
     expect(plan.errors).toHaveLength(1);
     expect(plan.errors[0]).toMatchObject({ kind: 'Job', name: 'migrate', source: { file: 'app.yaml', line: 14 } });
-    expect(plan.errors[0].message).toBe(`annotation ${WAVE} is number 5, not a string: Argo CD ignores every annotation of this object and the API server rejects it; quote the value ("5")`);
+    expect(plan.errors[0].message).toBe(`annotation ${WAVE} is number 5, not a string: ${APP_FAILS}; quote the value ("5")`);
     // With no readable annotation the PreSync hook is a plain Sync resource.
     expect(plan.steps.map(s => [s.phase, s.tasks.map(t => [t.name, t.hook])])).toEqual([['Sync', [['migrate', false]]]]);
   });
@@ -200,17 +208,33 @@ describe('tasks (gitops-engine pkg/sync/sync_context.go getSyncTasks)', () => {
 });
 
 describe('plan errors for annotations (argo-cd #13730)', () => {
-  const messages = (annotations: unknown) =>
-    buildPlan([manifest({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c', annotations } })]).errors.map(e => e.message);
+  const messages = (annotations: unknown, options: PlanOptions = {}) =>
+    buildPlan([manifest({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c', annotations } })], options).errors.map(e => e.message);
 
+  // What happens is the rule annotation-not-string's words for the tracking method and version (non-string-annotation.ts).
   test.each([
-    [{ a: true }, 'annotation a is boolean true, not a string: Argo CD ignores every annotation of this object and the API server rejects it; quote the value ("true")'],
-    [{ a: null }, 'annotation a is null, not a string: Argo CD ignores every annotation of this object and the API server rejects it; write "" or remove the key'],
-    [{ a: ['x', 'y'] }, 'annotation a is a list, not a string: Argo CD ignores every annotation of this object and the API server rejects it; write it as one string (a comma-separated list)'],
-    [{ a: { b: 'c' } }, 'annotation a is a map, not a string: Argo CD ignores every annotation of this object and the API server rejects it; write it as one string (a comma-separated list)'],
-    [['x'], 'metadata.annotations is a list, not a map of strings: Argo CD reads no annotation of this object and the API server rejects it; write it as a map'],
+    [{ a: true }, `annotation a is boolean true, not a string: ${APP_FAILS}; quote the value ("true")`],
+    [{ a: null }, `annotation a is null, not a string: ${APP_FAILS_NULL}; write "" or remove the key`],
+    [{ a: ['x', 'y'] }, `annotation a is a list, not a string: ${APP_FAILS}; write it as one string (a comma-separated list)`],
+    [{ a: { b: 'c' } }, `annotation a is a map, not a string: ${APP_FAILS}; write it as one string (a comma-separated list)`],
+    [['x'], `metadata.annotations is a list, not a map of strings: ${APP_FAILS}; write it as a map`],
   ])('%p', (annotations, message) => {
     expect(messages(annotations)).toEqual([message]);
+  });
+
+  test('with label tracking the app renders: the message says what Argo CD and the API server do then, by version', () => {
+    const label = { tracking: { method: 'label' as const } };
+    expect(messages({ a: true }, { ...label, argocdVersion: '3.1' })).toEqual([
+      'annotation a is boolean true, not a string: with label tracking Argo CD reads no annotation of this object (waves, hooks, sync options) and the API server rejects it; '
+      + 'with annotation tracking the whole Application would fail to render; quote the value ("true")',
+    ]);
+    expect(messages({ a: null }, { ...label, argocdVersion: '3.1' })).toEqual([
+      'annotation a is null, not a string: with label tracking Argo CD reads it as "" and keeps the other annotations; with annotation tracking the whole Application would fail to render; write "" or remove the key',
+    ]);
+    expect(messages({ a: null }, { ...label, argocdVersion: '3.0' })).toEqual([
+      'annotation a is null, not a string: with label tracking Argo CD reads no annotation of this object (waves, hooks, sync options) (3.1 reads a null as ""); '
+      + 'with annotation tracking the whole Application would fail to render; write "" or remove the key',
+    ]);
   });
 
   test('one error per bad value, the object still syncs', () => {
