@@ -99,6 +99,15 @@ export function healthScriptsOf(flags: ArgocdCmFlags): HealthScript[] | undefine
   return (require('./argocd-cm') as typeof ArgocdCmModule).readHealthScripts(flags.argocdCm);
 }
 
+/**
+ * What decides what each step and arrow waits for, as the plan's views take it: the argocd-cm's health
+ * scripts (`--argocd-cm`) and the built-in checks of the Argo CD version modelled (`--argocd-version`).
+ */
+export function healthOptions(healthScripts: readonly HealthScript[] | undefined, argocdVersion: string | undefined):
+{ healthScripts?: readonly HealthScript[]; argocdVersion?: string } {
+  return { ...(healthScripts ? { healthScripts } : {}), ...(argocdVersion !== undefined ? { argocdVersion } : {}) };
+}
+
 /** What the rules read of the argocd-cm whose health scripts `healthScriptsOf` read (`LintOptions.argocdCm`); undefined without one. */
 export function lintArgocdCm(scripts: readonly HealthScript[] | undefined): ArgocdCm | undefined {
   // eslint-disable-next-line @typescript-eslint/no-require-imports

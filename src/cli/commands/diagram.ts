@@ -9,7 +9,7 @@ import type * as MermaidModule from '../../report/mermaid';
 import type * as SvgModule from '../../report/svg';
 import type * as ApplicationsInputModule from '../applications-input';
 import { addSingleAppOption } from '../dist-input';
-import { addFormatOption, addRepoRootOption } from '../options';
+import { addFormatOption, addRepoRootOption, healthOptions } from '../options';
 import type { SimulationInput } from '../simulation-input';
 import { writeOut } from '../stdout';
 import { addSimulateOptions, listFlags, readSimulationInput, simulateInput } from './simulate';
@@ -58,10 +58,7 @@ export function register(program: Command): void {
     const { diagramModel }: typeof DiagramModule = require('../../report/diagram');
     const input = readSimulationInput(paths, flags);
     // What each arrow waits for follows the argocd-cm given (`--argocd-cm`) and the version modelled (`--argocd-version`).
-    const scripts = {
-      ...(input.options.healthScripts ? { healthScripts: input.options.healthScripts } : {}),
-      ...(input.options.argocdVersion !== undefined ? { argocdVersion: input.options.argocdVersion } : {}),
-    };
+    const scripts = healthOptions(input.options.healthScripts, input.options.argocdVersion);
     const view = applicationsViewOf(paths, input, flags);
     if (view) {
       const all = [...view.applications, ...(view.parent ? [view.parent] : [])];

@@ -24,7 +24,7 @@ import { addSingleAppOption, distApps } from '../dist-input';
 import type { SingleAppFlags } from '../dist-input';
 import type * as DistLintModule from '../dist-lint';
 import type { ArgocdCmFlags, CommonFlags } from '../options';
-import { addArgocdCmOption, addFormatOption, addPlanOptions, addRepoRootOption, healthScriptsOf, lintArgocdCm, planOptions, readManifests } from '../options';
+import { addArgocdCmOption, addFormatOption, addPlanOptions, addRepoRootOption, healthOptions, healthScriptsOf, lintArgocdCm, planOptions, readManifests } from '../options';
 import { writeOut } from '../stdout';
 import type { SyncStartingNow } from '../sync-starting-now';
 import { syncStartingNow } from '../sync-starting-now';
@@ -173,12 +173,7 @@ export function register(program: Command): void {
       : { manifests, plan: buildPlan(manifests, options), children: undefined };
     const { plan, children } = parent;
     // Started before the parent's lint, so worker threads start up while this thread lints.
-    const childOptions = {
-      workers: flags.workers,
-      text: flags.format !== 'json',
-      ...(healthScripts ? { healthScripts } : {}),
-      ...(options.argocdVersion !== undefined ? { argocdVersion: options.argocdVersion } : {}),
-    };
+    const childOptions = { workers: flags.workers, text: flags.format !== 'json', ...healthOptions(healthScripts, options.argocdVersion) };
     const planned = children
       ? (require('../child-plans') as typeof ChildPlansModule).childPlanViews(children, childOptions)
       : Promise.resolve([]);

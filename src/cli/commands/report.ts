@@ -16,7 +16,7 @@ import type * as SvgModule from '../../report/svg';
 import type * as RulesModule from '../../rules';
 import { appModelOptions } from '../app-options';
 import type { ApplicationsFlags, ApplicationsView, OrderedApp } from '../applications-input';
-import { lintArgocdCm, planOptions } from '../options';
+import { healthOptions, lintArgocdCm, planOptions } from '../options';
 import { syncStartingNow } from '../sync-starting-now';
 import { checkWritable, writeAtomically } from '../write-atomically';
 
@@ -24,11 +24,6 @@ import { checkWritable, writeAtomically } from '../write-atomically';
 
 interface ReportFlags extends DiagramFlags {
   readonly out: string;
-}
-
-/** What decides what each step and arrow waits for: the argocd-cm's health scripts and the version's built-in checks. */
-function healthOptions(healthScripts: readonly HealthScript[] | undefined, argocdVersion: string | undefined) {
-  return { ...(healthScripts ? { healthScripts } : {}), ...(argocdVersion !== undefined ? { argocdVersion } : {}) };
 }
 
 /** Several Applications' page: each planned one drawn, linted and timed as a single report is. */
