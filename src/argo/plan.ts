@@ -32,8 +32,11 @@ export function buildPlan(manifests: readonly Manifest[], options: PlanOptions =
   // Sorted and hoisted with the rest (the engine sorts it in on the first call), then taken out:
   // unless its metadata is managed, the task is gone once the namespace exists.
   let createNamespace: SyncTask | undefined;
+  let createNamespaceBefore: SyncTask | undefined;
   if (namespaceTask && !options.managedNamespaceMetadata) {
-    createNamespace = sorted.find(t => t.manifest === namespaceTask.manifest);
+    const at = sorted.findIndex(t => t.manifest === namespaceTask.manifest);
+    createNamespace = sorted[at];
+    createNamespaceBefore = sorted[at + 1];
     sorted = sorted.filter(t => t !== createNamespace);
   }
   return {
@@ -43,6 +46,7 @@ export function buildPlan(manifests: readonly Manifest[], options: PlanOptions =
     excluded: [...excluded].sort((a, b) => compareText(identity(a), identity(b))),
     errors: [...errors].sort((a, b) => compareText(`${a.kind}/${a.name}\0${a.message}`, `${b.kind}/${b.name}\0${b.message}`)),
     ...(createNamespace ? { createNamespace } : {}),
+    ...(createNamespaceBefore ? { createNamespaceBefore } : {}),
     // The CreateNamespace task of the first call only is `createNamespace` already.
     ...(first && first !== createNamespace ? { createdBeforeDryRun: first } : {}),
     ...(options.namespace ? { destinationNamespace: options.namespace } : {}),

@@ -116,6 +116,12 @@ export interface SyncPlan {
    */
   readonly createNamespace?: SyncTask;
   /**
+   * The task `createNamespace` sorts right before in the first call's list, or undefined when it
+   * sorts last. Its place is not its (phase, wave) alone: hoisted, it sits right before the first
+   * object in the namespace, after a same-wave Namespace manifest of that name (`adjustDeps`).
+   */
+  readonly createNamespaceBefore?: SyncTask;
+  /**
    * The task of `steps` (or `syncFail`) that Argo CD 3.1+ applies before the dry run on a sync where
    * the destination namespace has no live object (`create-namespace.ts` `namespaceCreationTask`): a
    * Namespace manifest named like the destination, or the managed `CreateNamespace=true` task. On

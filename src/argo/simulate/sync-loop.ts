@@ -118,9 +118,8 @@ export class SyncLoop {
       ? unmodifiedTasks(this.tasks.map(t => t.task), t => this.cluster.current(t)) : new Set();
     const ns = plan.createNamespace;
     if (ns) {
-      // In its sorted place: before the first task of its (phase, wave) or later (Namespace sorts first).
-      const at = this.tasks.findIndex(t => PHASE_RANK[t.task.phase] > PHASE_RANK[ns.phase]
-        || (t.task.phase === ns.phase && t.task.wave >= ns.wave));
+      // In its sorted place, as the plan records it (hoisting makes it more than phase and wave).
+      const at = plan.createNamespaceBefore ? this.tasks.findIndex(t => t.task === plan.createNamespaceBefore) : -1;
       this.tasks.splice(at < 0 ? this.tasks.length : at, 0, { ...newState(ns, 0), whileMissing: true });
     }
     // A retry rebuilds the task list from the cluster the failed attempt left (`retry.ts`).

@@ -52,6 +52,18 @@ describe('TestSyncNamespaceCreatedBeforeDryRunWithoutFailure', () => {
     ]);
   });
 
+  test('a PreSync Namespace hook named like the destination, wave -1, goes out first: the CreateNamespace task is hoisted after it, before the first object in the namespace', () => {
+    const { plan, result } = replay([
+      manifest({ kind: 'ConfigMap', name: 'seed', annotations: { ...wave(-1), ...hook('PreSync') } }),
+      manifest({ kind: 'Namespace', name: 'orders', annotations: { ...wave(-1), ...hook('PreSync') } }),
+    ], { plan: createNamespace });
+    // adjustDeps moves the task (PreSync wave 0) right before the ConfigMap, not before the hook.
+    expect(plan.createNamespace?.wave).toBe(-1);
+    expect(plan.createNamespaceBefore?.name).toBe('seed');
+    expect(plan.createdBeforeDryRun?.hook).toBe(true);
+    expect(result.applied.filter(a => a.beforeDryRun).map(a => [a.kind, a.name, a.step])).toEqual([['Namespace', 'orders', 1]]);
+  });
+
   test('a Namespace manifest in a wave of its own is marked done, not applied again in its wave: the first sync has no such step', () => {
     const { plan, result } = replay([
       manifest({ kind: 'Namespace', name: 'orders', annotations: wave(5) }),
