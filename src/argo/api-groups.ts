@@ -79,3 +79,25 @@ export function builtinKindSpelling(group: string, kind: string): string | undef
   const spelling = BUILTIN_KINDS.get(kind.toLowerCase());
   return spelling === undefined || spelling === kind ? undefined : spelling;
 }
+
+/** A Kubernetes API version once lower-cased: `v1`, `v2beta1`, `v1alpha3`. */
+const KUBE_VERSION_LOWER = /^v\d+(?:(?:alpha|beta)\d+)?$/;
+const UPPER = /[A-Z]/;
+
+/**
+ * The apiVersion discovery serves when `apiVersion` differs from a group/version served without a CRD
+ * only by case (`V1` → `v1`, `Apps/v1` → `apps/v1`, `apps/V1` → `apps/v1`), else undefined. client-go's
+ * `ServerResourcesForGroupVersion` asks the API server for `/apis/<group>/<version>` as written (the
+ * legacy `/api/v1` only for exactly `v1`), and its paths are case-sensitive: a 404, so the sync's
+ * validation (`ServerResourceForGroupVersionKind` in `getSyncTasks`) fails. A CRD cannot serve it either:
+ * its group must be a DNS-1123 subdomain and its versions DNS-1035 labels, lower case.
+ */
+export function builtinApiVersionSpelling(apiVersion: string, kind: string): string | undefined {
+  // Nearly every apiVersion is lower case: found with one scan and nothing built.
+  if (!UPPER.test(apiVersion)) return undefined;
+  const lower = apiVersion.toLowerCase();
+  const slash = lower.indexOf('/');
+  const group = slash < 0 ? '' : lower.slice(0, slash);
+  const version = lower.slice(slash + 1);
+  return KUBE_VERSION_LOWER.test(version) && (slash < 0 ? version === 'v1' : group !== '' && servedWithoutCrd(group, kind)) ? lower : undefined;
+}

@@ -3,6 +3,7 @@
  * overridden per id through `LintOptions.levels` (`off` drops a rule).
  */
 import { annotationNotString } from './checks/annotation-not-string';
+import { apiVersionMiscased } from './checks/api-version-miscased';
 import { apiVersionRemoved } from './checks/api-version-removed';
 import { applicationHealthMissing } from './checks/application-health-missing';
 import { applicationHealthUnchecked } from './checks/application-health-unchecked';
@@ -75,6 +76,7 @@ export const ALL_RULES: readonly Rule[] = [
   syncOptionUnknown,
   // What the API server rejects at apply time.
   apiVersionRemoved,
+  apiVersionMiscased,
   kindMiscased,
   clientSideApplyTooLarge,
   objectInvalid,

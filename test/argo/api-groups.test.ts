@@ -3,7 +3,7 @@
  * `ServerResourceForGroupVersionKind` matches discovery's kinds with `r.Kind == gvk.Kind`, case and all: a
  * built-in kind written in another case is served by no API, and the sync fails validation (`getSyncTasks`).
  */
-import { builtinKindSpelling } from '../../src/argo/api-groups';
+import { builtinApiVersionSpelling, builtinKindSpelling } from '../../src/argo/api-groups';
 
 describe('builtinKindSpelling', () => {
   test.each([
@@ -18,5 +18,30 @@ describe('builtinKindSpelling', () => {
     expect(builtinKindSpelling('apps', 'Deployment')).toBeUndefined();
     expect(builtinKindSpelling('', 'Gadget')).toBeUndefined();
     expect(builtinKindSpelling('example.com', 'configmap')).toBeUndefined(); // a CRD may name its kind so
+  });
+});
+
+/**
+ * client-go `ServerResourcesForGroupVersion` requests `/apis/<group>/<version>` as written (`/api/v1` only for
+ * exactly `v1`); the API server's paths are case-sensitive, and a CRD's group and versions are lower case
+ * (apiextensions `ValidateCustomResourceDefinitionSpec`: DNS-1123 subdomain, DNS-1035 labels).
+ */
+describe('builtinApiVersionSpelling', () => {
+  test.each([
+    ['V1', 'ConfigMap', 'v1'], ['Apps/v1', 'Deployment', 'apps/v1'], ['apps/V1', 'Deployment', 'apps/v1'],
+    ['Networking.K8s.io/v1', 'Ingress', 'networking.k8s.io/v1'], ['autoscaling/V2', 'HorizontalPodAutoscaler', 'autoscaling/v2'],
+    ['batch/V1Beta1', 'CronJob', 'batch/v1beta1'], ['Argoproj.io/v1alpha1', 'Application', 'argoproj.io/v1alpha1'],
+  ])('%p (%s) is served only as %p', (apiVersion, kind, spelling) => {
+    expect(builtinApiVersionSpelling(apiVersion, kind)).toBe(spelling);
+  });
+
+  test('lower case, a custom group, no Kubernetes version, and a core version other than v1 are left alone', () => {
+    expect(builtinApiVersionSpelling('apps/v1', 'Deployment')).toBeUndefined();
+    expect(builtinApiVersionSpelling('v1', 'ConfigMap')).toBeUndefined();
+    expect(builtinApiVersionSpelling('Example.com/v1', 'Gadget')).toBeUndefined(); // custom-resource-without-crd's
+    expect(builtinApiVersionSpelling('apps/Stable', 'Deployment')).toBeUndefined();
+    expect(builtinApiVersionSpelling('V2', 'ConfigMap')).toBeUndefined();
+    expect(builtinApiVersionSpelling('/V1', 'ConfigMap')).toBeUndefined();
+    expect(builtinApiVersionSpelling('Argoproj.io/v1alpha1', 'Rollout')).toBeUndefined(); // Argo Rollouts needs its CRD
   });
 });

@@ -1,5 +1,5 @@
 import { ANNOTATION_SYNC_OPTIONS, isPlainObject } from '../../argo/annotations';
-import { needsCrd } from '../../argo/api-groups';
+import { builtinApiVersionSpelling, needsCrd } from '../../argo/api-groups';
 import { hasSyncOption } from '../../argo/sync-options';
 import { str } from '../objects';
 import type { Hit, Rule } from '../types';
@@ -17,7 +17,8 @@ export const customResourceWithoutCrd: Rule = {
   title: 'A custom resource whose CRD is not in the app',
   check(ctx) {
     if (ctx.options.syncOptions.includes(SKIP_DRY_RUN)) return [];
-    const custom = ctx.tasks.filter(t => t.action === 'apply' && needsCrd(t.group, t.kind));
+    // `Apps/v1` is no custom group: a built-in one in another case, which no CRD can serve (api-version-miscased).
+    const custom = ctx.tasks.filter(t => t.action === 'apply' && needsCrd(t.group, t.kind) && builtinApiVersionSpelling(t.apiVersion, t.kind) === undefined);
     // Most apps have no custom resource, and then no CRD to read.
     if (custom.length === 0) return [];
     const defined = new Set<string>(ctx.options.installedCrds);
@@ -29,7 +30,7 @@ export const customResourceWithoutCrd: Rule = {
     const hits: Hit[] = [];
     for (const t of custom) {
       const key = `${t.group}/${t.kind}`;
-      if (defined.has(key) || hasSyncOption(t.manifest.object, SKIP_DRY_RUN)) continue;
+      if (defined.has(key) || hasSyncOption(t.manifest.object, SKIP_DRY_RUN, ctx.options.argocdVersion)) continue;
       hits.push({
         manifest: t.manifest,
         message: `is a custom resource (${key}), but no CustomResourceDefinition for it is in the app: on a cluster without it the dry-run fails and nothing is synced`,

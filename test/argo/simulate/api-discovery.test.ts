@@ -39,4 +39,20 @@ describe('TestSync_getSyncTasks_FailureMessage', () => {
     expect(result.message).toBe('one or more synchronization tasks are not valid: deployment.apps "" not found');
     expect(result.applied).toEqual([]);
   });
+
+  // client-go discovery ServerResourcesForGroupVersion: GET /apis/<group>/<version> as written (/api/v1 only for exactly "v1"); paths are case-sensitive.
+  test.each([
+    ['Apps/v1', 'Deployment'], ['apps/V1', 'Deployment'], ['V1', 'ConfigMap'],
+  ])('apiVersion %p: the group/version 404s, the sync fails validation before anything is applied', (apiVersion, kind) => {
+    const { result } = replay([manifest({ kind, name: 'web', apiVersion }), manifest({ kind: 'ConfigMap', name: 'settings' }), onFail]);
+    expect(calls(result)).toEqual([
+      `Failed: one or more synchronization tasks are not valid: failed to discover server resources for group version ${apiVersion}: the server could not find the requested resource`,
+    ]);
+    expect(result.applied).toEqual([]);
+  });
+
+  test('apiVersion and kind both in another case: the group/version fails first, before any kind is compared', () => {
+    const { result } = replay([manifest({ kind: 'deployment', name: 'web', apiVersion: 'apps/V1' })]);
+    expect(result.message).toBe('one or more synchronization tasks are not valid: failed to discover server resources for group version apps/V1: the server could not find the requested resource');
+  });
 });
