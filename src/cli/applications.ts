@@ -7,8 +7,9 @@
  */
 import { existsSync, readdirSync, statSync } from 'fs';
 import { isAbsolute, join, relative, resolve, sep } from 'path';
+import { childConstructMetadataNote } from './construct-metadata';
 import { InputError } from './errors';
-import { loadPaths } from './load';
+import { loadPaths, SKIPPED_ON_STDERR } from './load';
 import { appProjectsOf } from '../argo/app-project';
 import { applicationSource, applicationSyncOptionItems } from '../argo/application';
 import { directoryReads, DirectoryOptions } from '../argo/directory-source';
@@ -52,6 +53,8 @@ export interface ChildApplication {
 
 /** A child's plan, as data a worker thread can receive: its files and the Application's options. */
 export interface ChildPlanJob {
+  /** The child Application's name (its notes name it). */
+  readonly application: string;
   /** Absolute paths, in the order the repo server reads them. */
   readonly files: readonly string[];
   readonly namespace: string;
@@ -67,9 +70,25 @@ export function planChild(job: ChildPlanJob): SyncPlan {
   return planChildManifests(job).plan;
 }
 
-/** One child's files read and planned as its own Application. */
-export function planChildManifests(job: ChildPlanJob): { manifests: Manifest[]; plan: SyncPlan } {
-  const manifests = job.files.length === 0 ? [] : loadPaths(job.files);
+/** Told why a file the child's source reads was left out, and that Argo CD fails the child on it. */
+export type ChildNotes = (note: string) => void;
+
+/** Each note on stderr, as the parent's own files' notes (`SKIPPED_ON_STDERR`). */
+export const CHILD_NOTES_ON_STDERR: ChildNotes = note => SKIPPED_ON_STDERR.skipped!(note, '');
+
+/**
+ * One child's files read as its directory source reads them. A file left out as no manifest (the
+ * cdk8s CLI's construct-metadata.json) is one its include/exclude keep, so Argo CD reads it and
+ * fails the child: `notes` is told so, naming the file relative to the working directory.
+ */
+export function loadChild(job: ChildPlanJob, notes?: ChildNotes): Manifest[] {
+  if (job.files.length === 0) return [];
+  return loadPaths(job.files, { skipped: (_note, file) => notes?.(childConstructMetadataNote(relative(process.cwd(), file), job.application)) });
+}
+
+/** One child's files read and planned as its own Application; `notes`: as `loadChild`. */
+export function planChildManifests(job: ChildPlanJob, notes?: ChildNotes): { manifests: Manifest[]; plan: SyncPlan } {
+  const manifests = loadChild(job, notes);
   return { manifests, plan: buildPlan(manifests, { namespace: job.namespace, syncOptions: [...job.syncOptions] }) };
 }
 
@@ -114,9 +133,9 @@ export function appOfAppsParent(manifests: readonly Manifest[], options: PlanOpt
   return { manifests: own, plan: ownPlan, children: childSources(ownPlan, repoRoot, options.argocdVersion) };
 }
 
-/** Each child planned from its files (a child Argo CD renders stays unplanned). */
-export function planChildren(children: readonly ChildApplication[]): ChildApplication[] {
-  return children.map(c => (c.job ? { ...c, ...planChildManifests(c.job) } : c));
+/** Each child planned from its files (a child Argo CD renders stays unplanned); `notes`: as `loadChild`. */
+export function planChildren(children: readonly ChildApplication[], notes: ChildNotes = CHILD_NOTES_ON_STDERR): ChildApplication[] {
+  return children.map(c => (c.job ? { ...c, ...planChildManifests(c.job, notes) } : c));
 }
 
 /** The parent's child Applications in sync order, each resolved under `repoRoot` and planned. */
@@ -198,7 +217,7 @@ function resolveChild(manifest: Manifest, name: string, namespace: string, wave:
   if (names.some(n => ['kustomization.yaml', 'kustomization.yml', 'Kustomization'].includes(n))) return { ...child, source: { ...base, render: `kustomize build ${join(repoRoot, base.path)}` } };
   const files = directoryFiles(dir, (src.directory ?? {}) as DirectoryOptions);
   const syncOptions = applicationSyncOptionItems(manifest.object).map(String);
-  const job = { files: files.map(f => join(dir, ...f.split('/'))), namespace: destinationNamespace, syncOptions };
+  const job = { application: name, files: files.map(f => join(dir, ...f.split('/'))), namespace: destinationNamespace, syncOptions };
   return { ...child, source: { ...base, files: files.map(f => relative(repoRoot, join(dir, f)).split(sep).join('/')) }, job };
 }
 

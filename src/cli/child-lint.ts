@@ -4,8 +4,7 @@
  * against its AppProject when the parent applies that AppProject (rule `resource-not-permitted`), as
  * `cdk8s synth` checks each `ArgoApplication`. A child Argo CD renders (Helm, kustomize) is not read.
  */
-import { appOfAppsParent, childProjectReport } from './applications';
-import { loadPaths } from './load';
+import { appOfAppsParent, CHILD_NOTES_ON_STDERR, childProjectReport, loadChild } from './applications';
 import { lintReport } from '../rules';
 import type { LintOptions, LintResult } from '../rules';
 
@@ -16,7 +15,7 @@ export function appOfAppsReports(manifests: Parameters<typeof appOfAppsParent>[0
   for (const child of parent.children) {
     const job = child.job;
     if (!job?.project) continue;
-    reports.push(childProjectReport(job, job.files.length === 0 ? [] : loadPaths(job.files), options)!);
+    reports.push(childProjectReport(job, loadChild(job, CHILD_NOTES_ON_STDERR), options)!);
   }
   return reports;
 }

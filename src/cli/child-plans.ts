@@ -34,6 +34,8 @@ export interface ChildPlanView {
   readonly findings: readonly FindingJson[];
   /** The text sections; empty when the output is JSON (`text: false`). */
   readonly text: readonly (readonly string[])[];
+  /** What `loadChild` says of files its source reads but syncplan left out, for stderr (in the children's order, workers or not). */
+  readonly notes: readonly string[];
 }
 
 /** Fewer children than this are planned in this thread: starting a worker costs ~40 ms. */
@@ -44,13 +46,14 @@ export const WORKER_THRESHOLD = 32;
  * argocd-cm's health scripts (`scripts`, `--argocd-cm`) and the Argo CD `version` modelled say what each step waits for.
  */
 export function childPlanView(job: ChildPlanJob, text = true, scripts?: readonly HealthScript[], version?: string): ChildPlanView {
-  const { manifests, plan } = planChildManifests(job);
+  const notes: string[] = [];
+  const { manifests, plan } = planChildManifests(job, note => notes.push(note));
   const { steps, errors } = planToJson(plan);
   const project = childProjectReport(job, manifests);
   const findings = project ? project.findings.map(f => findingToJson(f)) : [];
-  if (!text) return { steps, errors, findings, text: [] };
+  if (!text) return { steps, errors, findings, text: [], notes };
   const sections = planTextSections(plan, scripts, version);
-  return { steps, errors, findings, text: project ? [...sections, findingsTextSection(project.findings, project.suppressed)] : sections };
+  return { steps, errors, findings, text: project ? [...sections, findingsTextSection(project.findings, project.suppressed)] : sections, notes };
 }
 
 /**

@@ -19,9 +19,9 @@ export interface LoadOptions {
   readonly readStdin?: () => Buffer;
   /**
    * Told of each file left out as no manifest of the app (the cdk8s CLI's construct metadata), with
-   * a note that says why and how to keep it from Argo CD. @default not told
+   * a note that says why and how to keep it from Argo CD, and the file as given. @default not told
    */
-  readonly skipped?: (note: string) => void;
+  readonly skipped?: (note: string, file: string) => void;
 }
 
 /** Each file left out said on stderr, so stdout stays the command's output (every command's manifests). */
@@ -57,7 +57,7 @@ function loadAll(paths: readonly string[], options: LoadOptions): Manifest[] {
     const text = decode(bytes, file);
     if (file !== STDIN && text.includes(SKIP_FILE_MARKER)) continue;
     if (file !== STDIN && isConstructMetadata(file, text)) {
-      options.skipped?.(constructMetadataNote(file));
+      options.skipped?.(constructMetadataNote(file), file);
       continue;
     }
     // A file, not standard input, is read as Argo CD reads an app's folder: unrelated YAML is skipped.

@@ -104,3 +104,33 @@ test('a source path that leaves the repo root is refused, even into a folder who
   expect(r.status).toBe(2);
   expect(r.stderr).toContain('Application/escape: source path "../repo-other" is no folder under the repo root');
 });
+
+test('a child whose source reads the cdk8s CLI\'s construct-metadata.json: its plan leaves the file out and says on stderr that Argo CD fails that Application on it; an exclude that keeps it out says nothing', () => {
+  // argo-cd reposerver/repository/repository.go getObjsFromYAMLOrJSON: every .json file findManifests keeps is one object, and this one has no kind.
+  const metadata = JSON.stringify({ version: '1.0.0', resources: { 'web/settings': { path: 'web/settings' } } });
+  const app = (name: string, directory?: object) => ({
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'Application',
+    metadata: { name, namespace: 'argocd' },
+    spec: { project: 'default', source: { repoURL: 'https://git.example.com/r.git', path: `apps/${name}`, ...(directory ? { directory } : {}) }, destination: { namespace: name } },
+  });
+  for (const name of ['web', 'docs']) {
+    mkdirSync(join(dir(), 'apps', name), { recursive: true });
+    writeFileSync(join(dir(), 'apps', name, `${name}.k8s.yaml`), stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name } }));
+    writeFileSync(join(dir(), 'apps', name, 'construct-metadata.json'), metadata);
+  }
+  writeFileSync(join(dir(), 'parent.yaml'), [app('web'), app('docs', { exclude: 'construct-metadata.json' })].map(o => stringify(o)).join('---\n'));
+  const json = plan('parent.yaml', '--format', 'json');
+  expect(json.code).toBe(0);
+  expect(JSON.parse(json.stdout).applications.map((a: any) => [a.name, a.source.files])).toEqual([
+    ['docs', ['apps/docs/docs.k8s.yaml']], ['web', ['apps/web/construct-metadata.json', 'apps/web/web.k8s.yaml']],
+  ]);
+  const note = 'syncplan: Application/web: apps/web/construct-metadata.json: not planned: the cdk8s CLI\'s construct metadata';
+  expect(json.stderr.split('\n').filter(Boolean)).toEqual([expect.stringContaining(note)]);
+  expect(json.stderr).toContain('Argo CD fails the Application on it');
+  expect(json.stderr).toContain('spec.source.directory.exclude: construct-metadata.json');
+  expect(plan('parent.yaml').stderr).toBe(json.stderr);
+  // simulate and lint read the child the same way.
+  const simulate = spawnSync(process.execPath, [BIN, 'simulate', 'parent.yaml', '--repo-root', '.'], { cwd: dir(), encoding: 'utf8' });
+  expect(simulate.stderr).toBe(json.stderr);
+});

@@ -96,13 +96,13 @@ describe('runChunks', () => {
     parentPort.on('message', (r) => {
       const jobs = r.jobs.map((j) => JSON.parse(j.namespace));
       const bad = jobs.find((j) => j.bad);
-      const reply = bad ? { chunk: r.chunk, error: 'bad ' + bad.id } : { chunk: r.chunk, views: jobs.map((j) => ({ steps: [j.id], errors: [], findings: [], text: [] })) };
+      const reply = bad ? { chunk: r.chunk, error: 'bad ' + bad.id } : { chunk: r.chunk, views: jobs.map((j) => ({ steps: [j.id], errors: [], findings: [], text: [], notes: [] })) };
       setTimeout(() => parentPort.postMessage(reply), Math.max(...jobs.map((j) => j.delay)));
     });`;
   const standIn = (r: ChildPlanRequest): ChildPlanReply => {
     const jobs = r.jobs.map(j => JSON.parse(j.namespace) as { id: number; bad: boolean });
     const bad = jobs.find(j => j.bad);
-    return bad ? { chunk: r.chunk, error: `bad ${bad.id}` } : { chunk: r.chunk, views: jobs.map(j => ({ steps: [j.id], errors: [], findings: [], text: [] })) };
+    return bad ? { chunk: r.chunk, error: `bad ${bad.id}` } : { chunk: r.chunk, views: jobs.map(j => ({ steps: [j.id], errors: [], findings: [], text: [], notes: [] })) };
   };
 
   test('views in order, the first failure in order, with any number of workers and chunk sizes', async () => {
@@ -113,7 +113,7 @@ describe('runChunks', () => {
         { minLength: 1, maxLength: 40 }),
       fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 3 }),
       async (children, size, workers) => {
-        const jobs: ChildPlanJob[] = children.map((c, id) => ({ files: [], namespace: JSON.stringify({ id, ...c }), syncOptions: [] }));
+        const jobs: ChildPlanJob[] = children.map((c, id) => ({ application: `app-${id}`, files: [], namespace: JSON.stringify({ id, ...c }), syncOptions: [] }));
         const requests = Array.from({ length: Math.ceil(jobs.length / size) },
           (_, chunk) => ({ chunk, jobs: jobs.slice(chunk * size, (chunk + 1) * size), text: false }));
         const run = runChunks(requests, Array.from({ length: workers }, () => new Worker(script)), standIn);

@@ -183,6 +183,8 @@ export function register(program: Command): void {
     const now = syncStartingNow(plan, options, flags.waveDelay, healthScripts);
     const { inSync } = now;
     const views = await planned;
+    // What the children's sources read but syncplan left out (Argo CD fails those children), in their order.
+    for (const note of views.flatMap(v => v?.notes ?? [])) apps!.CHILD_NOTES_ON_STDERR(note);
     if (flags.format === 'json') {
       const { planToJson }: typeof PlanJsonModule = require('../../report/plan-json');
       // The documented keys first; the time estimate and the findings (as `syncplan lint`) after.
