@@ -1,7 +1,9 @@
 /** `simulate --repo-root` output: the application order with each child's outcome, each child's sync, the parent's. */
 import { APP_OF_APPS_NOTE } from './app-simulation';
 import type { AppOfAppsSimulation, ChildSimulation } from './app-simulation';
+import { parentOrders } from './applications';
 import { renderSimulationText, simulationJson } from './simulation-output';
+import { applicationOrderLines, applicationWaves } from '../report/application-order';
 
 /** Why a child the parent applied never synced, and how to simulate syncing it by hand. */
 function notSyncedNote(name: string): string {
@@ -38,7 +40,8 @@ function outcome(sim: AppOfAppsSimulation, c: ChildSimulation): string {
 }
 
 export function renderAppOfAppsText(sim: AppOfAppsSimulation): string {
-  const sections = [[
+  // A parent that applies no Application: what `plan` shows of its order (RollingSync steps, or none and why).
+  const sections = sim.children.length === 0 ? parentOrders(sim.plan, applicationWaves([])).map(o => applicationOrderLines(o).join('\n')) : [[
     `Application order (${APP_OF_APPS_NOTE})`,
     ...sim.children.map(c => `  wave ${c.child.wave}: Application/${c.child.name}: ${outcome(sim, c)}`),
   ].join('\n')];

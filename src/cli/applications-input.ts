@@ -48,16 +48,14 @@ export function applicationsView(paths: readonly string[], input: SimulationInpu
   const order: typeof ApplicationOrderModule = require('../report/application-order');
   if (flags.repoRoot !== undefined) {
     const { simulateAppOfApps }: typeof AppSimulationModule = require('./app-simulation');
-    const { appSetOrders }: typeof ApplicationsModule = require('./applications');
+    const { parentOrders }: typeof ApplicationsModule = require('./applications');
     const sim = simulateAppOfApps(input, flags.repoRoot);
     const children = sim.children.map(c => c.child);
     const waves = order.applicationWaves(children.map((c, i) => ({
       name: c.name, wave: c.wave, destinationNamespace: c.destinationNamespace, steps: c.plan?.steps.length, render: c.source.render, plan: i,
     })));
-    const appSets = appSetOrders(sim.plan);
     return {
-      // A parent of ApplicationSets only has no waves of Applications to show.
-      orders: children.length > 0 || appSets.length === 0 ? [waves, ...appSets] : appSets,
+      orders: parentOrders(sim.plan, waves),
       applications: sim.children.map(({ child: c, result, started }) => ({
         title: `Application ${c.name} (parent wave ${c.wave}; ${c.source.files ? `${c.source.files.length} file${c.source.files.length === 1 ? '' : 's'}` : `render with \`${c.source.render}\``})`,
         ...(c.plan && c.job ? {

@@ -18,7 +18,7 @@ import { isApplicationSet } from '../argo/live/appset';
 import { buildPlan } from '../argo/plan';
 import { listGeneratedApplications } from '../argo/progressive-sync';
 import type { Manifest, PlanOptions, SyncPlan } from '../argo/types';
-import { rollingSyncJson, rollingSyncOrder } from '../report/application-order';
+import { noApplicationOrder, rollingSyncJson, rollingSyncOrder } from '../report/application-order';
 import type { ApplicationOrder, RollingSyncJson } from '../report/application-order';
 import type { ChildProject, LintOptions, LintResult } from '../rules';
 import { childProject, lintChildProject } from '../rules/child-project';
@@ -169,6 +169,17 @@ export function appSetOrders(parent: SyncPlan): ApplicationOrder[] {
     const order = rollingSyncOrder(t.name, t.manifest.object as Record<string, any>);
     return order ? [order] : [];
   });
+}
+
+/**
+ * What every output draws above an app-of-apps parent's plans: the children's `waves`, then the
+ * RollingSync steps of its ApplicationSets; a parent that applies no Application has no waves to
+ * show, only those steps, or without any, no order and why (`noApplicationOrder`).
+ */
+export function parentOrders(parent: SyncPlan, waves: ApplicationOrder): ApplicationOrder[] {
+  const appSets = appSetOrders(parent);
+  if (waves.groups.length > 0) return [waves, ...appSets];
+  return appSets.length > 0 ? appSets : [noApplicationOrder(appSetTasks(parent).map(t => t.name))];
 }
 
 /** The same steps as data, for `plan --repo-root -f json`'s `applicationSets`. */

@@ -58,6 +58,18 @@ export function applicationWaves(children: readonly OrderedChild[]): Application
   return { title: APP_OF_APPS_TITLE, groups, ordered: true };
 }
 
+/**
+ * The order of a parent that applies no Application: none, and why. Its ApplicationSets' Applications
+ * are the ApplicationSet controller's, which orders them only with a RollingSync strategy (whose steps
+ * are then drawn instead): otherwise each syncs by its own sync policy.
+ */
+export function noApplicationOrder(appSets: readonly string[]): ApplicationOrder {
+  const generated = appSets.length === 0 ? ''
+    : `: the ApplicationSet controller generates those of ${appSets.map(n => `ApplicationSet/${n}`).join(', ')}, `
+      + 'and without a RollingSync strategy each syncs by its own sync policy, in no order';
+  return { title: `Application order: none (the parent applies no Application${generated})`, groups: [], ordered: false };
+}
+
 /** The lines of the order in `syncplan plan`'s text: the title, then one line per application. */
 export function applicationOrderLines(order: ApplicationOrder): string[] {
   return [order.title, ...order.groups.flatMap(g => [

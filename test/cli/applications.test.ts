@@ -134,3 +134,30 @@ test('a child whose source reads the cdk8s CLI\'s construct-metadata.json: its p
   const simulate = spawnSync(process.execPath, [BIN, 'simulate', 'parent.yaml', '--repo-root', '.'], { cwd: dir(), encoding: 'utf8' });
   expect(simulate.stderr).toBe(json.stderr);
 });
+
+test('a parent that applies no Application: plan and simulate both show its ApplicationSets\' RollingSync steps, or say why there is no order, never an empty heading', () => {
+  const app = new App({ outdir: join(dir(), PATH) });
+  applicationSet(app, PATH);
+  app.synth();
+  const simulate = (parent: string) => spawnSync(process.execPath, [BIN, 'simulate', parent, '--repo-root', '.'], { cwd: dir(), encoding: 'utf8' }).stdout;
+  const orderOf = (out: string) => out.slice(0, out.indexOf('\n\nParent Application'));
+  const parent = join(PATH, 'platform.k8s.yaml');
+  // RollingSync: the steps, in plan and simulate alike.
+  expect(orderOf(plan(parent).stdout)).toMatch(/^ApplicationSet\/\S+: RollingSync steps/);
+  expect(orderOf(simulate(parent))).toBe(orderOf(plan(parent).stdout));
+  // No strategy: no order, and why.
+  const set = {
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'ApplicationSet',
+    metadata: { name: 'platform', namespace: 'argocd' },
+    spec: {
+      generators: [{ list: { elements: [{ name: 'db' }] } }],
+      template: { metadata: { name: '{{name}}' }, spec: { project: 'default', source: { repoURL: 'https://git.example.com/r.git', path: 'apps/{{name}}' }, destination: { namespace: '{{name}}' } } },
+    },
+  };
+  writeFileSync(join(dir(), 'appset.yaml'), stringify(set));
+  const none = 'Application order: none (the parent applies no Application: the ApplicationSet controller generates those of ApplicationSet/platform, '
+    + 'and without a RollingSync strategy each syncs by its own sync policy, in no order)';
+  expect(orderOf(plan('appset.yaml').stdout)).toBe(none);
+  expect(orderOf(simulate('appset.yaml'))).toBe(none);
+});

@@ -55,15 +55,15 @@ function inSyncHandles(plan: SyncPlan, inSync: ReadonlySet<SyncTask>): string[] 
 
 /** The application order (and any ApplicationSet's RollingSync steps), then each child's plan (or the command that renders its source). */
 function applicationOrderSections(children: readonly ApplicationsModule.ChildApplication[],
-  views: readonly (ChildPlansModule.ChildPlanView | undefined)[], appSets: readonly ApplicationOrderModule.ApplicationOrder[]): string[][] {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  views: readonly (ChildPlansModule.ChildPlanView | undefined)[], parent: SyncPlan): string[][] {
+  /* eslint-disable @typescript-eslint/no-require-imports */
   const { applicationOrderLines, applicationWaves }: typeof ApplicationOrderModule = require('../../report/application-order');
+  const { parentOrders }: typeof ApplicationsModule = require('../applications');
+  /* eslint-enable @typescript-eslint/no-require-imports */
   const waves = applicationWaves(children.map((c, i) => ({
     name: c.name, wave: c.wave, destinationNamespace: c.destinationNamespace, steps: views[i]?.steps.length, render: c.source.render,
   })));
-  // A parent of ApplicationSets only has no waves of Applications to show.
-  const orders = children.length > 0 || appSets.length === 0 ? [waves, ...appSets] : appSets;
-  const sections: string[][] = orders.map(applicationOrderLines);
+  const sections: string[][] = parentOrders(parent, waves).map(applicationOrderLines);
   children.forEach((c, i) => {
     sections.push([`Application ${c.name} (parent wave ${c.wave}; ${c.source.files ? `${c.source.files.length} file${c.source.files.length === 1 ? '' : 's'}: ${c.source.files.join(', ')}` : `render with \`${c.source.render}\``})`]);
     if (views[i]) sections.push(...views[i]!.text.map(t => [...t]));
@@ -198,7 +198,7 @@ export function register(program: Command): void {
     } else {
       const { joinSections }: typeof PlanTextModule = require('../../report/plan-text');
       const parentSections = planSections(plan, now, options, findings, suppressed, healthScripts);
-      writeOut(joinSections(children ? [...applicationOrderSections(children, views, apps!.appSetOrders(plan)), ['Parent Application'], ...parentSections] : parentSections));
+      writeOut(joinSections(children ? [...applicationOrderSections(children, views, plan), ['Parent Application'], ...parentSections] : parentSections));
     }
     /* eslint-enable @typescript-eslint/no-require-imports */
     const childErrors = views.some(v => (v?.errors.length ?? 0) > 0);
