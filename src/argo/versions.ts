@@ -42,6 +42,18 @@ export const SINCE = {
    * (`applyObject`, argo-cd PR #26110, in v3.3.0 as #26189); before, only from the manifest's.
    */
   liveReplaceForce: '3.3',
+  /**
+   * A sync window's `andOperator: true` applies it only when every list it sets matches the
+   * Application (`SyncWindows.Matches`, argo-cd v3.0.0); before, the field does not exist and any
+   * list that matches applies it.
+   */
+  syncWindowAndOperator: '3.0',
+  /**
+   * A sync window's `syncOverrun: true` lets an operation that started while syncs were allowed go
+   * on into a deny window or past the end of an allow window (`SyncWindows.CanSync` with the
+   * operation's start, argo-cd PR #25510, in v3.5.0); before, the field does not exist.
+   */
+  syncWindowOverrun: '3.5',
   /** `PreDelete` hooks run before an Application is deleted. */
   preDeleteHooks: '3.3',
   /**
