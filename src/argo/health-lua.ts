@@ -1,4 +1,4 @@
-import { ARGOCD_VERSIONS, behavesSince, isAtLeast, LATEST_ARGOCD_VERSION } from './versions';
+import { ARGOCD_VERSIONS, behavesSince, isAtLeast, LATEST_ARGOCD_VERSION, minorOf } from './versions';
 
 /**
  * Group/kinds for which Argo CD ships a built-in Lua health check (the folders with a `health.lua`
@@ -405,15 +405,15 @@ export function healthKey(group: string, kind: string): string {
 
 /**
  * True when Argo CD has a built-in Lua health script for this group/kind (exact or wildcard folder).
- * @param version the Argo CD minor version modelled (`versions.ts`); undefined: the latest
+ * @param version the Argo CD version modelled (`versions.ts`: its minor decides the scripts); undefined: the latest
  */
 export function hasBuiltinLuaHealth(group: string, kind: string, version: string = LATEST_ARGOCD_VERSION): boolean {
-  const table = TABLES.get(version) ?? OLDEST_TABLE;
+  const table = TABLES.get(minorOf(version)) ?? OLDEST_TABLE; // scripts ship with minor releases
   const key = healthKey(group, kind);
   return table.exact.has(key) || (key.includes('/') ? table.wildcards : table.wildcardsWithoutGroup).some(w => w.test(key));
 }
 
 /** The first version modelled after `version` whose built-in Lua judges this group/kind (for messages); undefined when none. */
 export function builtinLuaHealthAfter(group: string, kind: string, version: string): string | undefined {
-  return ARGOCD_VERSIONS.find(v => isAtLeast(v, version) && v !== version && hasBuiltinLuaHealth(group, kind, v));
+  return ARGOCD_VERSIONS.find(v => isAtLeast(v, version) && v !== minorOf(version) && hasBuiltinLuaHealth(group, kind, v));
 }

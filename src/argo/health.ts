@@ -71,7 +71,7 @@ const BY_KEY = new Map<string, HealthCheck>(HEALTH_CHECKS.map(h => [`${h.group}/
  * in; else the table above, else any other built-in Lua script (third-party CRDs), else none. A Lua
  * row of the table counts only from the release that shipped its script (`batch/CronJob` in 3.2).
  * @param scripts the argocd-cm's health scripts; undefined when argocd-cm is not known (built-in checks only)
- * @param version the Argo CD minor version modelled (`versions.ts`); undefined: the latest
+ * @param version the Argo CD version modelled (`versions.ts`: its minor decides the scripts); undefined: the latest
  */
 export function healthCheckOf(group: string, kind: string, scripts?: readonly HealthScript[], version: string = LATEST_ARGOCD_VERSION): HealthCheck {
   const script = scripts && healthScriptFor(scripts, group, kind);
@@ -87,7 +87,7 @@ export function healthCheckOf(group: string, kind: string, scripts?: readonly He
 /**
  * True when applying the object is not enough: a gated wave waits for its health. A health script
  * of the argocd-cm given (`scripts`) is a check like a built-in one; undefined: built-in checks only.
- * `version`: the Argo CD minor version modelled, whose built-in scripts count; undefined: the latest.
+ * `version`: the Argo CD version modelled, whose minor's built-in scripts count; undefined: the latest.
  *
  * Answered once per group/kind (and per list of scripts): it is asked for every object of a tier
  * (planning, the proof, the rule pack), and `healthCheckOf` builds a string key each time and, for

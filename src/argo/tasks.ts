@@ -14,6 +14,7 @@ import { objectOption } from './prune-option';
 import { isSelected } from './selective-sync';
 import { untrackedReason } from './tracking';
 import { ExcludedObject, Manifest, PlanError, PlanOptions, ResourceKey, SourceLocation, SyncPhase } from './types';
+import { behavesSince } from './versions';
 import { readWaveIn, waveOf } from './waves';
 
 export const DEFAULT_REVISION = '0000000';
@@ -80,9 +81,13 @@ function excludedOf(key: ResourceKey, m: Manifest, reason: string): ExcludedObje
   return { ...key, reason, manifest: m };
 }
 
-function exclusionReason(hook: HookRead, skipHooks: boolean): string | undefined {
+function exclusionReason(hook: HookRead, skipHooks: boolean, version: string | undefined): string | undefined {
   if (hook.deletionOnly) {
     return `${hook.deletionTypes.join(',')} hook: runs only when the Application is deleted`;
+  }
+  // argo-cd 3.3.3 and 3.3.4 `CompareAppState`: read from a list, a deletion hook left every sync even beside a sync phase.
+  if (hook.deletionTypes.length > 0 && behavesSince('deletionHookCsv', version) && !behavesSince('syncPhaseDeletionHookSynced', version)) {
+    return `${hook.deletionTypes.join(',')} hook: Argo CD ${version} keeps a deletion hook out of every sync, its ${hook.phases.join(',')} too (3.3.5 fixed it, argo-cd #26996)`;
   }
   if (hook.ignored) {
     const values = [...hook.argoValues.map(v => `hook "${v}"`), ...hook.helmValues.map(v => `helm.sh/hook "${v}"`)];
@@ -137,7 +142,7 @@ export function buildTasks(manifests: readonly Manifest[], options: PlanOptions 
       targetKeys.add(keyString({ ...key, namespace: '' }));
     }
 
-    const reason = exclusionReason(hook, skipHooks);
+    const reason = exclusionReason(hook, skipHooks, options.argocdVersion);
     if (reason !== undefined) {
       excluded.push(excludedOf(key, m, reason));
       return;

@@ -3,6 +3,12 @@
  * names the first version that behaves the new way, read from that release's sync loop
  * (gitops-engine `pkg/sync/sync_context.go`, in argo-cd's tree as `gitops-engine/` since 3.3) or
  * its controller. Older versions keep the old behaviour; the default is the latest modelled.
+ *
+ * A version is a minor (`3.3`) or a patch release (`3.3.5`). A minor alone means its latest patch
+ * release, as an image tag `v3.3` does: it has every fix cherry-picked into that line. An entry
+ * `x.y` holds from `x.y.0`; an entry `x.y.z` from that patch release on. A fix cherry-picked into
+ * older lines after the release that brought it is a list, one entry per line, the last being the
+ * minor release that had it from the start (`['3.3.11', '3.4.3', '3.5.0']`).
  */
 
 /** Minor versions modelled, oldest first. */
@@ -105,8 +111,26 @@ export const SINCE = {
    * themselves exist since 2.10, before every version modelled.)
    */
   failedDeletionHookBlocks: '3.3',
-  /** `argocd.argoproj.io/hook` / `helm.sh/hook` read as CSV lists for PreDelete/PostDelete (before: the whole value). */
-  deletionHookCsv: '3.4',
+  /**
+   * `argocd.argoproj.io/hook` / `helm.sh/hook` read as CSV lists for PreDelete/PostDelete (before: the whole
+   * value): argo-cd PR #26420, in v3.4.0 and cherry-picked into 3.3.3 as #26586.
+   */
+  deletionHookCsv: '3.3.3',
+  /**
+   * An object that names a sync phase beside PreDelete/PostDelete (`PreSync,PreDelete`) is synced as well
+   * (`partitionTargetObjsForSync`, PR #26996, in v3.4.0 as #26998 and in 3.3.5 as #26999). In 3.3.3 and
+   * 3.3.4 the CSV read made it a deletion hook and the controller kept it out of every sync; before 3.3.3
+   * it was no deletion hook at all.
+   */
+  syncPhaseDeletionHookSynced: '3.3.5',
+  /**
+   * A PreDelete/PostDelete hook is created with the Application's tracking (`SetAppInstance`, PR #27542,
+   * in v3.5.0, cherry-picked as #27715 into 3.3.11 and #27714 into 3.4.3): a label truncated to 63
+   * characters, or only the annotation. Before, every hook got the label `app.kubernetes.io/instance:
+   * <instance name>` whatever the method, and an instance name over 63 characters made each creation
+   * fail (argo-cd #27527).
+   */
+  deletionHookTrackedLabel: '3.5',
   /**
    * Creating a PreDelete/PostDelete hook that already exists is skipped; before, the AlreadyExists error failed
    * the step for ever (a cluster-scoped hook, looked up with the destination namespace, is never found live).
@@ -134,24 +158,63 @@ export const SINCE = {
 
 export type Behaviour = keyof typeof SINCE;
 
-function minor(version: string): number {
-  return ARGOCD_VERSIONS.indexOf(version);
+/**
+ * Behaviours cherry-picked into the patch releases of older lines after `SINCE`'s release had them:
+ * a version of one of these lines behaves the new way from the patch named, any other as `SINCE` says.
+ */
+export const BACKPORTS: Readonly<Partial<Record<Behaviour, readonly string[]>>> = {
+  deletionHookTrackedLabel: ['3.3.11', '3.4.3'],
+};
+
+/** `major.minor.patch` of a version; a minor alone is its latest patch (Infinity). */
+interface Release {
+  readonly minor: number;
+  readonly patch: number;
 }
 
-/** `3.4`, `v3.4`, `3.4.2` → `3.4`; undefined when the minor version is not modelled. */
+/** A version's minor, `3.3.5` → `3.3`: what the tables by minor (built-in Lua scripts) are keyed by. */
+export function minorOf(version: string): string {
+  const [major, minor] = version.split('.');
+  return `${major}.${minor}`;
+}
+
+function releaseOf(version: string): Release {
+  const parts = version.split('.');
+  return { minor: ARGOCD_VERSIONS.indexOf(`${parts[0]}.${parts[1]}`), patch: parts.length > 2 ? Number(parts[2]) : Infinity };
+}
+
+/**
+ * `3.4`, `v3.4` → `3.4` (its latest patch); `3.4.2`, `v3.4.2` → `3.4.2`; a pre-release `3.5.0-rc1` → `3.5.0`;
+ * undefined unless the minor is modelled.
+ */
 export function parseArgoCdVersion(raw: string): string | undefined {
-  const m = /^v?(\d+)\.(\d+)(?:\.\d+(?:-[0-9A-Za-z.-]+)?)?$/.exec(raw.trim());
+  const m = /^v?(\d+)\.(\d+)(?:\.(\d+)(?:-[0-9A-Za-z.-]+)?)?$/.exec(raw.trim());
   if (!m) return undefined;
-  const version = `${Number(m[1])}.${Number(m[2])}`;
-  return minor(version) >= 0 ? version : undefined;
+  const minor = `${Number(m[1])}.${Number(m[2])}`;
+  if (!ARGOCD_VERSIONS.includes(minor)) return undefined;
+  return m[3] === undefined ? minor : `${minor}.${Number(m[3])}`;
 }
 
 /** True when `version` (default: the latest) behaves the new way. */
 export function behavesSince(behaviour: Behaviour, version: string = LATEST_ARGOCD_VERSION): boolean {
-  return isAtLeast(version, SINCE[behaviour]);
+  const minor = minorOf(version);
+  const backport = BACKPORTS[behaviour]?.find(b => minorOf(b) === minor);
+  return isAtLeast(version, backport ?? SINCE[behaviour]);
 }
 
-/** True when `version` is `since` or later (a version not modelled is older than all: the old behaviour). */
+/** The releases a behaviour comes with, for messages: `3.3.3`, or `3.3.11, 3.4.3 and 3.5`. */
+export function sinceText(behaviour: Behaviour): string {
+  const all = [...BACKPORTS[behaviour] ?? [], SINCE[behaviour]];
+  return all.length === 1 ? all[0] : `${all.slice(0, -1).join(', ')} and ${all[all.length - 1]}`;
+}
+
+/**
+ * True when `version` is `since` or later (a version not modelled is older than all: the old
+ * behaviour). `since` alone as a minor means its `.0`; `version` alone as a minor, its latest patch.
+ */
 export function isAtLeast(version: string, since: string): boolean {
-  return minor(version) >= minor(since);
+  const v = releaseOf(version);
+  const s = releaseOf(since);
+  if (v.minor !== s.minor) return v.minor > s.minor;
+  return v.patch >= (Number.isFinite(s.patch) ? s.patch : 0);
 }

@@ -13,7 +13,7 @@ import type * as SyncOptionsModule from '../argo/sync-options';
 import { TRACKING_METHODS } from '../argo/tracking';
 import type { TrackingMethod } from '../argo/tracking';
 import type { Manifest, PlanOptions } from '../argo/types';
-import { ARGOCD_VERSIONS, LATEST_ARGOCD_VERSION, parseArgoCdVersion } from '../argo/versions';
+import { ARGOCD_VERSIONS, LATEST_ARGOCD_VERSION, parseArgoCdVersion, sinceText } from '../argo/versions';
 import type * as SyncOptionInvalidModule from '../rules/checks/sync-option-invalid';
 import type * as SyncOptionUnknownModule from '../rules/checks/sync-option-unknown';
 
@@ -29,14 +29,15 @@ export interface AppFlags {
 
 function parseArgocdVersionFlag(value: string): string {
   const version = parseArgoCdVersion(value);
-  if (version === undefined) throw new InvalidArgumentError(`expected one of ${ARGOCD_VERSIONS.join(', ')} (a patch version such as 3.4.2 is read as 3.4)`);
+  if (version === undefined) throw new InvalidArgumentError(`expected a minor version from ${ARGOCD_VERSIONS.join(', ')} (its latest patch release) or a patch release such as 3.4.2`);
   return version;
 }
 
 /** `--argocd-version`, one parser for every command that models a version; `what` says what it changes there. */
 export function addArgocdVersionOption(cmd: Command, what: string): Command {
-  return cmd.option('--argocd-version <version>', `the Argo CD version to model, ${ARGOCD_VERSIONS[0]} to ${LATEST_ARGOCD_VERSION} (default: ${LATEST_ARGOCD_VERSION}); ${what}`,
-    parseArgocdVersionFlag);
+  const help = `the Argo CD version to model, ${ARGOCD_VERSIONS[0]} to ${LATEST_ARGOCD_VERSION} (default: ${LATEST_ARGOCD_VERSION}): `
+    + `a minor is its latest patch release, or name one (3.3.5); ${what}`;
+  return cmd.option('--argocd-version <version>', help, parseArgocdVersionFlag);
 }
 
 function parseKubeVersionFlag(value: string): string {
@@ -59,7 +60,8 @@ export function addAppOptions(cmd: Command, { live = true }: { live?: boolean } 
   if (live) {
     cmd.option('--live <path>', 'manifests in the cluster now (e.g. kubectl get -o json); those not in the input are pruned '
       + 'when tracked as the app\'s (see --tracking-method); objects with ownerReferences never are (repeatable)', collect);
-    cmd.option('--app-name <name>', "the Application's name: --live prunes only objects whose tracking names it (default: any app)");
+    cmd.option('--app-name <name>', "the Application's instance name (<namespace>_<name> outside Argo CD's namespace): --live prunes only objects "
+      + `whose tracking names it (default: any app); simulate --delete labels deletion hooks with it before Argo CD ${sinceText('deletionHookTrackedLabel')}`);
     cmd.addOption(new Option('--tracking-method <method>', 'how Argo CD tracks the app\'s objects (argocd-cm application.resourceTrackingMethod; '
       + 'default: annotation, label before Argo CD 3.0)').choices([...TRACKING_METHODS]));
   }

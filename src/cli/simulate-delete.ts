@@ -49,7 +49,7 @@ export function checkDeleteFlags(flags: DeleteFlags & { readonly applyError?: st
 }
 
 /** Plans the target, replays the deletion; unknown `--health` handles throw (exit 2). */
-export function runDeletion(input: SimulationInput, flags: DeleteFlags): DeletionResult {
+export function runDeletion(input: SimulationInput, flags: DeleteFlags & { readonly appName?: string }): DeletionResult {
   const { buildPlan }: typeof ArgoPlanModule = require('../argo/plan');
   const { simulateDeletion, unknownDeletionHandles }: typeof DeletionModule = require('../argo/simulate/deletion');
   const { UsageError }: typeof ErrorsModule = require('./errors');
@@ -63,6 +63,7 @@ export function runDeletion(input: SimulationInput, flags: DeleteFlags): Deletio
     cascade: flags.cascade ?? true,
     ...(given.length > 0 ? { live: tracked(given, input.planOptions.tracking, input.options.argocdVersion) } : {}),
     ...(input.options.argocdVersion !== undefined ? { argocdVersion: input.options.argocdVersion } : {}),
+    ...(flags.appName !== undefined ? { appInstanceName: flags.appName } : {}),
     ...(input.options.healthScripts ? { healthScripts: input.options.healthScripts } : {}),
   };
   const unknown = unknownDeletionHandles(plan, input.manifests, options, input.options.health?.keys() ?? []);

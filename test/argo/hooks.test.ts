@@ -151,12 +151,14 @@ describe('deletionHookTypesOf (controller/hook.go isHookOfType, TestIsPreDeleteH
     name: 'h',
     annotations: { ...(argo !== undefined ? { 'argocd.argoproj.io/hook': argo } : {}), ...(helm !== undefined ? { 'helm.sh/hook': helm } : {}) },
   });
-  test('PreDelete since 3.3; CSV lists since 3.4, the whole value before', () => {
+  test('PreDelete since 3.3; CSV lists since 3.3.3 (#26586, in 3.4.0 as #26420), the whole value before', () => {
     expect(deletionHookTypesOf(hook('PreDelete'))).toEqual(['PreDelete']);
     expect(deletionHookTypesOf(hook('PreDelete'), '3.2')).toEqual([]);
     expect(deletionHookTypesOf(hook('PostDelete'), '2.14')).toEqual(['PostDelete']);
     expect(deletionHookTypesOf(hook('PostSync, PostDelete'))).toEqual(['PostDelete']);
-    expect(deletionHookTypesOf(hook('PostSync,PostDelete'), '3.3')).toEqual([]);
+    expect(deletionHookTypesOf(hook('PostSync,PostDelete'), '3.3.2')).toEqual([]);
+    expect(deletionHookTypesOf(hook('PostSync,PostDelete'), '3.3.3')).toEqual(['PostDelete']);
+    expect(deletionHookTypesOf(hook('PostSync,PostDelete'), '3.3')).toEqual(['PostDelete']); // 3.3's latest patch
     expect(deletionHookTypesOf(hook(undefined, 'pre-delete,post-delete'))).toEqual(['PreDelete', 'PostDelete']);
     expect(deletionHookTypesOf(hook(undefined, 'post-delete'), '3.0')).toEqual(['PostDelete']);
     expect(deletionHookTypesOf(hook('postdelete'))).toEqual([]);

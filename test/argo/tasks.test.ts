@@ -140,6 +140,21 @@ describe('tasks (gitops-engine pkg/sync/sync_context.go getSyncTasks)', () => {
     ]);
   });
 
+  // argo-cd v3.3.3 controller/state.go CompareAppState (CSV read, #26586) vs v3.3.5 partitionTargetObjsForSync (#26999).
+  test('3.3.3 and 3.3.4 keep a deletion hook out of the sync even beside a sync phase; 3.3.0 to 3.3.2 read no deletion hook in a list', () => {
+    const both = [m({ kind: 'Job', name: 'both', annotations: { [HOOK]: 'PreSync,PreDelete' } }), m({ kind: 'Job', name: 'helm', annotations: { 'helm.sh/hook': 'post-install,post-delete' } })];
+    const at = (argocdVersion: string) => buildTasks(both, { argocdVersion });
+    for (const v of ['3.3.2', '3.3.5', '3.3', '3.4.0']) expect([v, at(v).tasks.map(t => `${t.phase}:${t.name}`)]).toEqual([v, ['PreSync:both', 'PostSync:helm']]);
+    for (const v of ['3.3.3', '3.3.4']) {
+      const { tasks, excluded } = at(v);
+      expect(tasks).toEqual([]);
+      expect(excluded.map(e => [e.name, e.reason])).toEqual([
+        ['both', `PreDelete hook: Argo CD ${v} keeps a deletion hook out of every sync, its PreSync too (3.3.5 fixed it, argo-cd #26996)`],
+        ['helm', `PostDelete hook: Argo CD ${v} keeps a deletion hook out of every sync, its PostSync too (3.3.5 fixed it, argo-cd #26996)`],
+      ]);
+    }
+  });
+
   test('one task per hook phase; SyncFail hooks get a task (set apart by the plan)', () => {
     expect(names([m({ kind: 'Pod', name: 'p', annotations: { [HOOK]: 'PostSync,SyncFail,PreSync' } })])).toEqual(['PreSync:Pod/p', 'PostSync:Pod/p', 'SyncFail:Pod/p']);
   });

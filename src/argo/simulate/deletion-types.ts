@@ -24,8 +24,15 @@ export interface DeletionOptions {
    * policies lack HookSucceeded
    */
   readonly live?: readonly Manifest[];
-  /** The Argo CD minor version replayed (see `argo/versions`). @default the latest modelled */
+  /** The Argo CD version replayed, a minor or a patch release (see `argo/versions`). @default the latest modelled */
   readonly argocdVersion?: string;
+  /**
+   * The Application's instance name (argo-cd `InstanceName`: its name, `<namespace>_<name>` outside Argo CD's
+   * namespace). Before 3.3.11, 3.4.3 and 3.5 every deletion hook is created with it as the
+   * `app.kubernetes.io/instance` label, and the API server refuses a value over 63 characters.
+   * @default unknown: the label is not judged
+   */
+  readonly appInstanceName?: string;
   /**
    * False for `argocd app delete --cascade=false`: no resources finalizer, so nothing is deleted, but
    * the PreDelete and PostDelete hooks still run. @default true

@@ -12,9 +12,10 @@ import { deletionHookError, DeletionHookType, hooksAlreadyExist, hooksFailed, na
 import { hasHealthCheck } from '../health';
 import { deletionHookTypesOf, readHook } from '../hooks';
 import { keyString, resourceKeyOf } from '../keys';
+import { invalidObjectMessage, labelValueErrors } from '../object-validity';
 import { isClusterScopedKind } from '../scope';
 import type { HookType, Manifest, ResourceKey, SyncPlan } from '../types';
-import { behavesSince } from '../versions';
+import { behavesSince, sinceText } from '../versions';
 import { waveOf } from '../waves';
 import { worseHealth } from './app-health';
 import { handlesOfObject, lookupByHandles } from './cluster';
@@ -187,6 +188,12 @@ class Deletion {
     const expected = this.hooks.filter(h => h.deletionTypes.includes(type) && !runningIds.has(h.id));
     if (expected.length > 0) {
       for (const h of expected) {
+        const labelRefusal = this.instanceLabelRefusal(h);
+        if (labelRefusal !== undefined) {
+          this.event(stage, 'create', h, `refused: the instance label's value, ${this.options.appInstanceName}, is over 63 characters`);
+          this.fail(deletionHookError(type, labelRefusal), [h]);
+          return false;
+        }
         // The API server refuses an object in a namespace the cascade deleted (argo-cd #24924).
         if (this.deletedNamespaces.has(h.key.namespace)) {
           this.event(stage, 'create', h, `refused: namespace ${h.key.namespace} was deleted by the cascade`);
@@ -312,7 +319,7 @@ class Deletion {
       const key = resourceKeyOf(m.object, this.plan.destinationNamespace ?? '');
       const why = missed.includes('PreDelete') && !behavesSince('preDeleteHooks', this.version)
         ? `Argo CD ${this.version} runs no PreDelete hooks (since 3.3)`
-        : `before Argo CD 3.4 the controller reads the hook annotation's whole value, not a list (${[...read.argoValues, ...read.helmValues].join(',')})`;
+        : `before Argo CD ${sinceText('deletionHookCsv')} the controller reads the hook annotation's whole value, not a list (${[...read.argoValues, ...read.helmValues].join(',')})`;
       this.notes.push(`${key.kind}/${key.name}: ${why}, so it is not run as a ${missed.join(',')} hook`);
     }
   }
@@ -332,6 +339,20 @@ class Deletion {
   private hookHealthOf(h: AppObject): HealthStatus {
     const scripts = this.options.healthScripts;
     return scripts !== undefined && !hasHealthCheck(h.key.group, h.key.kind, scripts, this.version) ? 'Healthy' : this.healthOf(h);
+  }
+
+  /**
+   * Before #27542 `executeHooks` labelled every deletion hook `app.kubernetes.io/instance: <instance name>`
+   * whatever the tracking method, untruncated: the API server refuses a value over 63 characters (argo-cd
+   * #27527). Since, the hook gets the app's tracking (`SetAppInstance`), its label truncated.
+   */
+  private instanceLabelRefusal(h: AppObject): string | undefined {
+    const instance = this.options.appInstanceName;
+    if (instance === undefined || behavesSince('deletionHookTrackedLabel', this.version)) return undefined;
+    const errors = labelValueErrors(instance);
+    if (errors.length === 0) return undefined;
+    return invalidObjectMessage(h.key.group, h.key.kind, h.key.name,
+      errors.map(detail => ({ field: 'metadata.labels', path: ['metadata', 'labels'], type: 'Invalid value' as const, value: instance, detail })));
   }
 
   private hookWord(type: DeletionHookType): string {

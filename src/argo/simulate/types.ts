@@ -84,7 +84,7 @@ export interface SimulateOptions {
    * sync that would wait forever is terminated instead. @default none (Argo CD's default: no timeout)
    */
   readonly syncTimeoutSeconds?: number;
-  /** The Argo CD minor version replayed (see `argo/versions`). @default the latest modelled */
+  /** The Argo CD version replayed, a minor or a patch release (see `argo/versions`). @default the latest modelled */
   readonly argocdVersion?: string;
   /**
    * The operation's retry strategy (`spec.syncPolicy.retry`, `argocd app sync --retry-limit`): a failed attempt

@@ -1,7 +1,7 @@
 import { ANNOTATION_HOOK, HELM_HOOK } from '../../argo/annotations';
 import { deletionHookTypesOf, HELM_DELETION_HOOKS, HOOK_TYPES } from '../../argo/hooks';
 import type { Manifest } from '../../argo/types';
-import { behavesSince } from '../../argo/versions';
+import { behavesSince, sinceText } from '../../argo/versions';
 import { hookRead } from '../hooks';
 import { quote } from '../quote';
 import type { Hit, Rule } from '../types';
@@ -45,7 +45,7 @@ export const hookUnrecognised: Rule = {
 
 /**
  * Deletion hook types the modelled version does not read (`deletionHookTypesOf`): PreDelete before 3.3,
- * and before 3.4 a deletion type in a list (the controller compared the annotation's whole value).
+ * and before 3.3.3 a deletion type in a list (the controller compared the annotation's whole value).
  */
 function deletionTypesUnread(manifests: readonly Manifest[], version: string | undefined): Hit[] {
   const hits: Hit[] = [];
@@ -66,7 +66,7 @@ function deletionTypesUnread(manifests: readonly Manifest[], version: string | u
         }
         : {
           manifest,
-          message: `${key} names ${type} in a list of hook types, which only Argo CD 3.4 and later read: Argo CD ${v} compares the whole value, so this is no ${type} hook`,
+          message: `${key} names ${type} in a list of hook types, which only Argo CD ${sinceText('deletionHookCsv')} and later read: Argo CD ${v} compares the whole value, so this is no ${type} hook`,
           fix: `give the ${type} hook an object of its own whose ${key} is exactly "${key === ANNOTATION_HOOK ? type : helmValueOf(type)}"`,
           path: ['metadata', 'annotations', key],
         });

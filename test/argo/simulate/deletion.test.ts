@@ -228,12 +228,13 @@ describe('PostDelete hooks (TestFinalizeAppDeletion PostDelete_*, e2e TestPostDe
     expect(r.message).toBe('namespaces "app" not found');
   });
 
-  test('"PostDelete,PostSync" is a PostDelete hook since 3.4 only (the whole value was compared before)', () => {
+  test('"PostDelete,PostSync" is a PostDelete hook since 3.3.3 only (#26586; the whole value was compared before)', () => {
     const both = m({ kind: 'Job', name: 'n', hook: 'PostDelete,PostSync', deletePolicy: 'HookSucceeded' });
     expect(events(del([both]))).toContain('2 PostDelete create Job/n');
-    const old = del([both], { argocdVersion: '3.3' });
+    expect(events(del([both], { argocdVersion: '3.3.3' }))).toContain('2 PostDelete create Job/n');
+    const old = del([both], { argocdVersion: '3.3.2' });
     expect(old.events.filter(e => e.stage === 'PostDelete')).toEqual([]);
-    expect(old.notes[0]).toMatch(/^Job\/n: before Argo CD 3.4 the controller reads the hook annotation's whole value/);
+    expect(old.notes[0]).toMatch(/^Job\/n: before Argo CD 3.3.3 the controller reads the hook annotation's whole value/);
   });
 
   test('a generateName hook is looked up by its empty name and created again on every reconcile', () => {
@@ -314,5 +315,39 @@ describe('the operator\'s argocd-cm (simulate --delete --argocd-cm; controller/h
 
   test('known, with a script for the kind: its health counts', () => {
     expect(del([backup], { health: { 'Backup/backup': 'Progressing' }, healthScripts: [script] }).outcome).toBe('Waiting');
+  });
+});
+
+// argo-cd controller/hook.go executeHooks before and after "fix: truncate labels for deletion hook resources" (#27542,
+// cherry-picked as #27715 into 3.3.11 and #27714 into 3.4.3; TestFinalizeAppDeletion PreDelete_HookIsCreatedForLongAppName,
+// PostDelete_HookIsCreatedForLongAppName, a 70-character name): the label
+// app.kubernetes.io/instance was the untruncated instance name, which the API server refuses over 63 characters (#27527).
+describe('the instance label of deletion hooks (argo-cd #27527, #27542)', () => {
+  const long = `a${'b'.repeat(62)}c`; // 64 characters
+  const postDelete = m({ kind: 'Job', name: 'notify', hook: 'PostDelete', deletePolicy: 'HookSucceeded' });
+  const preDelete = m({ kind: 'Job', name: 'drain', hook: 'PreDelete', deletePolicy: 'HookSucceeded' });
+  const refusal = (name: string) => `Job.batch "${name}" is invalid: metadata.labels: Invalid value: "${long}": must be no more than 63 characters`;
+
+  test.each(['3.2', '3.3.10', '3.4.0', '3.4.2'])('%s: an instance name over 63 characters fails every creation, the deletion is Blocked', (argocdVersion) => {
+    const r = del([cm('cfg'), postDelete], { appInstanceName: long, argocdVersion });
+    expect(r.outcome).toBe('Blocked');
+    expect(r.message).toBe(refusal('notify'));
+    expect(r.events.filter(e => e.stage === 'PostDelete').map(e => e.result)).toContain(`refused: the instance label's value, ${long}, is over 63 characters`);
+  });
+
+  test('the PreDelete step wraps it ("error executing pre-delete hooks: …"), and nothing is deleted', () => {
+    const r = del([cm('cfg'), preDelete], { appInstanceName: long, argocdVersion: '3.4.2' });
+    expect(r.outcome).toBe('Blocked');
+    expect(r.message).toBe(`error executing pre-delete hooks: ${refusal('drain')}`);
+    expect(r.events.filter(e => e.action === 'delete')).toEqual([]);
+  });
+
+  test.each(['3.3.11', '3.3', '3.4.3', '3.5.0', '3.6'])('%s: the hook gets the app\'s tracking, truncated: Deleted', (argocdVersion) => {
+    expect(del([cm('cfg'), postDelete, preDelete], { appInstanceName: long, argocdVersion }).outcome).toBe('Deleted');
+  });
+
+  test('63 characters, or no name given, pass in every version', () => {
+    expect(del([cm('cfg'), postDelete], { appInstanceName: long.slice(1), argocdVersion: '3.4.2' }).outcome).toBe('Deleted');
+    expect(del([cm('cfg'), postDelete], { argocdVersion: '3.4.2' }).outcome).toBe('Deleted');
   });
 });

@@ -37,14 +37,16 @@ describe('hook-unrecognised: deletion hook types the modelled Argo CD version do
     expect(findingsOf('hook-unrecognised', text)).toEqual([]);
   });
 
-  test('a deletion type in a list before 3.4: no deletion hook; the sync type still counts', () => {
-    const [f] = findingsOf('hook-unrecognised', yaml(hookJob('report', { [HOOK]: 'PostDelete,PostSync' })), { argocdVersion: '3.3' });
-    expect(f.message).toContain('names PostDelete in a list of hook types, which only Argo CD 3.4 and later read: Argo CD 3.3 compares the whole value, so this is no PostDelete hook');
+  test('a deletion type in a list before 3.3.3 (#26586): no deletion hook; the sync type still counts', () => {
+    const [f] = findingsOf('hook-unrecognised', yaml(hookJob('report', { [HOOK]: 'PostDelete,PostSync' })), { argocdVersion: '3.3.2' });
+    expect(f.message).toContain('names PostDelete in a list of hook types, which only Argo CD 3.3.3 and later read: Argo CD 3.3.2 compares the whole value, so this is no PostDelete hook');
     expect(f.fix).toBe('give the PostDelete hook an object of its own whose argocd.argoproj.io/hook is exactly "PostDelete"');
     const helm = yaml(k('v1', 'ServiceAccount', 'cleaner', {}, { 'helm.sh/hook': 'pre-install,pre-delete' }));
-    const [h] = findingsOf('hook-unrecognised', helm, { argocdVersion: '3.3' });
+    const [h] = findingsOf('hook-unrecognised', helm, { argocdVersion: '3.3.2' });
     expect(h.message).toContain('helm.sh/hook names PreDelete in a list');
     expect(h.fix).toContain('whose helm.sh/hook is exactly "pre-delete"');
     expect(findingsOf('hook-unrecognised', yaml(hookJob('report', { [HOOK]: 'PostDelete,PostSync' })), { argocdVersion: '3.4' })).toEqual([]);
+    expect(findingsOf('hook-unrecognised', yaml(hookJob('report', { [HOOK]: 'PostDelete,PostSync' })), { argocdVersion: '3.3.3' })).toEqual([]);
+    expect(findingsOf('hook-unrecognised', yaml(hookJob('report', { [HOOK]: 'PostDelete,PostSync' })), { argocdVersion: '3.3' })).toEqual([]);
   });
 });
