@@ -61,7 +61,7 @@ describe('SynthChecks', () => {
     expect(all).toMatch(/^\[all-warning\] warning: ConfigMap\/app \(all-warning\/app\): .*Frobnicate/);
   });
 
-  test('a finding at synth reads as `syncplan lint` prints it: level, message, then its fix line (#10 §7)', () => {
+  test('a finding at synth reads as `syncplan lint` prints it: level, message, then its fix line', () => {
     const warning = stderrOf(() => Testing.synth(chartWith('Frobnicate=true', 'fix-warning')));
     expect(warning).toMatch(/^\[fix-warning\] warning: ConfigMap\/app \(fix-warning\/app\): [^\n]*Frobnicate[^\n]*\n {2}fix: [^\n]+\n$/);
     const error = synthError(chartWith('Prune=sometimes', 'fix-error'));

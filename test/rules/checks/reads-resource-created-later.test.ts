@@ -49,7 +49,7 @@ describe('reads-resource-created-later', () => {
   });
 });
 
-test('names its own wave first: what it holds up comes after where it is (#10 §7)', () => {
+test('the message names the wave the object is in before the later wave it holds up', () => {
   const wave0 = 'annotations: { argocd.argoproj.io/sync-wave: "0" }';
   const later = '---\napiVersion: v1\nkind: ConfigMap\nmetadata: { name: later, annotations: { argocd.argoproj.io/sync-wave: "1" } }\n';
   const text = `apiVersion: apps/v1
