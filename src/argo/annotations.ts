@@ -1,11 +1,17 @@
 /**
  * Annotation keys Argo CD reads, and annotation access the way Go's `unstructured.GetAnnotations()`
- * does it before apimachinery v0.33 (Argo CD 3.1): one non-string value (an unquoted number, a
- * boolean, null) makes the whole map unreadable, so Argo CD sees *no* annotations on that object
- * (argo-cd #13730). Since 3.1 a null value reads as "" instead, which this reader does not model (it
- * takes no version); with annotation tracking, the default, the app does not render at all either
- * way (src/argo/non-string-annotation.ts says what happens when).
+ * does it: one non-string value (an unquoted number, a boolean, a list) makes the whole map
+ * unreadable, so Argo CD sees *no* annotations on that object (argo-cd #13730). A null value did the
+ * same before apimachinery v0.33 (Argo CD 3.1); since, it reads as "" and the others still count
+ * (`NestedNullCoercingStringMap`), so the readers take the Argo CD version (the latest modelled when
+ * not given, as everywhere in the model). Whether the app renders at all is the tracking method's
+ * business (src/argo/non-string-annotation.ts): the controller's read does not depend on it.
+ *
+ * Pass the version when reading a target manifest (what the repo server renders). Read a live object
+ * without one: the API server stored a null value as "" (JSON decoding) and refused the rest, so
+ * every version reads it as 3.1 reads the manifest that stands for it.
  */
+import { behavesSince } from './versions';
 
 export const ANNOTATION_SYNC_WAVE = 'argocd.argoproj.io/sync-wave';
 export const ANNOTATION_HOOK = 'argocd.argoproj.io/hook';
@@ -31,8 +37,12 @@ export interface AnnotationProblem {
 }
 
 export interface AnnotationRead {
-  /** Annotations as Argo CD before 3.1 sees them: empty when any problem exists. */
+  /**
+   * Annotations as Argo CD's controller of the version reads them: empty when any problem exists,
+   * unless every problem is a null value `nullReadsEmpty` keeps (then each null reads as "").
+   */
   readonly annotations: Readonly<Record<string, string>>;
+  /** Every value that is not a string, null included (kept or not: the repo server refuses them all). */
   readonly problems: readonly AnnotationProblem[];
 }
 
@@ -46,11 +56,24 @@ function typeName(v: unknown): string {
 }
 
 /**
- * Reads `metadata.annotations` like Argo CD, reporting every non-string value. Not memoised: a map
- * has a few keys, and checking them costs less than a WeakMap of every object of a large chart
- * (whose upkeep in the garbage collector cost more than the reads it saved).
+ * Whether the controller still reads the object's annotations despite `problem`: since apimachinery
+ * v0.33 (Argo CD 3.1, SINCE.nullAnnotationReadEmpty) `Unstructured.GetAnnotations` reads the map with
+ * `NestedNullCoercingStringMap`, which turns a null value into "" and refuses any other non-string
+ * value (and a `metadata.annotations` that is not a map) as before. The one reader of this fact:
+ * `readAnnotations` and `nonStringAnnotationEffect` (its `othersRead`) both ask it.
  */
-export function readAnnotations(object: Record<string, unknown>): AnnotationRead {
+export function nullReadsEmpty(problem: AnnotationProblem, argocdVersion?: string): boolean {
+  return problem.key !== '' && problem.value === null && behavesSince('nullAnnotationReadEmpty', argocdVersion);
+}
+
+/**
+ * Reads `metadata.annotations` like Argo CD's controller of `argocdVersion` (@default the latest
+ * modelled), reporting every non-string value. Not memoised: a map has a few keys, and checking them
+ * costs less than a WeakMap of every object of a large chart (whose upkeep in the garbage collector
+ * cost more than the reads it saved). When every value is a string (nearly always) the map itself is
+ * returned, nothing copied and the version never looked at.
+ */
+export function readAnnotations(object: Record<string, unknown>, argocdVersion?: string): AnnotationRead {
   const metadata = object.metadata;
   if (!isPlainObject(metadata)) return { annotations: EMPTY, problems: NO_PROBLEMS };
   const raw = metadata.annotations;
@@ -66,18 +89,29 @@ export function readAnnotations(object: Record<string, unknown>): AnnotationRead
     const value = raw[key];
     if (typeof value !== 'string') (problems ??= []).push({ key, type: typeName(value), value });
   }
-  if (problems) return { annotations: EMPTY, problems };
-  return { annotations: raw as Record<string, string>, problems: NO_PROBLEMS };
+  if (problems === undefined) return { annotations: raw as Record<string, string>, problems: NO_PROBLEMS };
+  for (const p of problems) if (!nullReadsEmpty(p, argocdVersion)) return { annotations: EMPTY, problems };
+  // Only null values, and a version that reads them as "": the rest of the map still counts.
+  const read: Record<string, string> = {};
+  for (const key in raw) {
+    if (!Object.prototype.hasOwnProperty.call(raw, key)) continue;
+    const value = raw[key];
+    read[key] = typeof value === 'string' ? value : '';
+  }
+  return { annotations: read, problems };
 }
 
-/** The annotations Argo CD sees on an object (empty when any value is not a string). */
-export function annotationsOf(object: Record<string, unknown>): Readonly<Record<string, string>> {
-  return readAnnotations(object).annotations;
+/**
+ * The annotations Argo CD of `argocdVersion` (@default the latest modelled) sees on an object: empty
+ * when a value is not a string (null too before 3.1; see `readAnnotations`).
+ */
+export function annotationsOf(object: Record<string, unknown>, argocdVersion?: string): Readonly<Record<string, string>> {
+  return readAnnotations(object, argocdVersion).annotations;
 }
 
-/** One annotation value as Argo CD sees it, or undefined when absent/unreadable. */
-export function annotationOf(object: Record<string, unknown>, key: string): string | undefined {
-  return annotationIn(annotationsOf(object), key);
+/** One annotation value as Argo CD of `argocdVersion` (@default the latest modelled) sees it, or undefined when absent/unreadable. */
+export function annotationOf(object: Record<string, unknown>, key: string, argocdVersion?: string): string | undefined {
+  return annotationIn(annotationsOf(object, argocdVersion), key);
 }
 
 /**
@@ -85,8 +119,8 @@ export function annotationOf(object: Record<string, unknown>, key: string): stri
  * argo-cd `controller/health.go` compares it: it is then left out of the Application's health (and
  * only there: a sync still waits for it, docs/argo-cd-model.md#health).
  */
-export function isHealthCheckIgnored(object: Record<string, unknown>): boolean {
-  return annotationOf(object, ANNOTATION_IGNORE_HEALTHCHECK) === 'true';
+export function isHealthCheckIgnored(object: Record<string, unknown>, argocdVersion?: string): boolean {
+  return annotationOf(object, ANNOTATION_IGNORE_HEALTHCHECK, argocdVersion) === 'true';
 }
 
 /** One value of annotations already read (`annotationsOf`), for callers that read several. */
@@ -108,9 +142,9 @@ export function csvValues(value: string | undefined): string[] {
   return [...seen];
 }
 
-/** `GetAnnotationCSVs(obj, key)`. */
-export function annotationCsvOf(object: Record<string, unknown>, key: string): string[] {
-  return csvValues(annotationOf(object, key));
+/** `GetAnnotationCSVs(obj, key)`, as Argo CD of `argocdVersion` (@default the latest modelled) reads the map. */
+export function annotationCsvOf(object: Record<string, unknown>, key: string, argocdVersion?: string): string[] {
+  return csvValues(annotationOf(object, key, argocdVersion));
 }
 
 export function isPlainObject(v: unknown): v is Record<string, unknown> {

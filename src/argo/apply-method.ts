@@ -43,7 +43,7 @@ export interface ApplyContext {
 
 /** `applyObject`'s choice for one target. */
 export function applyDecision(target: Record<string, unknown>, ctx: ApplyContext): ApplyDecision {
-  const own = annotationCsvOf(target, ANNOTATION_SYNC_OPTIONS);
+  const own = annotationCsvOf(target, ANNOTATION_SYNC_OPTIONS, ctx.argocdVersion);
   const live = ctx.live && behavesSince('liveReplaceForce', ctx.argocdVersion) ? annotationCsvOf(ctx.live, ANNOTATION_SYNC_OPTIONS) : [];
   const replace = ctx.appSyncOptions.includes('Replace=true') || own.includes('Replace=true') || live.includes('Replace=true');
   const force = (ctx.operationForce ?? false) || own.includes('Force=true') || live.includes('Force=true');

@@ -65,7 +65,7 @@ export function shouldNamespaceSync(namespaceExists: boolean, managedMetadata: b
 export function createNamespaceTask(manifests: readonly Manifest[], options: PlanOptions, seq: number): DraftTask | undefined {
   const namespace = options.namespace ?? '';
   if (namespace === '' || syncOptionValue(options.syncOptions ?? [], 'CreateNamespace') !== 'true') return undefined;
-  const declared = manifests.some(m => isNamespaceNamed(m, namespace) && !readHook(m.object).isHook);
+  const declared = manifests.some(m => isNamespaceNamed(m, namespace) && !readHook(m.object, options.argocdVersion).isHook);
   const exists = namespaceIsLive(options.live ?? [], namespace);
   if (declared || !shouldNamespaceSync(exists, options.managedNamespaceMetadata ?? false)) return undefined;
   const object = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } };

@@ -3,7 +3,7 @@
  * `pkg/sync/hook/helm/delete_policy.go`; docs/argo-cd-model.md#delete-policies): the union of Argo CD's
  * and Helm's values, unknown values dropped, none → BeforeHookCreation.
  */
-import { ANNOTATION_HOOK_DELETE_POLICY, HELM_HOOK_DELETE_POLICY, annotationCsvOf } from './annotations';
+import { ANNOTATION_HOOK_DELETE_POLICY, HELM_HOOK_DELETE_POLICY, annotationIn, annotationsOf, csvValues } from './annotations';
 import { DeletePolicy } from './types';
 
 export const DELETE_POLICIES: readonly DeletePolicy[] = ['BeforeHookCreation', 'HookSucceeded', 'HookFailed'];
@@ -25,9 +25,15 @@ export interface DeletePolicyRead {
   readonly unrecognisedHelm: readonly string[];
 }
 
-export function readDeletePolicies(object: Record<string, unknown>): DeletePolicyRead {
-  const argo = annotationCsvOf(object, ANNOTATION_HOOK_DELETE_POLICY);
-  const helm = annotationCsvOf(object, HELM_HOOK_DELETE_POLICY);
+/** The delete policies of an object as Argo CD of `argocdVersion` (@default the latest modelled) reads its annotations. */
+export function readDeletePolicies(object: Record<string, unknown>, argocdVersion?: string): DeletePolicyRead {
+  return readDeletePoliciesIn(annotationsOf(object, argocdVersion));
+}
+
+/** `readDeletePolicies` on annotations already read (`annotationsOf`). */
+export function readDeletePoliciesIn(annotations: Readonly<Record<string, string>>): DeletePolicyRead {
+  const argo = csvValues(annotationIn(annotations, ANNOTATION_HOOK_DELETE_POLICY));
+  const helm = csvValues(annotationIn(annotations, HELM_HOOK_DELETE_POLICY));
   const found = new Set<DeletePolicy>();
   for (const v of argo) if ((DELETE_POLICIES as readonly string[]).includes(v)) found.add(v as DeletePolicy);
   for (const v of helm) if (v in HELM_DELETE_POLICIES) found.add(HELM_DELETE_POLICIES[v]);
@@ -40,6 +46,6 @@ export function readDeletePolicies(object: Record<string, unknown>): DeletePolic
 }
 
 /** `hook.DeletePolicies(obj)`. */
-export function deletePoliciesOf(object: Record<string, unknown>): DeletePolicy[] {
-  return [...readDeletePolicies(object).policies];
+export function deletePoliciesOf(object: Record<string, unknown>, argocdVersion?: string): DeletePolicy[] {
+  return [...readDeletePolicies(object, argocdVersion).policies];
 }

@@ -87,9 +87,9 @@ const PLAIN: HookRead = Object.freeze<HookRead>({
   phases: ['Sync'],
 });
 
-/** Reads the hook annotations of an object the way Argo CD does. */
-export function readHook(object: Record<string, unknown>): HookRead {
-  return readHookIn(annotationsOf(object));
+/** Reads the hook annotations of an object the way Argo CD of `argocdVersion` (@default the latest modelled) does. */
+export function readHook(object: Record<string, unknown>, argocdVersion?: string): HookRead {
+  return readHookIn(annotationsOf(object, argocdVersion));
 }
 
 /** `readHook` on annotations already read (`annotationsOf`). */
@@ -140,14 +140,14 @@ export function readHookIn(annotations: Readonly<Record<string, string>>): HookR
 }
 
 /** Every hook type Argo CD recognises on the object: engine types (Argo over Helm) plus deletion types. */
-export function hookTypesOf(object: Record<string, unknown>): HookType[] {
-  const read = readHook(object);
+export function hookTypesOf(object: Record<string, unknown>, argocdVersion?: string): HookType[] {
+  const read = readHook(object, argocdVersion);
   return uniq([...read.types, ...read.deletionTypes]);
 }
 
 /** `hook.IsHook`. */
-export function isHook(object: Record<string, unknown>): boolean {
-  return readHook(object).isHook;
+export function isHook(object: Record<string, unknown>, argocdVersion?: string): boolean {
+  return readHook(object, argocdVersion).isHook;
 }
 
 /**
@@ -157,7 +157,7 @@ export function isHook(object: Record<string, unknown>): boolean {
  * only its whole value counts (`PostDelete,PostSync` is no PostDelete hook in 3.3).
  */
 export function deletionHookTypesOf(object: Record<string, unknown>, version?: string): HookType[] {
-  const read = readHook(object);
+  const read = readHook(object, version);
   const types = behavesSince('deletionHookCsv', version) ? read.deletionTypes : read.wholeValueDeletionTypes;
   return types.filter(t => t !== 'PreDelete' || behavesSince('preDeleteHooks', version));
 }

@@ -10,14 +10,13 @@
  * - Label tracking, or a CRD: the manifests render and the controller reads the map with
  *   apimachinery's `Unstructured.GetAnnotations`, which returns none of it when a value is not a
  *   string; since apimachinery v0.33 (Argo CD 3.1) a null value reads as "" and the rest still count
- *   (`NestedNullCoercingStringMap`). The API server's typed decoding rejects a number, boolean, list
+ *   (`NestedNullCoercingStringMap`, `annotations.ts` `nullReadsEmpty`). The API server's typed decoding rejects a number, boolean, list
  *   or map, and reads null as "", as JSON decoding does (the reason apimachinery gives for the change).
  */
-import type { AnnotationProblem } from './annotations';
+import { AnnotationProblem, nullReadsEmpty } from './annotations';
 import { groupOf } from './keys';
 import { defaultTrackingMethod } from './tracking';
 import type { TrackingMethod } from './types';
-import { behavesSince } from './versions';
 
 export interface NonStringAnnotationModel {
   /** The Argo CD minor version. @default the latest modelled */
@@ -31,10 +30,20 @@ export interface NonStringAnnotationEffect {
   readonly trackingMethod: TrackingMethod;
   /** The repo server fails to generate the manifests: no object of the Application renders. */
   readonly failsApp: boolean;
-  /** When the app renders: Argo CD still reads the object's annotations (a null value as ""). */
+  /**
+   * When the app renders: Argo CD still reads the object's annotations (a null value as ""), so the
+   * plan honours its waves, hooks and sync options (`readAnnotations` reads them the same way).
+   */
   readonly othersRead: boolean;
   /** When the app renders: the API server refuses the object. */
   readonly apiServerRejects: boolean;
+  /**
+   * Something goes wrong: the app fails to render, or the annotations go unread. False only for a
+   * null value Argo CD reads as "" on an object that renders (label tracking, or a CRD, since 3.1):
+   * the rule annotation-not-string reports exactly the problems where it is true, and the plan
+   * raises an error for exactly those.
+   */
+  readonly reported: boolean;
   /** What happens, as one clause for a message (no leading capital, no final stop). */
   readonly text: string;
 }
@@ -52,7 +61,7 @@ export function nonStringAnnotationEffect(object: Record<string, unknown>, probl
   const crd = isCrd(object);
   const failsApp = trackingMethod !== 'label' && !crd;
   const nullValue = problem.key !== '' && problem.value === null;
-  const othersRead = nullValue && behavesSince('nullAnnotationReadEmpty', version);
+  const othersRead = nullReadsEmpty(problem, version);
   const apiServerRejects = !nullValue;
   const rendered = othersRead
     ? 'Argo CD reads it as "" and keeps the other annotations'
@@ -69,5 +78,5 @@ export function nonStringAnnotationEffect(object: Record<string, unknown>, probl
   } else {
     text = `with ${which} ${rendered}; with annotation tracking the whole Application would fail to render`;
   }
-  return { trackingMethod, failsApp, othersRead, apiServerRejects, text };
+  return { trackingMethod, failsApp, othersRead, apiServerRejects, reported: failsApp || !othersRead, text };
 }

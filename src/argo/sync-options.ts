@@ -41,14 +41,14 @@ export function syncOptionSpec(name: string): SyncOptionSpec | undefined {
   return SYNC_OPTIONS.find(o => o.name === name);
 }
 
-/** The CSV values of the sync-options annotation. */
-export function syncOptionsOf(object: Record<string, unknown>): string[] {
-  return annotationCsvOf(object, ANNOTATION_SYNC_OPTIONS);
+/** The CSV values of the sync-options annotation, as Argo CD of `argocdVersion` (@default the latest modelled) reads the map. */
+export function syncOptionsOf(object: Record<string, unknown>, argocdVersion?: string): string[] {
+  return annotationCsvOf(object, ANNOTATION_SYNC_OPTIONS, argocdVersion);
 }
 
 /** `HasAnnotationOption(obj, sync-options, option)`: exact match of one CSV item. */
-export function hasSyncOption(object: Record<string, unknown>, option: string): boolean {
-  return syncOptionsOf(object).includes(option);
+export function hasSyncOption(object: Record<string, unknown>, option: string, argocdVersion?: string): boolean {
+  return syncOptionsOf(object, argocdVersion).includes(option);
 }
 
 /** Value of `Key=` in a list of options, first match wins (Argo's prefix lookup). */

@@ -56,9 +56,9 @@ export interface WaveRead {
   readonly exact?: bigint;
 }
 
-/** Reads the wave of an object exactly as Argo CD does, with what was ignored on the way. */
-export function readWave(object: Record<string, unknown>): WaveRead {
-  return readWaveIn(annotationsOf(object));
+/** Reads the wave of an object exactly as Argo CD of `argocdVersion` (@default the latest modelled) does, with what was ignored on the way. */
+export function readWave(object: Record<string, unknown>, argocdVersion?: string): WaveRead {
+  return readWaveIn(annotationsOf(object, argocdVersion));
 }
 
 /** `readWave` on annotations already read (`annotationsOf`). */
@@ -87,8 +87,8 @@ export function readWaveIn(annotations: Readonly<Record<string, string>>): WaveR
 }
 
 /** `syncwaves.Wave(obj)`. */
-export function waveOf(object: Record<string, unknown>): number {
-  return readWave(object).wave;
+export function waveOf(object: Record<string, unknown>, argocdVersion?: string): number {
+  return readWave(object, argocdVersion).wave;
 }
 
 /** True for the one spelling a generator should emit: `"0"`, `"3"`, `"-1"` (no `+`, padding, spaces, `-0`). */

@@ -292,6 +292,8 @@ export class SyncPlanner extends Construct {
       if (!Object.prototype.hasOwnProperty.call(raw, k) || this.isOurs(raw[k])) continue;
       (hand ??= {})[k] = raw[k];
     }
+    // No Argo CD version at synth: the latest's reader (a null hand-set value reads as ""); any
+    // non-string value is reported by the rule pack anyway (annotation-not-string).
     return hand ? annotationsOf({ metadata: { annotations: hand } }) : NO_ANNOTATIONS;
   }
 

@@ -35,7 +35,7 @@ export function buildContext(
   };
   thePlan.steps.forEach((step, i) => step.tasks.forEach(t => index(t, i)));
   thePlan.syncFail.forEach(t => index(t, -1));
-  const objects = new ManifestIndex(manifests);
+  const objects = new ManifestIndex(manifests, options.argocdVersion);
   let byManifest: Map<Manifest, SyncTask[]> | undefined;
   return {
     manifests,

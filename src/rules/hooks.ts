@@ -2,15 +2,18 @@
 import { readHook, HookRead } from '../argo/hooks';
 import type { Manifest } from '../argo/types';
 
-const reads = new WeakMap<Manifest, HookRead>();
+const reads = new WeakMap<Manifest, { readonly version: string | undefined; readonly read: HookRead }>();
 
-/** `readHook`, memoised: a dozen rules ask about the same objects. */
-export function hookRead(manifest: Manifest): HookRead {
-  let read = reads.get(manifest);
-  if (!read) {
-    read = readHook(manifest.object);
-    reads.set(manifest, read);
-  }
+/**
+ * `readHook` for Argo CD `argocdVersion` (@default the latest modelled), memoised: a dozen rules ask
+ * about the same objects. The version is kept with the read: it decides whether a null annotation
+ * value hides the hook annotations (`annotations.ts` `readAnnotations`).
+ */
+export function hookRead(manifest: Manifest, argocdVersion?: string): HookRead {
+  const memo = reads.get(manifest);
+  if (memo !== undefined && memo.version === argocdVersion) return memo.read;
+  const read = readHook(manifest.object, argocdVersion);
+  reads.set(manifest, { version: argocdVersion, read });
   return read;
 }
 

@@ -20,7 +20,8 @@ export class ManifestIndex {
   private byKind: Map<string, Manifest[]> | undefined;
   private readonly byAnnotation = new Map<string, Manifest[]>();
 
-  constructor(private readonly manifests: readonly Manifest[]) {
+  /** @param argocdVersion the Argo CD version whose reader finds the hooks (`readAnnotations`). @default the latest modelled */
+  constructor(private readonly manifests: readonly Manifest[], argocdVersion?: string) {
     for (const m of manifests) {
       // Keys as written, found as `readAnnotations` finds the map (so a map Argo CD cannot read
       // still lists its keys: the rules about broken annotations need those objects too). A
@@ -32,7 +33,8 @@ export class ManifestIndex {
         for (const key in annotations) {
           if (!Object.prototype.hasOwnProperty.call(annotations, key)) continue;
           push(this.byAnnotation, key, m);
-          // One value that is not a string, and Argo CD reads none of the map (`readAnnotations`).
+          // One value that is not a string: the repo server refuses the map, and the controller reads
+          // none of it, or, since 3.1, all of it when the values are null (`readAnnotations`).
           if (typeof annotations[key] !== 'string') malformed = true;
         }
         if (malformed) this.malformedAnnotations.push(m);
@@ -47,7 +49,7 @@ export class ManifestIndex {
     }
     // Without either hook annotation Argo CD reads an object as a plain resource.
     for (const manifest of this.withAnnotation(ANNOTATION_HOOK, HELM_HOOK)) {
-      const hook = hookRead(manifest);
+      const hook = hookRead(manifest, argocdVersion);
       if (hook.isHook && !hook.ignored) this.hooks.push({ manifest, hook });
     }
   }

@@ -1,4 +1,5 @@
-import { annotationCsvOf, annotationOf, annotationsOf, csvValues, readAnnotations } from '../../src/argo';
+import { annotationCsvOf, annotationOf, annotationsOf, csvValues, nullReadsEmpty, readAnnotations } from '../../src/argo';
+import { ARGOCD_VERSIONS } from '../../src/argo/versions';
 import { obj } from '../fixtures/manifests';
 
 describe('annotations', () => {
@@ -40,7 +41,43 @@ describe('annotations', () => {
   ])('a %p value is a problem of type %s', (value, type) => {
     const o = obj({ kind: 'Pod', name: 'p', annotations: { k: value } });
     expect(readAnnotations(o).problems).toEqual([{ key: 'k', type, value }]);
-    expect(annotationsOf(o)).toEqual({});
+    // Before apimachinery v0.33 (Argo CD 3.0) every non-string value hides the whole map.
+    expect(annotationsOf(o, '3.0')).toEqual({});
+  });
+
+  // apimachinery v0.33.0 pkg/apis/meta/v1/unstructured/helpers_test.go TestNestedNullCoercingStringMap
+  // ("string value", "null value", "invalid value"), which Unstructured.GetAnnotations uses since Argo CD 3.1.
+  describe('TestNestedNullCoercingStringMap (Argo CD 3.1+)', () => {
+    const o = (annotations: Record<string, unknown>) => obj({ kind: 'Pod', name: 'p', annotations });
+
+    test('string value: the map itself, nothing copied, whatever the version', () => {
+      const object = o({ a: '1', b: '2' });
+      const annotations = (object.metadata as Record<string, unknown>).annotations;
+      for (const version of ['3.0', '3.1', undefined]) expect(readAnnotations(object, version).annotations).toBe(annotations);
+    });
+
+    test('null value: read as "" and the others still count since 3.1; nothing read before', () => {
+      const object = o({ 'a': '1', 'b': null, 'argocd.argoproj.io/sync-wave': '2' });
+      expect(readAnnotations(object, '3.1')).toEqual({
+        annotations: { 'a': '1', 'b': '', 'argocd.argoproj.io/sync-wave': '2' },
+        problems: [{ key: 'b', type: 'null', value: null }],
+      });
+      expect(annotationsOf(object)).toEqual({ 'a': '1', 'b': '', 'argocd.argoproj.io/sync-wave': '2' }); // the latest modelled
+      expect(annotationOf(object, 'b', '3.6')).toBe('');
+      expect(annotationsOf(object, '3.0')).toEqual({});
+      expect(annotationsOf(object, '2.14')).toEqual({});
+    });
+
+    test('invalid value: a null beside a number, and nothing is read in any version', () => {
+      for (const version of ARGOCD_VERSIONS) expect(annotationsOf(o({ a: '1', b: null, c: 0 }), version)).toEqual({});
+    });
+
+    test('non map: annotations that are not a map are never read', () => {
+      expect(nullReadsEmpty({ key: '', type: 'null', value: null }, '3.6')).toBe(false);
+      expect(nullReadsEmpty({ key: 'b', type: 'null', value: null }, '3.1')).toBe(true);
+      expect(nullReadsEmpty({ key: 'b', type: 'null', value: null }, '3.0')).toBe(false);
+      expect(nullReadsEmpty({ key: 'b', type: 'number', value: 0 }, '3.6')).toBe(false);
+    });
   });
 
   test('annotations that are not a map are a problem; null or absent annotations are simply empty', () => {

@@ -48,6 +48,14 @@ describe('nonStringAnnotationEffect', () => {
     expect(nonStringAnnotationEffect(crd, nullValue, { argocdVersion: '3.2', trackingMethod: 'annotation' }).othersRead).toBe(true);
   });
 
+  test('reported: everything but a null value read as "" on an object that renders (the plan errs exactly there)', () => {
+    expect(nonStringAnnotationEffect(service, nullValue, { argocdVersion: '3.1', trackingMethod: 'label' }).reported).toBe(false);
+    expect(nonStringAnnotationEffect(crd, nullValue, { argocdVersion: '3.1', trackingMethod: 'annotation' }).reported).toBe(false);
+    expect(nonStringAnnotationEffect(service, nullValue, { argocdVersion: '3.1', trackingMethod: 'annotation' }).reported).toBe(true);
+    expect(nonStringAnnotationEffect(service, nullValue, { argocdVersion: '3.0', trackingMethod: 'label' }).reported).toBe(true);
+    expect(nonStringAnnotationEffect(service, numberValue, { argocdVersion: '3.6', trackingMethod: 'label' }).reported).toBe(true);
+  });
+
   test('annotations that are not a map are never read', () => {
     expect(nonStringAnnotationEffect(service, notAMap, { argocdVersion: '3.6', trackingMethod: 'label' }))
       .toMatchObject({ failsApp: false, othersRead: false, apiServerRejects: true });

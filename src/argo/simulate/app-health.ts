@@ -51,6 +51,7 @@ export function applicationHealth(plan: SyncPlan, healthOf: (task: SyncTask) => 
       resources = true;
       if (!missing) live = true;
       // Argo CD reads the annotation on the live object (the manifest stands for it): one not in the cluster is not skipped.
+      // Read with no version: the API server stored a null value as "", so every version reads the others (annotations.ts).
       if (!missing && isHealthCheckIgnored(task.manifest.object)) continue;
       if (h === undefined) continue;
       if (task.group === 'argoproj.io' && task.kind === 'Application' && (missing || h === 'Unknown')) continue;

@@ -328,7 +328,7 @@ export class SyncLoop {
         }
         continue;
       }
-      if (appSkip || hasSyncOption(t.task.manifest.object, SKIP_DRY_RUN) || crdsInSync.has(`${t.task.group}/${t.task.kind}`)) {
+      if (appSkip || hasSyncOption(t.task.manifest.object, SKIP_DRY_RUN, this.options.argocdVersion) || crdsInSync.has(`${t.task.group}/${t.task.kind}`)) {
         t.skipDryRun = true;
       } else {
         this.setResult(t, 'SyncFailed', '', unservedError(t.task, this.options.kubeVersion));

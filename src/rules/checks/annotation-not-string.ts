@@ -18,8 +18,9 @@ export const annotationNotString: Rule = {
     for (const manifest of ctx.malformedAnnotations) {
       for (const p of readAnnotations(manifest.object).problems) {
         const effect = nonStringAnnotationEffect(manifest.object, p, model);
-        // Label tracking since 3.1 reads a null value as "" and the API server accepts it: nothing goes wrong.
-        if (!effect.failsApp && effect.othersRead) continue;
+        // Label tracking (or a CRD) since 3.1 reads a null value as "" and the API server accepts it:
+        // nothing goes wrong, and the plan raises no error either (the same `reported`).
+        if (!effect.reported) continue;
         if (p.key === '') {
           hits.push({
             manifest,

@@ -29,7 +29,7 @@ export const crdNotBeforeCustomResource: Rule = {
       hits.push({
         manifest: t.manifest,
         message: t.hoisted
-          ? `${annotatedPlace(t)}, after its custom resource ${user.kind}/${user.name} (${where}); Argo CD moves it into ${where} right before it and waits only ~3 s for it to be Established, so the first sync can fail`
+          ? `${annotatedPlace(t, ctx.options.argocdVersion)}, after its custom resource ${user.kind}/${user.name} (${where}); Argo CD moves it into ${where} right before it and waits only ~3 s for it to be Established, so the first sync can fail`
           : `is in the same wave as its custom resource ${user.kind}/${user.name} (${where}); Argo CD applies it first but waits only ~3 s for it to be Established, so the first sync can fail and only the retry works`,
         fix: `put the CRD in an earlier wave than ${user.kind}/${user.name} (e.g. sync-wave "${user.wave - 1}"), where Argo CD waits until it is Established`,
         path: ['metadata'],

@@ -11,10 +11,11 @@ export const deletePolicyUnrecognised: Rule = {
   check(ctx) {
     const hits: Hit[] = [];
     for (const manifest of ctx.withAnnotation(ANNOTATION_HOOK_DELETE_POLICY, HELM_HOOK_DELETE_POLICY)) {
-      const read = readDeletePolicies(manifest.object);
+      const read = readDeletePolicies(manifest.object, ctx.options.argocdVersion);
       if (read.unrecognisedArgo.length === 0 && read.unrecognisedHelm.length === 0) continue;
       // Argo CD reads delete policies on hooks only: on anything else the annotation does nothing.
-      const hook = annotationOf(manifest.object, ANNOTATION_HOOK) !== undefined || annotationOf(manifest.object, HELM_HOOK) !== undefined;
+      const named = (key: string) => annotationOf(manifest.object, key, ctx.options.argocdVersion) !== undefined;
+      const hook = named(ANNOTATION_HOOK) || named(HELM_HOOK);
       const effect = hook ? `so it is dropped (effective policies: ${read.policies.join(', ')}${read.defaulted ? ', the default' : ''})`
         : 'and this object is not a hook, so Argo CD reads no delete policy on it at all';
       const orRemove = hook ? '' : ' (or remove the annotation: delete policies apply to hooks only)';

@@ -9,7 +9,7 @@ export const generateNameWithoutHook: Rule = {
   check(ctx) {
     const hits: Hit[] = [];
     for (const manifest of ctx.generateNamed) {
-      const hook = hookRead(manifest);
+      const hook = hookRead(manifest, ctx.options.argocdVersion);
       if (hook.isHook || hook.skip) continue;
       hits.push({
         manifest,

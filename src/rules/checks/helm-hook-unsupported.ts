@@ -17,7 +17,7 @@ export const helmHookUnsupported: Rule = {
   check(ctx) {
     const hits: Hit[] = [];
     for (const manifest of ctx.withAnnotation(HELM_HOOK)) {
-      const read = hookRead(manifest);
+      const read = hookRead(manifest, ctx.options.argocdVersion);
       // Helm types only count when no Argo CD type was recognised.
       if (read.argoValues.some(v => (ENGINE_HOOK_TYPES as readonly string[]).includes(v))) continue;
       const effect = read.ignored

@@ -16,7 +16,7 @@ export const hookArgoHelmMixed: Rule = {
     const hits: Hit[] = [];
     // Only an object with a Helm hook can have it overridden.
     for (const manifest of ctx.withAnnotation(HELM_HOOK)) {
-      const read = hookRead(manifest);
+      const read = hookRead(manifest, ctx.options.argocdVersion);
       if (!read.helmOverridden) continue;
       const helmPhases = [...new Set(read.helmValues.filter(v => v in HELM_HOOK_PHASES).map(v => HELM_HOOK_PHASES[v]))].sort();
       const argoPhases = [...read.phases].sort();

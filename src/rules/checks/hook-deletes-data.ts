@@ -29,7 +29,7 @@ export const hookDeletesData: Rule = {
     for (const { manifest, hook } of ctx.hooks) {
       const lost = lostWithIt(groupOf(manifest), kindOf(manifest));
       if (lost === undefined) continue;
-      const { policies, defaulted } = readDeletePolicies(manifest.object);
+      const { policies, defaulted } = readDeletePolicies(manifest.object, ctx.options.argocdVersion);
       hits.push({
         manifest,
         message: `is a ${hookLabel(hook)} hook, so Argo CD deletes it ${whenDeleted(policies, defaulted)}: ${lost}`,

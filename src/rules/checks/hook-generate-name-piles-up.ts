@@ -17,7 +17,7 @@ export const hookGenerateNamePilesUp: Rule = {
     const hits: Hit[] = [];
     for (const { manifest, hook } of ctx.hooks) {
       if (metadataName(manifest) !== undefined || generateNameOf(manifest) === undefined) continue;
-      const { policies } = readDeletePolicies(manifest.object);
+      const { policies } = readDeletePolicies(manifest.object, ctx.options.argocdVersion);
       if (policies.includes('HookSucceeded')) continue;
       if (kindOf(manifest) === 'Job' && typeof at(manifest.object, ['spec', 'ttlSecondsAfterFinished']) === 'number') continue;
       hits.push({

@@ -20,7 +20,7 @@ export const hookNameWithoutBeforeHookCreation: Rule = {
     const hits: Hit[] = [];
     for (const { manifest, hook } of ctx.hooks) {
       if (!RUN_ONCE.has(kindOf(manifest)) || metadataName(manifest) === undefined) continue;
-      const { policies } = readDeletePolicies(manifest.object);
+      const { policies } = readDeletePolicies(manifest.object, ctx.options.argocdVersion);
       if (policies.includes('BeforeHookCreation')) continue;
       hits.push({
         manifest,

@@ -18,6 +18,7 @@ export const ignoreHealthcheckAwaited: Rule = {
     const hits: Hit[] = [];
     const scripts = ctx.options.argocdCm?.healthScripts;
     for (const m of ctx.withAnnotation(ANNOTATION_IGNORE_HEALTHCHECK)) {
+      // Read as on the live object, with no version: the API server stored a null value as "" (annotations.ts).
       if (!isHealthCheckIgnored(m.object)) continue;
       for (const t of ctx.tasksOf(m)) {
         if (t.action !== 'apply' || t.phase === 'SyncFail' || !waitsOnHealth(t, scripts, ctx.options.argocdVersion)) continue;

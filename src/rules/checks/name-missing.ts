@@ -15,7 +15,7 @@ export const nameMissing: Rule = {
   check(ctx) {
     const hits: Hit[] = [];
     for (const manifest of ctx.unnamed) {
-      const hook = hookRead(manifest);
+      const hook = hookRead(manifest, ctx.options.argocdVersion);
       if (hook.isHook || hook.skip || hook.ignored || hook.deletionOnly) continue;
       hits.push({
         manifest,

@@ -15,7 +15,7 @@ export const namespaceAfterResource: Rule = {
   check(ctx) {
     const hits: Hit[] = [];
     for (const t of ctx.tasksOfKind('Namespace')) {
-      if (!t.hoisted || t.group !== '' || !hasPlacementAnnotation(t)) continue;
+      if (!t.hoisted || t.group !== '' || !hasPlacementAnnotation(t, ctx.options.argocdVersion)) continue;
       const user = ctx.tasks.slice(ctx.tasks.indexOf(t) + 1).find(u => u.namespace === t.name && u.kind !== 'Namespace');
       const before = user ? ` before ${user.kind}/${user.name}` : '';
       hits.push({

@@ -13,7 +13,8 @@ export const syncFailHookWave: Rule = {
     const hits: Hit[] = [];
     for (const t of ctx.plan.syncFail) {
       if (t.annotatedWave === 0) continue;
-      const key = annotationOf(t.manifest.object, ANNOTATION_SYNC_WAVE) !== undefined ? ANNOTATION_SYNC_WAVE : HELM_HOOK_WEIGHT;
+      const written = annotationOf(t.manifest.object, ANNOTATION_SYNC_WAVE, ctx.options.argocdVersion);
+      const key = written !== undefined ? ANNOTATION_SYNC_WAVE : HELM_HOOK_WEIGHT;
       hits.push({
         manifest: t.manifest,
         message: `is a SyncFail hook in wave ${t.annotatedWave}, but Argo CD starts all SyncFail hooks at once and ignores their waves`,

@@ -11,7 +11,7 @@ export const waveInvalid: Rule = {
   check(ctx) {
     const hits: Hit[] = [];
     for (const manifest of ctx.withAnnotation(ANNOTATION_SYNC_WAVE, HELM_HOOK_WEIGHT)) {
-      const read = readWave(manifest.object);
+      const read = readWave(manifest.object, ctx.options.argocdVersion);
       const used = read.from === 'hook-weight' ? `helm.sh/hook-weight, wave ${read.wave}` : 'wave 0';
       if (read.invalidSyncWave !== undefined) {
         hits.push({

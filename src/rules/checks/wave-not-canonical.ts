@@ -11,7 +11,7 @@ export const waveNotCanonical: Rule = {
   check(ctx) {
     const hits: Hit[] = [];
     for (const manifest of ctx.withAnnotation(ANNOTATION_SYNC_WAVE)) {
-      const raw = annotationOf(manifest.object, ANNOTATION_SYNC_WAVE);
+      const raw = annotationOf(manifest.object, ANNOTATION_SYNC_WAVE, ctx.options.argocdVersion);
       const wave = canonicalWave(raw);
       if (raw === undefined || wave === undefined || isCanonicalWave(raw)) continue;
       hits.push({

@@ -20,12 +20,12 @@ export const waveTooLarge: Rule = {
       if (Number.isSafeInteger(t.annotatedWave) || seen.has(t.manifest)) continue;
       seen.add(t.manifest);
       const manifest = t.manifest;
-      const read = readWave(manifest.object);
+      const read = readWave(manifest.object, ctx.options.argocdVersion);
       if (read.exact === undefined) continue;
       const annotation = read.from === 'hook-weight' ? HELM_HOOK_WEIGHT : ANNOTATION_SYNC_WAVE;
       hits.push({
         manifest,
-        message: `${annotation} ${quote(annotationOf(manifest.object, annotation) ?? '')} is wave ${read.exact} for Argo CD, `
+        message: `${annotation} ${quote(annotationOf(manifest.object, annotation, ctx.options.argocdVersion) ?? '')} is wave ${read.exact} for Argo CD, `
           + `beyond the ±${MAX_EXACT_WAVE} syncplan holds exactly: ${shown(read.wave, read.exact)}may put it in one step with a wave `
           + 'Argo CD keeps apart, so syncplan cannot order it exactly',
         fix: `write a wave between -${MAX_EXACT_WAVE} and ${MAX_EXACT_WAVE}: waves only order, so small integers such as "-1", "0" or "10" do`,
