@@ -3,8 +3,8 @@
  * `pkg/sync/reconcile.go` `splitHooks`, `pkg/sync/sync_context.go` `getSyncTasks`;
  * docs/argo-cd-model.md#tasks).
  */
-import { readAnnotations, isPlainObject } from './annotations';
-import { readDeletePolicies } from './delete-policy';
+import { AnnotationProblem, readAnnotations, isPlainObject } from './annotations';
+import { readDeletePoliciesIn } from './delete-policy';
 import { DraftTask } from './draft';
 import { HookRead, readHook, readHookIn } from './hooks';
 import { keyString, metadataString, resourceKeyOf } from './keys';
@@ -57,10 +57,11 @@ function describe(value: unknown): string {
  * happens is the rule annotation-not-string's words, for the tracking method and version modelled
  * (`non-string-annotation.ts`).
  */
-function annotationErrors(m: Manifest, options: PlanOptions): PlanError[] {
-  const { problems } = readAnnotations(m.object);
+function annotationErrors(m: Manifest, problems: readonly AnnotationProblem[], options: PlanOptions): PlanError[] {
   const model = { argocdVersion: options.argocdVersion, trackingMethod: options.tracking?.method };
-  return problems.map(p => ({
+  // A null value the version reads as "" on an object that renders (label tracking, or a CRD,
+  // since 3.1) harms nothing: no error, as annotation-not-string reports none.
+  return problems.filter(p => nonStringAnnotationEffect(m.object, p, model).reported).map(p => ({
     kind: typeof m.object.kind === 'string' ? m.object.kind : '',
     name: metadataString(m.object, 'name') || metadataString(m.object, 'generateName'),
     message: p.key === ''
@@ -125,8 +126,8 @@ export function buildTasks(manifests: readonly Manifest[], options: PlanOptions 
       return;
     }
     // Read once here; the hook, the wave and every later reader of this object share it.
-    const annotations = readAnnotations(m.object);
-    if (annotations.problems.length > 0) errors.push(...annotationErrors(m, options));
+    const annotations = readAnnotations(m.object, options.argocdVersion);
+    if (annotations.problems.length > 0) errors.push(...annotationErrors(m, annotations.problems, options));
     const winner = winners.get(m);
     if (winner !== undefined) {
       excluded.push({ ...excludedOf(key, m, `repeated: ${formatSource(winner.source)} defines the same object again and wins (Argo CD keeps the last one and warns RepeatedResourceWarning)`), keptInstead: winner });
@@ -169,7 +170,7 @@ export function buildTasks(manifests: readonly Manifest[], options: PlanOptions 
     const filled = key.namespace !== metadataString(object, 'namespace');
     const target = filled ? { ...object, metadata: { ...(object.metadata as Record<string, unknown>), namespace: key.namespace } } : object;
     const wave = readWaveIn(annotations.annotations).wave;
-    const deletePolicies = hook.isHook ? readDeletePolicies(object).policies : [];
+    const deletePolicies = hook.isHook ? readDeletePoliciesIn(annotations.annotations).policies : [];
     for (const phase of hook.phases) {
       const taskName = name !== '' ? name : hookName(metadataString(object, 'generateName'), phase, revision, startedAt);
       const task: DraftTask = {
@@ -198,6 +199,7 @@ export function buildTasks(manifests: readonly Manifest[], options: PlanOptions 
     if (!isPlainObject(m.object)) continue;
     if (targetKeys.has(keyString(resourceKeyOf(m.object)))) continue;
     const key = resourceKeyOf(m.object, namespace);
+    // A live object holds strings only (the API server stores a null value as ""): read with no version.
     const hook = readHook(m.object);
     // Live hooks (and ignored objects) are never pruned; Skip objects have no phase.
     if (hook.isHook || hook.deletionOnly) {

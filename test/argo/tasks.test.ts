@@ -243,13 +243,64 @@ describe('plan errors for annotations (argo-cd #13730)', () => {
       'annotation a is boolean true, not a string: with label tracking Argo CD reads no annotation of this object (waves, hooks, sync options) and the API server rejects it; '
       + 'with annotation tracking the whole Application would fail to render; quote the value ("true")',
     ]);
-    expect(messages({ a: null }, { ...label, argocdVersion: '3.1' })).toEqual([
-      'annotation a is null, not a string: with label tracking Argo CD reads it as "" and keeps the other annotations; with annotation tracking the whole Application would fail to render; write "" or remove the key',
-    ]);
+    // Since 3.1 a null value reads as "" and nothing goes wrong: no error (annotation-not-string reports none either).
+    expect(messages({ a: null }, { ...label, argocdVersion: '3.1' })).toEqual([]);
     expect(messages({ a: null }, { ...label, argocdVersion: '3.0' })).toEqual([
       'annotation a is null, not a string: with label tracking Argo CD reads no annotation of this object (waves, hooks, sync options) (3.1 reads a null as ""); '
       + 'with annotation tracking the whole Application would fail to render; write "" or remove the key',
     ]);
+  });
+
+  // apimachinery v0.33.0 TestNestedNullCoercingStringMap "null value": Unstructured.GetAnnotations, which the
+  // controller reads targets with, keeps the other annotations since Argo CD 3.1; argo-cd util/kube/kube_test.go
+  // TestSetAppInstanceAnnotationWithInvalidData: with annotation tracking the repo server still refuses the map.
+  describe('a null value under label tracking (the app renders)', () => {
+    const job = () => manifest({
+      apiVersion: 'batch/v1',
+      kind: 'Job',
+      metadata: { name: 'migrate', annotations: { [HOOK]: 'PreSync', [WAVE]: '3', 'argocd.argoproj.io/hook-delete-policy': 'HookSucceeded', 'note': null } },
+    });
+    const plan = (argocdVersion: string, method: 'label' | 'annotation' = 'label') => buildPlan([job()], { argocdVersion, tracking: { method } });
+    const placed = (p: ReturnType<typeof buildPlan>) => p.steps.flatMap(s => s.tasks.map(t => [t.phase, t.wave, t.hook, t.deletePolicies]));
+
+    test('3.1+: the hook, its wave and its delete policy count, and there is no plan error', () => {
+      for (const version of ['3.1', '3.6']) {
+        const p = plan(version);
+        expect(p.errors).toEqual([]);
+        expect(placed(p)).toEqual([['PreSync', 3, true, ['HookSucceeded']]]);
+      }
+    });
+
+    test('3.0: no annotation of the object is read (a plain Sync resource), and the plan says so', () => {
+      const p = plan('3.0');
+      expect(placed(p)).toEqual([['Sync', 0, false, []]]);
+      expect(p.errors.map(e => e.message)).toEqual([expect.stringMatching(/^annotation note is null, not a string: with label tracking Argo CD reads no annotation/)]);
+    });
+
+    test('a null hook value reads as an empty hook since 3.1 (an ignored object), as nothing before', () => {
+      const hook = manifest({ apiVersion: 'batch/v1', kind: 'Job', metadata: { name: 'j', annotations: { [HOOK]: null } } });
+      const label = { tracking: { method: 'label' as const } };
+      const read = (argocdVersion: string) => buildTasks([hook], { ...label, argocdVersion });
+      expect(read('3.1').excluded.map(e => e.reason)).toEqual(['hook with no usable type (empty value): Argo CD neither applies nor prunes it']);
+      expect(read('3.1').errors).toEqual([]);
+      expect(read('3.0').tasks.map(t => `${t.phase}:${t.name}`)).toEqual(['Sync:j']);
+    });
+
+    test('annotation tracking: the repo server fails the whole app, an error in every version', () => {
+      for (const version of ['3.0', '3.1', '3.6']) {
+        expect(plan(version, 'annotation').errors.map(e => e.message)).toEqual([expect.stringMatching(/repo server fails to generate the manifests/)]);
+      }
+    });
+
+    test('a live object holds "" where its manifest said null (the API server decodes it so): its PruneLast counts in every version', () => {
+      const live = manifest({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'old', annotations: { 'argocd.argoproj.io/sync-options': 'PruneLast=true', 'note': null } } });
+      const target = manifest({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c', annotations: { [WAVE]: '2' } } });
+      for (const argocdVersion of ['3.0', '3.1']) {
+        const p = buildPlan([target], { argocdVersion, live: [live] });
+        // PruneLast: after the highest Sync wave (2), so wave 3.
+        expect(p.steps.flatMap(s => s.tasks.filter(t => t.action === 'prune').map(t => t.wave))).toEqual([3]);
+      }
+    });
   });
 
   test('one error per bad value, the object still syncs', () => {

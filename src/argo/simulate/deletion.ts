@@ -87,6 +87,7 @@ class Deletion {
         key,
         id: keyString(key),
         object,
+        // The deletion order reads the live objects, which hold strings only: no version (annotations.ts).
         wave: waveOf(object),
         handles: handlesOfObject(key.kind, key.name, object),
         deletionTypes: deletionHookTypesOf(object, this.version),
@@ -312,7 +313,7 @@ class Deletion {
 
   private noteVersionGaps(targets: readonly Manifest[]): void {
     for (const m of targets) {
-      const read = readHook(m.object);
+      const read = readHook(m.object, this.version);
       const seen = deletionHookTypesOf(m.object, this.version);
       const missed = read.deletionTypes.filter(t => !seen.includes(t));
       if (missed.length === 0) continue;

@@ -30,7 +30,7 @@ export const customResourceWithoutCrd: Rule = {
     const hits: Hit[] = [];
     for (const t of custom) {
       const key = `${t.group}/${t.kind}`;
-      if (defined.has(key) || hasSyncOption(t.manifest.object, SKIP_DRY_RUN)) continue;
+      if (defined.has(key) || hasSyncOption(t.manifest.object, SKIP_DRY_RUN, ctx.options.argocdVersion)) continue;
       hits.push({
         manifest: t.manifest,
         message: `is a custom resource (${key}), but no CustomResourceDefinition for it is in the app: on a cluster without it the dry-run fails and nothing is synced`,

@@ -17,7 +17,7 @@ export const hookUnrecognised: Rule = {
   check(ctx) {
     const hits: Hit[] = [];
     for (const manifest of ctx.withAnnotation(ANNOTATION_HOOK)) {
-      const read = hookRead(manifest);
+      const read = hookRead(manifest, ctx.options.argocdVersion);
       const effect = read.ignored
         ? 'so the object is silently left out of every sync (neither applied nor pruned)'
         : `so that value is ignored (the object is handled as ${describeTypes(read.types, read.deletionTypes)})`;
@@ -50,7 +50,7 @@ export const hookUnrecognised: Rule = {
 function deletionTypesUnread(manifests: readonly Manifest[], version: string | undefined): Hit[] {
   const hits: Hit[] = [];
   for (const manifest of manifests) {
-    const read = hookRead(manifest);
+    const read = hookRead(manifest, version);
     if (read.deletionTypes.length === 0) continue;
     const seen = deletionHookTypesOf(manifest.object, version);
     for (const type of read.deletionTypes.filter((t) => !seen.includes(t))) {
