@@ -2,6 +2,7 @@ import { builtinApiVersionSpelling } from '../../argo/api-groups';
 import { discoveryError } from '../../argo/simulate/api-discovery';
 import { firstApplyTasks } from '../applied-objects';
 import type { Hit, Rule } from '../types';
+import { unservedEffect } from '../unserved';
 
 /**
  * client-go `ServerResourcesForGroupVersion` asks for `/apis/<group>/<version>` as written, and the API
@@ -20,8 +21,8 @@ export const apiVersionMiscased: Rule = {
       if (spelling === undefined) continue;
       hits.push({
         manifest: t.manifest,
-        message: `apiVersion ${t.apiVersion} is not a group/version the API server serves (discovery paths are case-sensitive): Kubernetes spells it ${spelling}, so `
-          + `Argo CD fails the whole sync before applying anything ("one or more synchronization tasks are not valid"; its result: ${discoveryError(t.apiVersion)}) and no SyncFail hook runs`,
+        message: `apiVersion ${t.apiVersion} is not a group/version the API server serves (discovery paths are case-sensitive): Kubernetes spells it ${spelling}, `
+          + unservedEffect(ctx, t, discoveryError(t.apiVersion)),
         fix: `write apiVersion: ${spelling}`,
         path: ['apiVersion'],
       });

@@ -1,6 +1,8 @@
 import { builtinKindSpelling } from '../../argo/api-groups';
+import { unservedError } from '../../argo/simulate/api-discovery';
 import { firstApplyTasks } from '../applied-objects';
 import type { Hit, Rule } from '../types';
+import { unservedEffect } from '../unserved';
 
 /**
  * gitops-engine `pkg/utils/kube/kube.go` `ServerResourceForGroupVersionKind` matches discovery's kinds
@@ -18,8 +20,8 @@ export const kindMiscased: Rule = {
       if (spelling === undefined) continue;
       hits.push({
         manifest: t.manifest,
-        message: `kind ${t.kind} is not a kind ${t.apiVersion} serves (discovery matches kinds exactly, case included): Kubernetes spells it ${spelling}, so `
-          + 'Argo CD fails the whole sync before applying anything ("one or more synchronization tasks are not valid") and no SyncFail hook runs',
+        message: `kind ${t.kind} is not a kind ${t.apiVersion} serves (discovery matches kinds exactly, case included): Kubernetes spells it ${spelling}, `
+          + unservedEffect(ctx, t, unservedError(t, ctx.options.kubeVersion)),
         fix: `write kind: ${spelling}`,
         path: ['kind'],
       });

@@ -37,4 +37,18 @@ describe('api-version-miscased', () => {
     expect(findingsOf('kind-miscased', both).map(f => f.fix)).toEqual(['write kind: Deployment']);
     expect(findingsOf('api-version-miscased', yaml(k('apps/v1', 'deployment', 'web')))).toEqual([]);
   });
+
+  // gitops-engine getSyncTasks: discovery's 404 is a NotFound, so SkipDryRunOnMissingResource=true skips the dry run
+  // (TestSyncCustomResources); the apply then fails at its step, as simulate replays it.
+  test('with SkipDryRunOnMissingResource=true the dry run is skipped and the object fails at its own step', () => {
+    const skip = { 'argocd.argoproj.io/sync-options': 'SkipDryRunOnMissingResource=true' };
+    const [f] = findingsOf('api-version-miscased', yaml(k('apps/V1', 'Deployment', 'web', {}, skip)));
+    expect(f.message).toContain('so Argo CD skips its dry run (SkipDryRunOnMissingResource=true) and its apply fails at its step '
+      + '(no matches for kind "Deployment" in version "apps/V1" (ensure CRDs are installed first)): the earlier steps are applied, and the SyncFail hooks run');
+    const app = findingsOf('api-version-miscased', yaml(k('apps/V1', 'Deployment', 'web')), { syncOptions: ['SkipDryRunOnMissingResource=true'] });
+    expect(app[0].message).toContain('skips its dry run');
+    // The Application's option is read since 3.1 only.
+    const old = findingsOf('api-version-miscased', yaml(k('apps/V1', 'Deployment', 'web')), { syncOptions: ['SkipDryRunOnMissingResource=true'], argocdVersion: '3.0' });
+    expect(old[0].message).toContain('fails the whole sync before applying anything');
+  });
 });

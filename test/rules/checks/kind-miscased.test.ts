@@ -22,4 +22,11 @@ describe('kind-miscased', () => {
   test('a custom group\'s kind is its CRD\'s business', () => {
     expect(findingsOf('kind-miscased', yaml(k('example.com/v1', 'configmap', 'x')))).toEqual([]);
   });
+
+  test('names discovery\'s NotFound; with SkipDryRunOnMissingResource=true the object fails at its own apply instead (TestSyncCustomResources)', () => {
+    expect(findingsOf('kind-miscased', yaml(k('apps/v1', 'deployment', 'web')))[0].message).toContain('its result: deployment.apps "" not found');
+    const skip = { 'argocd.argoproj.io/sync-options': 'SkipDryRunOnMissingResource=true' };
+    const [f] = findingsOf('kind-miscased', yaml(k('apps/v1', 'deployment', 'web', {}, skip)));
+    expect(f.message).toContain('its apply fails at its step (no matches for kind "deployment" in version "apps/v1" (ensure CRDs are installed first))');
+  });
 });
