@@ -14,8 +14,7 @@
  *   or map, and reads null as "", as JSON decoding does (the reason apimachinery gives for the change).
  */
 import { AnnotationProblem, nullReadsEmpty } from './annotations';
-import { groupOf } from './keys';
-import { defaultTrackingMethod } from './tracking';
+import { defaultTrackingMethod, trackingWrites } from './tracking';
 import type { TrackingMethod } from './types';
 
 export interface NonStringAnnotationModel {
@@ -48,18 +47,12 @@ export interface NonStringAnnotationEffect {
   readonly text: string;
 }
 
-function isCrd(object: Record<string, unknown>): boolean {
-  return object.kind === 'CustomResourceDefinition'
-    && groupOf(typeof object.apiVersion === 'string' ? object.apiVersion : '') === 'apiextensions.k8s.io';
-}
-
 /** What Argo CD does with one problem `readAnnotations` reported on `object`. */
 export function nonStringAnnotationEffect(object: Record<string, unknown>, problem: AnnotationProblem,
   model: NonStringAnnotationModel = {}): NonStringAnnotationEffect {
   const version = model.argocdVersion;
   const trackingMethod = model.trackingMethod ?? defaultTrackingMethod(version);
-  const crd = isCrd(object);
-  const failsApp = trackingMethod !== 'label' && !crd;
+  const failsApp = trackingWrites(object, trackingMethod).annotations;
   const nullValue = problem.key !== '' && problem.value === null;
   const othersRead = nullReadsEmpty(problem, version);
   const apiServerRejects = !nullValue;
@@ -73,7 +66,7 @@ export function nonStringAnnotationEffect(object: Record<string, unknown>, probl
   if (failsApp) {
     text = `with ${which} Argo CD's repo server fails to generate the manifests (it cannot write the tracking-id annotation), `
       + `so the whole Application fails to render, not only this object; with label tracking ${rendered}`;
-  } else if (crd && trackingMethod !== 'label') {
+  } else if (trackingMethod !== 'label') { // a CRD: the repo server writes no tracking on it
     text = `a CRD gets no tracking-id annotation, so the app renders, but ${rendered}`;
   } else {
     text = `with ${which} ${rendered}; with annotation tracking the whole Application would fail to render`;

@@ -10,6 +10,7 @@ import { HookRead, readHook, readHookIn } from './hooks';
 import { keyString, metadataString, resourceKeyOf } from './keys';
 import { lastDefinitions } from './last-definitions';
 import { nonStringAnnotationEffect } from './non-string-annotation';
+import { labelTrackingModelled, nonStringLabelEffect, nonStringLabels } from './non-string-label';
 import { objectOption } from './prune-option';
 import { isSelected } from './selective-sync';
 import { untrackedReason } from './tracking';
@@ -71,7 +72,30 @@ function annotationErrors(m: Manifest, problems: readonly AnnotationProblem[], o
   }));
 }
 
-/** How to turn a non-string annotation value into a string. */
+/**
+ * With label tracking (`label`, `annotation+label`) the repo server fails to render the whole
+ * Application on a label value that is not a string, null included (`non-string-label.ts`): the
+ * rule object-invalid's words.
+ */
+function labelErrors(m: Manifest, options: PlanOptions): PlanError[] {
+  const model = { argocdVersion: options.argocdVersion, trackingMethod: options.tracking?.method };
+  const errors: PlanError[] = [];
+  for (const p of nonStringLabels(m.object)) {
+    const effect = nonStringLabelEffect(m.object, p, model);
+    if (!effect.failsApp) continue;
+    errors.push({
+      kind: typeof m.object.kind === 'string' ? m.object.kind : '',
+      name: metadataString(m.object, 'name') || metadataString(m.object, 'generateName'),
+      message: p.key === ''
+        ? `metadata.labels is ${describe(p.value)}, not a map of strings: ${effect.text}; write it as a map`
+        : `label ${p.key} is ${describe(p.value)}, not a string: ${effect.text}; ${fixFor(p.value)}`,
+      source: sourceAt(m.source, p.key === '' ? ['metadata', 'labels'] : ['metadata', 'labels', p.key]),
+    });
+  }
+  return errors;
+}
+
+/** How to turn a non-string annotation or label value into a string. */
 function fixFor(value: unknown): string {
   if (value === null) return 'write "" or remove the key';
   if (typeof value === 'object') return 'write it as one string (a comma-separated list)';
@@ -117,6 +141,8 @@ export function buildTasks(manifests: readonly Manifest[], options: PlanOptions 
   // Live objects are matched against these; without any, the keys are not worth building.
   const live = options.live ?? [];
   const targetKeys = new Set<string>();
+  // Labels can fail the app only when the repo server writes the instance label: not with annotation tracking, the default.
+  const labelTracking = labelTrackingModelled({ argocdVersion: options.argocdVersion, trackingMethod: options.tracking?.method });
   let seq = 0;
 
   manifests.forEach((m) => {
@@ -128,6 +154,7 @@ export function buildTasks(manifests: readonly Manifest[], options: PlanOptions 
     // Read once here; the hook, the wave and every later reader of this object share it.
     const annotations = readAnnotations(m.object, options.argocdVersion);
     if (annotations.problems.length > 0) errors.push(...annotationErrors(m, annotations.problems, options));
+    if (labelTracking) errors.push(...labelErrors(m, options));
     const winner = winners.get(m);
     if (winner !== undefined) {
       excluded.push({ ...excludedOf(key, m, `repeated: ${formatSource(winner.source)} defines the same object again and wins (Argo CD keeps the last one and warns RepeatedResourceWarning)`), keptInstead: winner });

@@ -18,6 +18,38 @@ export const LABEL_APP_INSTANCE = 'app.kubernetes.io/instance';
 
 export const TRACKING_METHODS: readonly TrackingMethod[] = ['annotation', 'label', 'annotation+label'];
 
+/** Which metadata maps the repo server writes the app's tracking into (`trackingWrites`). */
+export interface TrackingWrites {
+  readonly annotations: boolean;
+  readonly labels: boolean;
+}
+
+const WRITES: Readonly<Record<TrackingMethod | 'none', TrackingWrites>> = {
+  'annotation': { annotations: true, labels: false },
+  'label': { annotations: false, labels: true },
+  'annotation+label': { annotations: true, labels: true },
+  'none': { annotations: false, labels: false },
+};
+
+/**
+ * The maps the repo server writes the app's tracking into when it renders `object` (argo-cd
+ * `reposerver/repository/repository.go`: every object but a CRD, `!kube.IsCRD(target)` before
+ * `SetAppInstance`; `util/argo/resource_tracking.go` `SetAppInstance`: the tracking-id annotation
+ * with `annotation` and `annotation+label`, the instance label with `label` and `annotation+label`).
+ * Each write first reads its map with `util/kube/kube.go` `nestedNullableStringMap`, which fails on
+ * any value that is not a string, null included, in every version: manifest generation fails, and
+ * the whole Application with it (non-string-annotation.ts, non-string-label.ts).
+ */
+export function trackingWrites(object: Record<string, unknown>, method: TrackingMethod): TrackingWrites {
+  return isCrdObject(object) ? WRITES.none : WRITES[method];
+}
+
+/** `kube.IsCRD`: a CustomResourceDefinition of `apiextensions.k8s.io`. */
+function isCrdObject(object: Record<string, unknown>): boolean {
+  return object.kind === 'CustomResourceDefinition'
+    && groupOf(typeof object.apiVersion === 'string' ? object.apiVersion : '') === 'apiextensions.k8s.io';
+}
+
 /** argocd-cm's default: `annotation` since 3.0, `label` before. */
 export function defaultTrackingMethod(argocdVersion?: string): TrackingMethod {
   return behavesSince('hookFinalizer', argocdVersion) ? 'annotation' : 'label';

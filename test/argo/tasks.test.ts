@@ -309,3 +309,49 @@ describe('plan errors for annotations (argo-cd #13730)', () => {
     expect(plan.steps.flatMap(s => s.tasks.map(t => t.name))).toEqual(['c']);
   });
 });
+
+// argo-cd util/kube/kube_test.go TestGetAppInstanceLabelWithInvalidData: with label tracking the repo server reads
+// metadata.labels before it writes app.kubernetes.io/instance, and a non-string value, null included, fails it.
+describe('plan errors for labels under label tracking (src/argo/non-string-label.ts)', () => {
+  const service = (labels: unknown, kind = 'Service', apiVersion = 'v1') => manifest({ apiVersion, kind, metadata: { name: 'my-service', labels } });
+  const messages = (ms: Manifest[], options: PlanOptions) => buildPlan(ms, options).errors.map(e => e.message);
+  const repoServerFails = (method: string) => `with ${method} tracking Argo CD's repo server fails to generate the manifests (it cannot write the app.kubernetes.io/instance label), `
+    + 'so the whole Application fails to render, not only this object';
+
+  test('svc-with-invalid-data.yaml: a null label fails the app under label and annotation+label tracking, in every version', () => {
+    const svc = [service({ 'valid-label': 'existing-value', 'invalid-label': null })];
+    for (const method of ['label', 'annotation+label'] as const) {
+      for (const argocdVersion of ['2.14', '3.1', '3.6']) {
+        expect(messages(svc, { argocdVersion, tracking: { method } })).toEqual([
+          `label invalid-label is null, not a string: ${repoServerFails(method)}; with annotation tracking the API server reads it as "" and nothing goes wrong; write "" or remove the key`,
+        ]);
+      }
+    }
+  });
+
+  test('a number, at the label\'s line; the default tracking of 2.14 is label', () => {
+    const source = { file: 'app.yaml', line: 1, index: 0, lineOf: (path: ReadonlyArray<string | number>) => (path[2] === 'version' ? 6 : undefined) };
+    const plan = buildPlan([{ ...service({ version: 2 }), source }], { argocdVersion: '2.14' });
+    expect(plan.errors).toEqual([{
+      kind: 'Service',
+      name: 'my-service',
+      message: 'label version is number 2, not a string: with label tracking (the default before Argo CD 3.0) Argo CD\'s repo server fails to generate the manifests '
+        + '(it cannot write the app.kubernetes.io/instance label), so the whole Application fails to render, not only this object; '
+        + 'with annotation tracking the API server would reject it; quote the value ("2")',
+      source: { ...source, line: 6 },
+    }]);
+  });
+
+  test('annotation tracking (the default since 3.0) and CRDs: no plan error (the API server\'s to judge: rule object-invalid)', () => {
+    expect(messages([service({ version: 2, note: null })], {})).toEqual([]);
+    expect(messages([service({ version: 2 })], { tracking: { method: 'annotation' }, argocdVersion: '2.14' })).toEqual([]);
+    expect(messages([service({ version: 2 }, 'CustomResourceDefinition', 'apiextensions.k8s.io/v1')], { tracking: { method: 'label' } })).toEqual([]);
+  });
+
+  test('labels that are not a map, and a hook the sync skips: the repo server renders every object', () => {
+    const hook = manifest({ apiVersion: 'batch/v1', kind: 'Job', metadata: { name: 'j', annotations: { [HOOK]: 'Skip' }, labels: ['x'] } });
+    expect(messages([hook], { tracking: { method: 'label' } })).toEqual([
+      `metadata.labels is a list, not a map of strings: ${repoServerFails('label')}; with annotation tracking the API server would reject it; write it as a map`,
+    ]);
+  });
+});

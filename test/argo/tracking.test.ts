@@ -5,7 +5,7 @@
  */
 import { manifest } from './simulate/fixtures';
 import { buildPlan } from '../../src/argo/plan';
-import { defaultTrackingMethod, parseTrackingId, untrackedReason } from '../../src/argo/tracking';
+import { defaultTrackingMethod, parseTrackingId, trackingWrites, untrackedReason } from '../../src/argo/tracking';
 
 const ID = 'argocd.argoproj.io/tracking-id';
 const cm = (name: string, annotations?: Record<string, string>, labels?: Record<string, string>) =>
@@ -56,5 +56,22 @@ describe('prunes follow tracking', () => {
     expect(plan.excluded.map(x => [x.name, x.reason])).toEqual([
       ['kube-root-ca.crt', expect.stringMatching(/^live, not tracked as this app's: no argocd.argoproj.io\/tracking-id annotation/)],
     ]);
+  });
+});
+
+// argo-cd util/argo/resource_tracking.go SetAppInstance (which maps each method writes) and
+// reposerver/repository/repository.go (`!kube.IsCRD(target)`: a CRD gets no tracking at all).
+describe('trackingWrites', () => {
+  test('annotation writes the tracking id, label the instance label, annotation+label both', () => {
+    const svc = cm('c');
+    expect(trackingWrites(svc, 'annotation')).toEqual({ annotations: true, labels: false });
+    expect(trackingWrites(svc, 'label')).toEqual({ annotations: false, labels: true });
+    expect(trackingWrites(svc, 'annotation+label')).toEqual({ annotations: true, labels: true });
+  });
+
+  test('a CRD of apiextensions.k8s.io gets neither; a kind named so in another group is no CRD', () => {
+    const crd = { apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: 'xs.example.com' } };
+    expect(trackingWrites(crd, 'annotation+label')).toEqual({ annotations: false, labels: false });
+    expect(trackingWrites({ ...crd, apiVersion: 'example.com/v1' }, 'label')).toEqual({ annotations: false, labels: true });
   });
 });

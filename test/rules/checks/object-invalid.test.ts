@@ -53,6 +53,42 @@ describe('object-invalid', () => {
   });
 });
 
+// argo-cd util/kube/kube_test.go TestGetAppInstanceLabelWithInvalidData (svc-with-invalid-data.yaml): with label
+// tracking the repo server reads metadata.labels before writing app.kubernetes.io/instance and fails on a
+// non-string value, null included, so the whole Application fails to render (src/argo/non-string-label.ts).
+describe('object-invalid under label tracking: the repo server refuses a non-string label', () => {
+  const service = (labels: Record<string, unknown>) => ({ apiVersion: 'v1', kind: 'Service', metadata: { name: 'my-service', labels }, spec: { ports: [{ port: 80 }] } });
+  const label = { tracking: { method: 'label' as const } };
+
+  test('a null label fails the whole app, at the label\'s line, with the empty-string fix', () => {
+    const [f, ...rest] = findingsOf('object-invalid', yaml(service({ 'valid-label': 'existing-value', 'invalid-label': null })), label);
+    expect(rest).toEqual([]);
+    expect(f.source.line).toBe(7);
+    expect(f.message).toMatch(/^Service\/my-service \(app\.yaml:7\): label invalid-label is a null \("null"\), not a string: with label tracking Argo CD's repo server fails to generate the manifests/);
+    expect(f.message).toMatch(/so the whole Application fails to render, not only this object; with annotation tracking the API server reads it as "" and nothing goes wrong/);
+    expect(f.fix).toBe('write an empty string: invalid-label: ""');
+    // Annotation tracking: the API server decodes the null as "", nothing to report.
+    expect(findingsOf('object-invalid', yaml(service({ 'invalid-label': null })), { tracking: { method: 'annotation' } })).toEqual([]);
+  });
+
+  test('a number: the repo server\'s refusal, not the API server\'s (the object is never applied)', () => {
+    const text = yaml(service({ version: 2 }));
+    const [f, ...rest] = findingsOf('object-invalid', text, { tracking: { method: 'annotation+label' } });
+    expect(rest).toEqual([]);
+    expect(f.message).toMatch(/label version is a number \("2"\), not a string: with annotation\+label tracking Argo CD's repo server fails/);
+    expect(f.fix).toBe('quote the value: version: "2"');
+    expect(findingsOf('object-invalid', text, { argocdVersion: '2.14' }).map(x => x.message)).toEqual([expect.stringMatching(/with label tracking \(the default before Argo CD 3\.0\)/)]);
+    expect(findingsOf('object-invalid', text).map(x => x.message)).toEqual([expect.stringMatching(/is refused by the API server: Service "my-service" cannot be handled as a Service/)]);
+  });
+
+  test('every object the repo server renders counts, a Skip hook too; a CRD gets no instance label', () => {
+    const skip = { ...service({ team: true }), metadata: { name: 'my-service', labels: { team: true }, annotations: { 'argocd.argoproj.io/hook': 'Skip' } } };
+    expect(findingsOf('object-invalid', yaml(skip), label)).toHaveLength(1);
+    const crd = { apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: 'xs.example.com', labels: { tier: null } } };
+    expect(findingsOf('object-invalid', yaml(crd), label)).toEqual([]);
+  });
+});
+
 const withInit = (name: string) => ({ ...podSpec({ probe: false }), initContainers: [{ name, image: 'registry.internal/migrate:1.0.0' }] });
 
 ruleCase('object-invalid', {
