@@ -18,6 +18,16 @@ export function applicationSyncOptionItems(app: Record<string, unknown>): readon
 }
 
 /**
+ * `spec.syncPolicy.managedNamespaceMetadata` is set (argo-cd `controller/sync_namespace.go`
+ * `syncNamespace`: `ManagedNamespaceMetadata != nil`): with CreateNamespace=true the Namespace task is
+ * added on every sync, not only while the namespace is missing (`PlanOptions.managedNamespaceMetadata`).
+ */
+export function managesNamespaceMetadata(app: Record<string, unknown>): boolean {
+  const policy = (app.spec as { syncPolicy?: { managedNamespaceMetadata?: unknown } | null } | undefined)?.syncPolicy;
+  return policy?.managedNamespaceMetadata !== undefined && policy.managedNamespaceMetadata !== null;
+}
+
+/**
  * The source the Application syncs: `spec.source`, else the first of `spec.sources` (a multi-source
  * Application's first; the others are read by none of syncplan's planning); {} when it has none.
  */

@@ -48,7 +48,7 @@ export function applicationsView(paths: readonly string[], input: SimulationInpu
   const order: typeof ApplicationOrderModule = require('../report/application-order');
   if (flags.repoRoot !== undefined) {
     const { simulateAppOfApps }: typeof AppSimulationModule = require('./app-simulation');
-    const { parentOrders }: typeof ApplicationsModule = require('./applications');
+    const { childPlanOptions, parentOrders }: typeof ApplicationsModule = require('./applications');
     const sim = simulateAppOfApps(input, flags.repoRoot);
     const children = sim.children.map(c => c.child);
     const waves = order.applicationWaves(children.map((c, i) => ({
@@ -61,7 +61,7 @@ export function applicationsView(paths: readonly string[], input: SimulationInpu
         ...(c.plan && c.job ? {
           plan: c.plan,
           manifests: c.manifests,
-          planOptions: { namespace: c.job.namespace, syncOptions: [...c.job.syncOptions] },
+          planOptions: childPlanOptions(c.job),
         } : { render: c.source.render }),
         // A child the parent never applied has no sync to colour its plan with.
         ...(result && started ? { result } : {}),

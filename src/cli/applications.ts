@@ -11,13 +11,13 @@ import { childConstructMetadataNote } from './construct-metadata';
 import { InputError } from './errors';
 import { loadPaths, SKIPPED_ON_STDERR } from './load';
 import { appProjectsOf } from '../argo/app-project';
-import { applicationSource, applicationSyncOptionItems } from '../argo/application';
+import { applicationSource, applicationSyncOptionItems, managesNamespaceMetadata } from '../argo/application';
 import { directoryReads, DirectoryOptions } from '../argo/directory-source';
 import { isApplication } from '../argo/live/application';
 import { isApplicationSet } from '../argo/live/appset';
 import { buildPlan } from '../argo/plan';
 import { listGeneratedApplications } from '../argo/progressive-sync';
-import type { Manifest, PlanOptions, SyncPlan } from '../argo/types';
+import type { Manifest, PlanOptions, SyncPlan, TrackingMethod } from '../argo/types';
 import { noApplicationOrder, rollingSyncJson, rollingSyncOrder } from '../report/application-order';
 import type { ApplicationOrder, RollingSyncJson } from '../report/application-order';
 import type { ChildProject, LintOptions, LintResult } from '../rules';
@@ -59,10 +59,46 @@ export interface ChildPlanJob {
   readonly files: readonly string[];
   readonly namespace: string;
   readonly syncOptions: readonly string[];
+  /** Its `spec.syncPolicy.managedNamespaceMetadata` is set. @default false */
+  readonly managedNamespaceMetadata?: boolean;
   /** The child's AppProject, when the parent holds it: its objects are checked against it. @default undefined */
   readonly project?: ChildProject;
-  /** The Argo CD version modelled (`--argocd-version`), for that check. @default the latest */
+  /** The Argo CD version modelled (`--argocd-version`), for its plan and that check. @default the latest */
   readonly argocdVersion?: string;
+  /** The cluster's Kubernetes version modelled (`--kube-version`). @default DEFAULT_KUBE_VERSION */
+  readonly kubeVersion?: string;
+  /** argocd-cm's `application.resourceTrackingMethod` (`--tracking-method`). @default the version's default */
+  readonly trackingMethod?: TrackingMethod;
+}
+
+/**
+ * What a child is planned with of the parent run's model: one Argo CD (its version and argocd-cm's
+ * tracking method) syncs the parent and its children, so a child's plan agrees with a plan of its
+ * folder run with the same flags. The parent's operation (revision, selective sync, skipped hooks,
+ * live objects) is not the child's: it syncs on its own.
+ */
+export type ChildModel = Pick<ChildPlanJob, 'argocdVersion' | 'kubeVersion' | 'trackingMethod'>;
+
+/** The parent run's model, as its children take it. */
+export function childModel(options: PlanOptions): ChildModel {
+  return {
+    ...(options.argocdVersion !== undefined ? { argocdVersion: options.argocdVersion } : {}),
+    ...(options.kubeVersion !== undefined ? { kubeVersion: options.kubeVersion } : {}),
+    ...(options.tracking?.method !== undefined ? { trackingMethod: options.tracking.method } : {}),
+  };
+}
+
+/** The options a child's plan is built with: its Application's, and the parent run's model. */
+export function childPlanOptions(job: ChildPlanJob): PlanOptions {
+  return {
+    namespace: job.namespace,
+    syncOptions: [...job.syncOptions],
+    ...(job.managedNamespaceMetadata ? { managedNamespaceMetadata: true } : {}),
+    ...(job.argocdVersion !== undefined ? { argocdVersion: job.argocdVersion } : {}),
+    ...(job.kubeVersion !== undefined ? { kubeVersion: job.kubeVersion } : {}),
+    // Only the method: a child has no live objects for tracking to sort.
+    ...(job.trackingMethod !== undefined ? { tracking: { method: job.trackingMethod } } : {}),
+  };
 }
 
 /** Plans one child: its files read and planned as its own Application. */
@@ -89,7 +125,7 @@ export function loadChild(job: ChildPlanJob, notes?: ChildNotes): Manifest[] {
 /** One child's files read and planned as its own Application; `notes`: as `loadChild`. */
 export function planChildManifests(job: ChildPlanJob, notes?: ChildNotes): { manifests: Manifest[]; plan: SyncPlan } {
   const manifests = loadChild(job, notes);
-  return { manifests, plan: buildPlan(manifests, { namespace: job.namespace, syncOptions: [...job.syncOptions] }) };
+  return { manifests, plan: buildPlan(manifests, childPlanOptions(job)) };
 }
 
 /**
@@ -119,7 +155,7 @@ export interface AppOfAppsParent {
  */
 export function appOfAppsParent(manifests: readonly Manifest[], options: PlanOptions, repoRoot: string): AppOfAppsParent {
   const plan = buildPlan(manifests, options);
-  const children = childSources(plan, repoRoot, options.argocdVersion);
+  const children = childSources(plan, repoRoot, childModel(options));
   const childFiles = new Set([...children.flatMap(c => c.job?.files ?? []), ...generatedFiles(plan, repoRoot)]);
   if (childFiles.size === 0) return { manifests, plan, children };
   const parentFiles = new Set(manifests.filter(m => isApplication(m.object) || isApplicationSet(m.object)).map(m => resolve(m.source.file)));
@@ -130,7 +166,7 @@ export function appOfAppsParent(manifests: readonly Manifest[], options: PlanOpt
   if (own.length === manifests.length) return { manifests, plan, children };
   // The children's steps (their order and wave in the parent) are read from the parent's own plan.
   const ownPlan = buildPlan(own, options);
-  return { manifests: own, plan: ownPlan, children: childSources(ownPlan, repoRoot, options.argocdVersion) };
+  return { manifests: own, plan: ownPlan, children: childSources(ownPlan, repoRoot, childModel(options)) };
 }
 
 /** Each child planned from its files (a child Argo CD renders stays unplanned); `notes`: as `loadChild`. */
@@ -138,9 +174,9 @@ export function planChildren(children: readonly ChildApplication[], notes: Child
   return children.map(c => (c.job ? { ...c, ...planChildManifests(c.job, notes) } : c));
 }
 
-/** The parent's child Applications in sync order, each resolved under `repoRoot` and planned. */
-export function childApplications(parent: SyncPlan, repoRoot: string): ChildApplication[] {
-  return planChildren(childSources(parent, repoRoot));
+/** The parent's child Applications in sync order, each resolved under `repoRoot` and planned with the parent run's `model`. */
+export function childApplications(parent: SyncPlan, repoRoot: string, model: ChildModel = {}): ChildApplication[] {
+  return planChildren(childSources(parent, repoRoot, model));
 }
 
 /**
@@ -191,10 +227,10 @@ export function appSetRollouts(parent: SyncPlan): RollingSyncJson[] {
 }
 
 /**
- * The same, with each child's plan left to do (`job`): the caller plans them, in workers when many.
- * A child whose AppProject the parent applies gets it in its job (`argocdVersion`: the model's).
+ * The same, with each child's plan left to do (`job`, with the parent run's `model`): the caller plans
+ * them, in workers when many. A child whose AppProject the parent applies gets it in its job.
  */
-export function childSources(parent: SyncPlan, repoRoot: string, argocdVersion?: string): ChildApplication[] {
+export function childSources(parent: SyncPlan, repoRoot: string, model: ChildModel = {}): ChildApplication[] {
   const out: ChildApplication[] = [];
   const applied = parent.steps.flatMap(step => step.tasks.filter(t => t.action === 'apply'));
   const projects = appProjectsOf(applied.filter(t => t.kind === 'AppProject').map(t => t.manifest));
@@ -203,7 +239,7 @@ export function childSources(parent: SyncPlan, repoRoot: string, argocdVersion?:
       if (t.action !== 'apply' || t.group !== 'argoproj.io' || t.kind !== 'Application') continue;
       const child = resolveChild(t.manifest, t.name, t.namespace, step.wave, order, repoRoot);
       const project = child.job ? childProject(t.manifest.object, projects) : undefined;
-      out.push(project ? { ...child, job: { ...child.job!, project, ...(argocdVersion !== undefined ? { argocdVersion } : {}) } } : child);
+      out.push(child.job ? { ...child, job: { ...child.job, ...model, ...(project ? { project } : {}) } } : child);
     }
   });
   return out;
@@ -228,7 +264,13 @@ function resolveChild(manifest: Manifest, name: string, namespace: string, wave:
   if (names.some(n => ['kustomization.yaml', 'kustomization.yml', 'Kustomization'].includes(n))) return { ...child, source: { ...base, render: `kustomize build ${join(repoRoot, base.path)}` } };
   const files = directoryFiles(dir, (src.directory ?? {}) as DirectoryOptions);
   const syncOptions = applicationSyncOptionItems(manifest.object).map(String);
-  const job = { application: name, files: files.map(f => join(dir, ...f.split('/'))), namespace: destinationNamespace, syncOptions };
+  const job = {
+    application: name,
+    files: files.map(f => join(dir, ...f.split('/'))),
+    namespace: destinationNamespace,
+    syncOptions,
+    ...(managesNamespaceMetadata(manifest.object) ? { managedNamespaceMetadata: true } : {}),
+  };
   return { ...child, source: { ...base, files: files.map(f => relative(repoRoot, join(dir, f)).split(sep).join('/')) }, job };
 }
 

@@ -1,5 +1,5 @@
 /** Facts of an Application object (src/argo/application.ts), read as argo-cd's `v1alpha1` types read them. */
-import { applicationSource, applicationSyncOptionItems, isAutomatedSync } from '../../src/argo/application';
+import { applicationSource, applicationSyncOptionItems, isAutomatedSync, managesNamespaceMetadata } from '../../src/argo/application';
 
 const app = (spec: unknown) => ({ apiVersion: 'argoproj.io/v1alpha1', kind: 'Application', metadata: { name: 'a' }, spec });
 
@@ -24,4 +24,14 @@ test('applicationSource: spec.source, else the first of spec.sources, else {}', 
   expect(applicationSource({ spec: { sources: [two, one] } })).toBe(two);
   expect(applicationSource({ spec: { source: null, sources: [two] } })).toBe(two);
   for (const spec of [undefined, {}, { source: 'a' }, { sources: [] }, { sources: 'x' }]) expect(applicationSource({ spec })).toEqual({});
+});
+
+test('managesNamespaceMetadata (controller/sync_namespace.go syncNamespace: ManagedNamespaceMetadata != nil): set, even empty; absent or null: not', () => {
+  const withPolicy = (syncPolicy: unknown) => ({ spec: { syncPolicy } });
+  expect(managesNamespaceMetadata(withPolicy({ managedNamespaceMetadata: {} }))).toBe(true);
+  expect(managesNamespaceMetadata(withPolicy({ managedNamespaceMetadata: { labels: { team: 'a' } } }))).toBe(true);
+  expect(managesNamespaceMetadata(withPolicy({ managedNamespaceMetadata: null }))).toBe(false);
+  expect(managesNamespaceMetadata(withPolicy({}))).toBe(false);
+  expect(managesNamespaceMetadata(withPolicy(null))).toBe(false);
+  expect(managesNamespaceMetadata({})).toBe(false);
 });

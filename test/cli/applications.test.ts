@@ -161,3 +161,64 @@ test('a parent that applies no Application: plan and simulate both show its Appl
   expect(orderOf(plan('appset.yaml').stdout)).toBe(none);
   expect(orderOf(simulate('appset.yaml'))).toBe(none);
 });
+
+test('a child is planned with the parent run\'s Argo CD version and tracking method: its steps and errors are those of a plan of its folder with the same flags', () => {
+  // A number as an annotation value (non-string-annotation.ts): with annotation tracking, the default since 3.0 (SINCE.hookFinalizer),
+  // the repo server fails the whole Application; with label tracking, the default before, the object's annotations go unread.
+  mkdirSync(join(dir(), 'apps', 'web'), { recursive: true });
+  writeFileSync(join(dir(), 'apps', 'web', 'web.yaml'), stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'web', annotations: { owner: 1 } } }));
+  // Its destination's Namespace: Argo CD 3.1+ creates it before the dry run (SINCE.namespaceBeforeDryRun), so its step goes without it.
+  writeFileSync(join(dir(), 'apps', 'web', 'namespace.yaml'), stringify({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'web' } }));
+  writeFileSync(join(dir(), 'parent.yaml'), stringify({
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'Application',
+    metadata: { name: 'web', namespace: 'argocd' },
+    spec: { project: 'default', source: { repoURL: 'https://git.example.com/r.git', path: 'apps/web' }, destination: { namespace: 'web' } },
+  }));
+  writeFileSync(join(dir(), 'live.yaml'), stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'elsewhere', namespace: 'kube-system' } }));
+  const view = (r: { stdout: string }) => {
+    const { steps, errors } = JSON.parse(r.stdout);
+    return { steps, errors };
+  };
+  const runs = [['--argocd-version', '2.14'], ['--argocd-version', '3.6'], ['--live', 'live.yaml', '--tracking-method', 'label']].map((flags) => {
+    const child = JSON.parse(plan('parent.yaml', '--format', 'json', ...flags).stdout).applications[0];
+    const folder = spawnSync(process.execPath, [BIN, 'plan', 'apps/web', '-n', 'web', '--format', 'json', ...flags], { cwd: dir(), encoding: 'utf8' });
+    // A child's sources are named by absolute path (its files are joined to the repo root's).
+    const relative = (v: object) => JSON.parse(JSON.stringify(v).split(`${dir()}/`).join(''));
+    expect(relative({ steps: child.steps, errors: child.errors })).toEqual(view(folder));
+    return child.errors.map((e: any) => e.message).join('\n');
+  });
+  expect(runs[0]).toContain('with label tracking (the default before Argo CD 3.0)');
+  expect(runs[1]).toContain('with annotation tracking (the default since Argo CD 3.0) Argo CD\'s repo server fails to generate the manifests');
+  expect(runs[2]).toContain('with label tracking Argo CD reads no annotation');
+  const before = 'Before the steps (first sync only: the destination namespace is missing, Argo CD 3.1+)';
+  expect(plan('parent.yaml', '--argocd-version', '3.1').stdout).toContain(before);
+  expect(plan('parent.yaml', '--argocd-version', '3.0').stdout).not.toContain(before);
+});
+
+test('a child\'s own spec.syncPolicy.managedNamespaceMetadata plans its CreateNamespace task as a step, as --managed-namespace-metadata does for a folder', () => {
+  mkdirSync(join(dir(), 'apps', 'web'), { recursive: true });
+  writeFileSync(join(dir(), 'apps', 'web', 'web.yaml'), stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'web' } }));
+  const parent = (managed: boolean) => stringify({
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'Application',
+    metadata: { name: 'web', namespace: 'argocd' },
+    spec: {
+      project: 'default',
+      source: { repoURL: 'https://git.example.com/r.git', path: 'apps/web' },
+      destination: { namespace: 'web' },
+      syncPolicy: { syncOptions: ['CreateNamespace=true'], ...(managed ? { managedNamespaceMetadata: { labels: { team: 'web' } } } : {}) },
+    },
+  });
+  const stepsOf = (managed: boolean) => {
+    writeFileSync(join(dir(), 'parent.yaml'), parent(managed));
+    const child = JSON.parse(plan('parent.yaml', '--format', 'json').stdout).applications[0];
+    const folder = spawnSync(process.execPath, [BIN, 'plan', 'apps/web', '-n', 'web', '--format', 'json', '--sync-option', 'CreateNamespace=true',
+      ...(managed ? ['--managed-namespace-metadata'] : [])], { cwd: dir(), encoding: 'utf8' });
+    const steps = child.steps.map((s: any) => `${s.phase} ${s.wave}: ${s.tasks.map((t: any) => `${t.kind}/${t.name}`).join(', ')}`);
+    expect(steps).toEqual(JSON.parse(folder.stdout).steps.map((s: any) => `${s.phase} ${s.wave}: ${s.tasks.map((t: any) => `${t.kind}/${t.name}`).join(', ')}`));
+    return steps;
+  };
+  expect(stepsOf(true)).toEqual(['PreSync 0: Namespace/web', 'Sync 0: ConfigMap/web']);
+  expect(stepsOf(false)).toEqual(['Sync 0: ConfigMap/web']);
+});
