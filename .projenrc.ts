@@ -94,7 +94,8 @@ const project = new cdk8s.ConstructLibraryCdk8s({
   tsconfig: { compilerOptions: { inlineSourceMap: false, sourceMap: true, inlineSources: true } },
   gitignore: ['/dist/', '/bench/out/', '/.syncplan-tmp/', '/.jsii.tabl.json'],
   // The package holds what users run and read: lib/, README, API.md, CHANGELOG and docs/rules/
-  // (every finding says "see docs/rules/<rule>.md"); test/package.test.ts checks the list.
+  // (every finding links its rule's page on GitHub; the same page ships for reading offline);
+  // test/package/contents.test.ts checks the list.
   npmIgnoreOptions: {
     ignorePatterns: ['/examples/', '/bench/', '/docs/*', '!/docs/rules/', '/scripts/', '/.ci/', '/cdk8s.yaml', '/action.yml', '/crds/', '/.pre-commit-hooks.yaml', '/.jsii.tabl.json',
       '/.syncplan-tmp/'], // the Node binaries the tests run (scripts/ensure-node-lines.js)

@@ -39,7 +39,7 @@ export function toFinding(rule: Rule, level: Level, hit: Hit, destination: strin
     kind,
     name,
     namespace,
-    message: `${kind}/${name} (${formatSource(source)}): ${hit.message} (see docs/rules/${rule.id}.md)`,
+    message: `${kind}/${name} (${formatSource(source)}): ${hit.message} (see ${docs})`,
     fix: hit.fix,
     source,
     docs,

@@ -73,7 +73,7 @@ test('warnings print once on stderr but do not fail the synth', () => {
     expect(() => chart.toJson()).not.toThrow();
     const printed = stderr.mock.calls.map(c => String(c[0])).join('');
     expect(printed).toContain('warning: Job/hand-hook (workflow-console/hand-hook): is a PostSync hook without spec.activeDeadlineSeconds');
-    expect(printed).toContain('(see docs/rules/hook-backoff-default.md)');
+    expect(printed).toContain('(see https://github.com/cdk8s-syncplan/cdk8s-syncplan/blob/main/docs/rules/hook-backoff-default.md)');
   } finally {
     stderr.mockRestore();
   }

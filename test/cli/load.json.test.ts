@@ -54,7 +54,7 @@ describe('folders: *.json files are manifests too', () => {
     const found = lint(loadPaths([dir])).filter((f) => f.rule === 'resource-repeated');
     expect(found.map((f) => f.message)).toEqual([
       `ConfigMap/web (${join(dir, 'a.yaml')}:4): is defined again at ${join(dir, 'b.json')}:2 as the same object (/ConfigMap//web): `
-      + 'Argo CD keeps only the last definition (RepeatedResourceWarning) and never applies this one (see docs/rules/resource-repeated.md)',
+      + 'Argo CD keeps only the last definition (RepeatedResourceWarning) and never applies this one (see https://github.com/cdk8s-syncplan/cdk8s-syncplan/blob/main/docs/rules/resource-repeated.md)',
     ]);
   });
 

@@ -315,7 +315,7 @@ describe('what Argo CD syncs, the CLI plans; what it or the API server refuses, 
     expect(plan.stdout).toMatch(/resource name may not be empty/);
     const lint = syncplan(['lint', file]);
     expect(lint.code).toBe(1);
-    expect(lint.stdout).toContain('(see docs/rules/name-missing.md)');
+    expect(lint.stdout).toContain('(see https://github.com/cdk8s-syncplan/cdk8s-syncplan/blob/main/docs/rules/name-missing.md)');
   });
 
   test('TestSyncWithCreateNamespaceAndDryRunError: an invalid object fails lint, and simulate fails its apply without --apply-error', () => {

@@ -1,6 +1,6 @@
 /**
  * What `npm pack` ships: what users run and read, and nothing else (no sources, tests, fixtures,
- * examples, benchmarks or build scripts); every "see docs/rules/<rule>.md" resolves inside it.
+ * examples, benchmarks or build scripts); the rule page every finding links ships in it too.
  */
 import { existsSync, readdirSync, readFileSync } from 'fs';
 import { join } from 'path';

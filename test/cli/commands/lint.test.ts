@@ -58,7 +58,7 @@ describe('exit status', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('error: ConfigMap/cfg (error.yaml:6): argocd.argoproj.io/hook "presync" is not a hook type Argo CD knows');
     expect(r.stdout).toContain('  fix: write "PreSync" (exact case)');
-    expect(r.stdout).toContain('(see docs/rules/hook-unrecognised.md)');
+    expect(r.stdout).toContain('(see https://github.com/cdk8s-syncplan/cdk8s-syncplan/blob/main/docs/rules/hook-unrecognised.md)');
   });
 
   test('a level override can turn an error off, or a warning into an error', () => {

@@ -18,7 +18,7 @@ describe('pvc-gates-wave: a claim alone in a wave the next one waits on never bi
     const [f] = findingsOf('pvc-gates-wave', yaml(pvc('data'), deployment('db', wave('1'), {}, mounts('data'))));
     expect(f.message).toBe('PersistentVolumeClaim/data (app.yaml:2): is in Sync wave 0, which makes Sync wave 1 wait for it to be Bound, but with a WaitForFirstConsumer '
       + 'StorageClass (the default class on GKE, EKS, AKS and kind, and this claim names none) it stays Pending until a Pod that mounts it '
-      + 'is scheduled, and no Pod in its wave or an earlier one mounts it: the sync stays Progressing forever (see docs/rules/pvc-gates-wave.md)');
+      + 'is scheduled, and no Pod in its wave or an earlier one mounts it: the sync stays Progressing forever (see https://github.com/cdk8s-syncplan/cdk8s-syncplan/blob/main/docs/rules/pvc-gates-wave.md)');
   });
 
   test('the app\'s own WaitForFirstConsumer class is named; an Immediate one (or the API default) is fine', () => {

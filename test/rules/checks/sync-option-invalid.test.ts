@@ -41,9 +41,9 @@ describe("a child Application's syncOptions (read by the child's own sync)", () 
   test('a miscased value, and Force=true (never read from syncOptions): reported at the item', () => {
     const found = findingsOf('sync-option-invalid', yaml(child('CreateNamespace=true', 'ServerSideApply=True', 'Force=true')));
     expect(found.map(f => f.message.replace(/^.*?\): /, ''))).toEqual([
-      'sync option "ServerSideApply=True" does nothing: ServerSideApply is matched exactly and case-sensitively (see docs/rules/sync-option-invalid.md)',
+      'sync option "ServerSideApply=True" does nothing: ServerSideApply is matched exactly and case-sensitively (see https://github.com/cdk8s-syncplan/cdk8s-syncplan/blob/main/docs/rules/sync-option-invalid.md)',
       'sync option "Force=true" is read only from a resource\'s argocd.argoproj.io/sync-options annotation (and a forced sync from argocd app sync --force), '
-        + "never from the Application's syncOptions, so it does nothing here (see docs/rules/sync-option-invalid.md)",
+        + "never from the Application's syncOptions, so it does nothing here (see https://github.com/cdk8s-syncplan/cdk8s-syncplan/blob/main/docs/rules/sync-option-invalid.md)",
     ]);
     // The line of each item: the list starts after the Application's 13 lines of YAML before it.
     expect(new Set(found.map(f => f.source.line)).size).toBe(2);
