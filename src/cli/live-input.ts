@@ -15,8 +15,10 @@ import type { HealthScript } from '../argo/argocd-cm';
 import type * as ApplicationModule from '../argo/live/application';
 import type * as ExplanationModule from '../argo/live/explanation';
 import type * as HealthModule from '../argo/live/observed-health';
+import type * as SyncWindowModule from '../argo/live/sync-window-block';
 import type { HealthOverride, LiveObject } from '../argo/live-health';
 import type * as PlanModule from '../argo/plan';
+import type * as SyncWindowsModule from '../argo/sync-windows';
 import type { SyncPlan } from '../argo/types';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
@@ -29,6 +31,8 @@ export interface ExplainFlags extends ArgocdCmFlags {
   readonly tree?: string;
   readonly now?: number;
   readonly format?: string;
+  /** `--project FILE`: the Application's AppProject, for its sync windows. */
+  readonly project?: string;
 }
 
 /** `--now` as RFC 3339 → epoch milliseconds. */
@@ -133,19 +137,64 @@ export function readLiveApplication(value: unknown, file: string, line: number, 
   }
 }
 
+/** The AppProjects among read values (`kind: AppProject`). */
+export function isAppProject(value: unknown): boolean {
+  return value !== null && typeof value === 'object' && (value as Record<string, unknown>).kind === 'AppProject';
+}
+
+/**
+ * The sync windows of the Application's AppProject among `projects` (read beside it or with
+ * `--project`). `strict`: an AppProject given that is not the Application's is an error (one
+ * Application explained); else such an Application goes without (an ApplicationSet's many).
+ */
+export function projectWindowsFor(app: ApplicationModule.ApplicationView, projects: readonly ReadModule.ReadValue[] | undefined,
+  strict: boolean): SyncWindowModule.ProjectWindows | undefined {
+  if (!projects || projects.length === 0) return undefined;
+  const { InputError }: typeof ErrorsModule = require('./errors');
+  const nameOf = (v: ReadModule.ReadValue) => String((v.value as { metadata?: { name?: unknown } }).metadata?.name ?? '');
+  const found = projects.find(p => nameOf(p) === app.project);
+  if (!found) {
+    if (!strict) return undefined;
+    const p = projects[0];
+    throw new InputError(p.file, p.line, `AppProject ${projects.map(nameOf).join(', ')} given, but Application ${app.name} is in project ${app.project} (spec.project)`,
+      `give kubectl get appproject ${app.project} -n ${app.namespace || 'argocd'} -o json`);
+  }
+  const { readSyncWindows, SyncWindowsError }: typeof SyncWindowsModule = require('../argo/sync-windows');
+  try {
+    return { name: app.project, windows: readSyncWindows(found.value) };
+  } catch (e) {
+    if (e instanceof SyncWindowsError) {
+      throw new InputError(found.file, found.lineOf?.(e.field) ?? found.line, e.message, 'give the AppProject as kubectl get appproject NAME -o json prints it');
+    }
+    throw e;
+  }
+}
+
 /** Explains an Application already read, with its health sources and the plan of its manifests. */
 export function explainLive(app: ApplicationModule.ApplicationView, flags: ExplainFlags, plans: PlanSource,
-  sources: HealthSources): ExplanationModule.Explanation {
+  sources: HealthSources, project?: SyncWindowModule.ProjectWindows): ExplanationModule.Explanation {
   const { ObservedHealthIndex }: typeof HealthModule = require('../argo/live/observed-health');
   const { explainApplication }: typeof ExplanationModule = require('../argo/live/explanation');
   const plan = plans(app.destinationNamespace, app.syncOptions);
   const { healthScripts, ...observed } = sources;
   const health = new ObservedHealthIndex({ app, ...observed });
-  return explainApplication({ app, health, ...(plan ? { plan } : {}), now: flags.now ?? Date.now(), ...(healthScripts ? { healthScripts } : {}) });
+  return explainApplication({
+    app,
+    health,
+    ...(plan ? { plan } : {}),
+    now: flags.now ?? Date.now(),
+    ...(healthScripts ? { healthScripts } : {}),
+    ...(project ? { project } : {}),
+  });
 }
 
-/** Explains one Application object read from `file` (`lineOf`: the line of a field in it, for errors). */
+/**
+ * Explains one Application object read from `file` (`lineOf`: the line of a field in it, for errors),
+ * with the sync windows of its AppProject when `projects` holds it (`strict`: see `projectWindowsFor`).
+ */
 export function explainValue(value: unknown, file: string, line: number, flags: ExplainFlags, plans: PlanSource,
-  sources = healthSources(flags), lineOf?: ReadModule.ReadValue['lineOf']): ExplanationModule.Explanation {
-  return explainLive(readLiveApplication(value, file, line, lineOf), flags, plans, sources);
+  sources = healthSources(flags), lineOf?: ReadModule.ReadValue['lineOf'], projects?: readonly ReadModule.ReadValue[],
+  strict = true): ExplanationModule.Explanation {
+  const app = readLiveApplication(value, file, line, lineOf);
+  return explainLive(app, flags, plans, sources, projectWindowsFor(app, projects, strict));
 }

@@ -67,14 +67,63 @@ function readJson(text: string, file: string): ReadValue[] | undefined {
   try {
     value = JSON.parse(text);
   } catch {
-    return undefined;
+    return readJsonStream(text, file);
   }
+  return jsonValues(text, value, file, 0);
+}
+
+/** The read values of one JSON text, its lines shifted by `linesBefore` (where the text sits in its file). */
+function jsonValues(text: string, value: unknown, file: string, linesBefore: number): ReadValue[] {
   const json = jsonLines(text, value);
   const isList = isListValue(value);
-  return valuesOf(value, file, json.line).map((v, i) => {
+  const shift = (line: number | undefined) => (line === undefined ? undefined : line + linesBefore);
+  return valuesOf(value, file, json.line + linesBefore).map((v, i) => {
     const prefix = isList ? ['items', i] : [];
-    return { ...v, line: isList ? json.itemLine(i) : json.line, lineOf: (path: ReadonlyArray<string | number>) => json.lineOf([...prefix, ...path]) };
+    const lineOf = (path: ReadonlyArray<string | number>) => shift(json.lineOf([...prefix, ...path]));
+    return { ...v, line: (isList ? json.itemLine(i) : json.line) + linesBefore, lineOf };
   });
+}
+
+/**
+ * JSON values one after another (`kubectl get application A -o json; kubectl get appproject P -o json`
+ * written to one file): each top-level object or array, found by its brackets outside strings.
+ * Undefined when the text is not such a stream; the YAML reader then says where it is malformed.
+ */
+function readJsonStream(text: string, file: string): ReadValue[] | undefined {
+  const out: ReadValue[] = [];
+  let line = 0;
+  let lineAt = 0;
+  for (let i = 0; i < text.length;) {
+    const c = text[i];
+    if (/\s/.test(c)) { i++; continue; }
+    if (c !== '{' && c !== '[') return undefined;
+    let depth = 0;
+    let j = i;
+    for (let inString = false; j < text.length; j++) {
+      const d = text[j];
+      if (inString) {
+        if (d === '\\') j++; else if (d === '"') inString = false;
+      } else if (d === '"') {
+        inString = true;
+      } else if (d === '{' || d === '[') {
+        depth++;
+      } else if ((d === '}' || d === ']') && --depth === 0) {
+        break;
+      }
+    }
+    if (depth !== 0) return undefined;
+    const chunk = text.slice(i, j + 1);
+    let value: unknown;
+    try {
+      value = JSON.parse(chunk);
+    } catch {
+      return undefined;
+    }
+    for (; lineAt < i; lineAt++) if (text[lineAt] === '\n') line++;
+    out.push(...jsonValues(chunk, value, file, line));
+    i = j + 1;
+  }
+  return out.length > 1 ? out : undefined;
 }
 
 function isListValue(value: unknown): boolean {

@@ -16,6 +16,19 @@ test('JSON without kind (argocd app get), YAML documents, a List\'s items, each 
   expect(readValues('-', () => Buffer.from('{"kind": "X"}')).map(v => v.file)).toEqual(['<stdin>']);
 });
 
+test('JSON objects one after another (two kubectl get -o json in one file): each value, at its own line, its fields\' lines too', () => {
+  const app = JSON.stringify({ kind: 'Application', metadata: { name: 'shop' } }, null, 2);
+  const project = JSON.stringify({ kind: 'List', items: [{ kind: 'AppProject', spec: { syncWindows: [{ kind: 'deny', note: '} {"' }] } }] }, null, 2);
+  writeFileSync(join(dir(), 's.json'), `${app}\n${project}\n`);
+  const values = readValues(join(dir(), 's.json'));
+  const text = `${app}\n${project}\n`.split('\n');
+  expect(values.map(v => [(v.value as any).kind, v.line])).toEqual([['Application', 1], ['AppProject', text.indexOf('    {') + 1]]);
+  expect(values[1].lineOf?.(['spec', 'syncWindows', 0, 'kind'])).toBe(text.findIndex(l => l.includes('"kind": "deny"')) + 1);
+  // Something else after the first object is not such a stream: the YAML reader says where.
+  writeFileSync(join(dir(), 't.json'), `${app}\nkind: x\n`);
+  expect(inputError(() => readValues(join(dir(), 't.json'))).message).toMatch(/t\.json:\d+: not valid YAML or JSON/);
+});
+
 test('empty, malformed or missing input: one line with the file and line', () => {
   writeFileSync(join(dir(), 'e.yaml'), '\n');
   expect(inputError(() => readValues(join(dir(), 'e.yaml'))).message).toMatch(/e\.yaml: the file is empty/);

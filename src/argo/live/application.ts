@@ -73,6 +73,8 @@ export interface OperationStateView {
   readonly results: readonly ResourceResult[];
   /** The operation's own sync options (`operation.sync.syncOptions`). */
   readonly syncOptions: readonly string[];
+  /** `operation.initiatedBy.automated`: started by auto-sync; else a manual sync, as the controller reads it (`syncWindowPreventsSync`). */
+  readonly automated: boolean;
 }
 
 export interface ApplicationView {
@@ -89,6 +91,10 @@ export interface ApplicationView {
   readonly syncStatus?: string;
   /** `spec.syncPolicy.syncOptions`. */
   readonly syncOptions: readonly string[];
+  /** `spec.project`, `default` when empty (`Application.Spec.GetProject`). */
+  readonly project: string;
+  /** Auto-sync is on: `spec.syncPolicy.automated` set and its `enabled` not false (`SyncPolicy.IsAutomatedSyncEnabled`). */
+  readonly automatedSync: boolean;
   /** `status.resourceHealthSource`: `appTree` (3.0+ default) when per-resource health is not stored inline. */
   readonly resourceHealthSource?: string;
   /** Set once the Application is being deleted (`metadata.deletionTimestamp`), with the finalizers still on it. */
@@ -185,6 +191,7 @@ export function readApplication(obj: unknown): ApplicationView {
       syncPhase: s(r.syncPhase),
     })),
     syncOptions: (Array.isArray(rec(rec(opState.operation).sync).syncOptions) ? rec(rec(opState.operation).sync).syncOptions as unknown[] : []).filter((x): x is string => typeof x === 'string'),
+    automated: rec(rec(opState.operation).initiatedBy).automated === true,
   };
   const syncPolicy = rec(spec.syncPolicy);
   return {
@@ -212,6 +219,8 @@ export function readApplication(obj: unknown): ApplicationView {
     ...(health(status.health) ? { health: health(status.health) } : {}),
     ...(opt(rec(status.sync).status) ? { syncStatus: s(rec(status.sync).status) } : {}),
     syncOptions: (Array.isArray(syncPolicy.syncOptions) ? syncPolicy.syncOptions as unknown[] : []).filter((x): x is string => typeof x === 'string'),
+    project: s(spec.project) || 'default',
+    automatedSync: syncPolicy.automated !== undefined && syncPolicy.automated !== null && rec(syncPolicy.automated).enabled !== false,
     ...(opt(status.resourceHealthSource) ? { resourceHealthSource: s(status.resourceHealthSource) } : {}),
     ...(opt(metadata.deletionTimestamp)
       ? { deletion: { since: s(metadata.deletionTimestamp), finalizers: (Array.isArray(metadata.finalizers) ? metadata.finalizers as unknown[] : []).filter((x): x is string => typeof x === 'string') } }

@@ -15,9 +15,11 @@ import { WarningIndex, warningText } from './events';
 import { ignoreHealthcheckNote } from './ignore-healthcheck';
 import { lastConditionChange } from './observed-health';
 import type { ObservedHealth, ObservedHealthIndex } from './observed-health';
-import { parseOperationMessage } from './operation-message';
+import { parseOperationMessage, SYNC_WINDOW_BLOCKS } from './operation-message';
 import type { OperationMessage, ParsedMessage } from './operation-message';
 import { PodIndex } from './pod-trouble';
+import { explainSyncWindows, windowsVerdictText } from './sync-window-block';
+import type { ProjectWindows, SyncWindowsExplanation } from './sync-window-block';
 import { trapReason } from './traps';
 import type { HealthScript } from '../argocd-cm';
 import { deletePoliciesOf } from '../delete-policy';
@@ -96,6 +98,8 @@ export interface Explanation {
   readonly hooksLeftInCluster: readonly string[];
   /** The Application is being deleted: the stage Argo CD is at and what holds it. */
   readonly deletion?: DeletionState;
+  /** The AppProject's sync windows that apply to the Application, when the AppProject was given. */
+  readonly syncWindows?: SyncWindowsExplanation;
   /** Things the reader should know: counts that disagree, missing sources, unknown formats. */
   readonly notes: readonly string[];
 }
@@ -109,6 +113,8 @@ export interface ExplainInput {
   readonly now: number;
   /** The health scripts of the operator's argocd-cm (`--argocd-cm`): a kind one covers has a health check. @default none (built-in checks only) */
   readonly healthScripts?: readonly HealthScript[];
+  /** The Application's AppProject (its name and sync windows), to say which window blocks a sync. @default none */
+  readonly project?: ProjectWindows;
 }
 
 const PHASE_ORDER: Record<string, number> = { PreSync: 0, Sync: 1, PostSync: 2, SyncFail: 3 };
@@ -214,6 +220,7 @@ export function explainApplication(input: ExplainInput): Explanation {
     };
   };
 
+  const windows = syncWindowsPart(input, parseOperationMessage(op?.message ?? ''));
   if (!op) {
     return {
       app: { name: app.name, namespace: app.namespace },
@@ -226,7 +233,8 @@ export function explainApplication(input: ExplainInput): Explanation {
       next: [],
       hooksLeftInCluster: hooksLeft(app, health),
       ...(deletion ? { deletion } : {}),
-      notes: ['the Application has no operation: it was never synced, or its operation state was cleared'],
+      ...(windows.syncWindows ? { syncWindows: windows.syncWindows } : {}),
+      notes: ['the Application has no operation: it was never synced, or its operation state was cleared', ...windows.notes],
     };
   }
 
@@ -315,8 +323,54 @@ export function explainApplication(input: ExplainInput): Explanation {
     ...(syncFail ? { syncFail } : {}),
     hooksLeftInCluster: hooksLeft(app, health),
     ...(deletion ? { deletion } : {}),
-    notes,
+    ...(windows.syncWindows ? { syncWindows: windows.syncWindows } : {}),
+    notes: [...notes, ...windows.notes],
   };
+}
+
+/** How to give the Application's AppProject. */
+function giveProject(app: ApplicationView): string {
+  return `give the AppProject (kubectl get appproject ${app.project} -n ${app.namespace || 'argocd'} -o json, in the same input as the Application or with --project)`;
+}
+
+/**
+ * The sync windows part: for an operation the controller holds with "Sync operation blocked by sync
+ * window", the windows that block it and until when; for an OutOfSync Application with auto-sync on
+ * and no sync running, whether a window is why nothing syncs (the controller only logs it); else,
+ * with the AppProject given, the windows that apply. Without the AppProject, what to give.
+ */
+function syncWindowsPart(input: ExplainInput, parsed: ParsedMessage): { syncWindows?: SyncWindowsExplanation; notes: string[] } {
+  const { app, project, now } = input;
+  const version = input.health.argocdVersion;
+  const op = app.operation;
+  const running = op !== undefined && op.phase === 'Running';
+  const blockedByWindow = running && parsed.message.type === 'other' && parsed.message.what === SYNC_WINDOW_BLOCKS;
+  const idleOutOfSync = !running && app.automatedSync && app.syncStatus === 'OutOfSync';
+  if (!project) {
+    if (blockedByWindow) return { notes: [`a sync window of AppProject ${app.project} holds the operation: ${giveProject(app)} to learn which window and until when`] };
+    if (idleOutOfSync) return { notes: [`auto-sync is on and the Application is OutOfSync with no sync running: a sync window may be blocking automated syncs (Argo CD only logs it); ${giveProject(app)} to check`] };
+    return { notes: [] };
+  }
+  const started = op?.startedAt === undefined ? NaN : Date.parse(op.startedAt);
+  const sync = running ? (op.automated ? 'automated' : 'manual') : app.automatedSync ? 'automated' : 'manual';
+  const e = explainSyncWindows(app, project, now, sync, running && !Number.isNaN(started) ? started : undefined, version);
+  const when = e.nextChange !== undefined ? `at ${e.nextChange}` : `not before ${e.searchedUntil} (the end of the search)`;
+  if (blockedByWindow) {
+    return {
+      syncWindows: e,
+      notes: [e.canSync
+        ? `the AppProject given lets this ${sync} sync run now: the windows changed since the controller's last look, or a global project (argocd-cm globalProjects) adds windows`
+        : `${windowsVerdictText(e)}; the operation stays Running and goes on where it stopped once the windows allow it: ${when}`],
+    };
+  }
+  if (idleOutOfSync && !e.canSync) {
+    return {
+      syncWindows: e,
+      notes: [`auto-sync is on and the Application is OutOfSync, but ${windowsVerdictText(e)}: that is why nothing syncs; auto-sync can run ${when} `
+        + '(the controller skips auto-sync and only logs "Sync prevented by sync window": no condition, no event)'],
+    };
+  }
+  return e.windows.length > 0 ? { syncWindows: e, notes: [] } : { notes: [] };
 }
 
 /** What the operation message says beyond the tasks it names: how the operation ended or why it has not begun. */

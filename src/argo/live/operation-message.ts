@@ -51,6 +51,9 @@ const WAITING = /^waiting for (healthy state of|completion of hook|deletion of h
 /** Before Argo CD 3.4 `runTasks` wrote this one itself: capitalised, naming the apiVersion (`group/version` or `v1`). */
 const LEGACY_CONFIRMATION = /^Waiting for pruning confirmation of (?:([^/\s]+)\/)?[^/\s]+\/([^/\s]+)\/(\S+?)(?: and (\d+) more resources)?$/;
 
+/** What "Sync operation blocked by sync window" means (`other.what`); `sync-window-block.ts` says which window. */
+export const SYNC_WINDOW_BLOCKS = 'a sync window blocks the sync';
+
 /**
  * Fixed messages the controller writes, with what they mean; `true` third: written by
  * `controller/sync.go` `SyncAppState` before the engine runs (nothing applied, no SyncFail hooks).
@@ -59,7 +62,9 @@ const OTHER: ReadonlyArray<readonly [RegExp, string, boolean?]> = [
   [/^SyncWaveHook failed: (.*)$/s, 'the wave hook (the delay between waves) failed'],
   [/^namespace auto creation failed: (.*)$/s, 'CreateNamespace=true could not create the namespace'],
   [new RegExp(`^${MSG_NAMESPACE_FAILED}(.*)$`, 's'), 'the destination Namespace manifest failed to apply'],
-  [/^Sync operation blocked by sync window(.*)$/s, 'a sync window blocks the sync'],
+  // controller/sync.go SyncAppState, on every reconcile of a running operation (syncWindowPreventsSync):
+  // the operation stays Running and goes on once the windows allow it.
+  [/^Sync operation blocked by sync window(.*)$/s, SYNC_WINDOW_BLOCKS],
   [/^Shared resource found: (.*)$/s, 'another Application already manages a resource (the sync option FailOnSharedResource=true refuses it)', true],
   [/^Failed to load application project: (.*)$/s, 'the AppProject could not be loaded', true],
   [/^Operation termination had errors(.*)$/s, 'terminating the operation failed'],

@@ -8,7 +8,7 @@ import type { ReadValue } from '../read-object';
 /* eslint-disable @typescript-eslint/no-require-imports */
 
 export function explainAppSetValues(appset: ReadValue, others: readonly ReadValue[], flags: ExplainFlags,
-  manifests: readonly string[]): { text: string; json: string; code: number } {
+  manifests: readonly string[], projects: readonly ReadValue[] = []): { text: string; json: string; code: number } {
   const { readAppSetRollout }: typeof import('../../argo/live/appset') = require('../../argo/live/appset');
   const { isApplication }: typeof import('../../argo/live/application') = require('../../argo/live/application');
   const { renderAppSetJson, renderAppSetText }: typeof import('../../report/appset-text') = require('../../report/appset-text');
@@ -20,7 +20,7 @@ export function explainAppSetValues(appset: ReadValue, others: readonly ReadValu
     if (!isApplication(v.value)) {
       throw new InputError(v.file, v.line, 'beside an ApplicationSet only its Applications can be given', 'remove the other objects');
     }
-    const e = explainValue(v.value, v.file, v.line, flags, plans, sources, v.lineOf);
+    const e = explainValue(v.value, v.file, v.line, flags, plans, sources, v.lineOf, projects, false);
     apps.set(e.app.name, e);
   }
   const done = rollout.progressive ? rollout.rollingStep === undefined : rollout.pending.length === 0;
