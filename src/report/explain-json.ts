@@ -1,7 +1,7 @@
 /**
  * `syncplan explain --format json`: the documented shape, keys in a fixed order (`operationPhase`,
  * `startedAt`, `waitingSeconds`, `inFlight`, `blockers`, `done`, `next`, `syncFail`,
- * `hooksLeftInCluster`, `deletion`). Absent values are null, so a consumer can rely on every key.
+ * `hooksLeftInCluster`, `deletion`, `syncWindows`). Absent values are null, so a consumer can rely on every key.
  */
 import type { Blocker, Explanation, Placed } from '../argo/live/explanation';
 
@@ -51,6 +51,30 @@ export function explanationJson(e: Explanation) {
       cause: e.deletion.cause ?? null,
       terminating: e.deletion.terminating.map(t => ({ ...t, finalizers: [...t.finalizers] })),
       finalizers: [...e.deletion.finalizers],
+    } : null,
+    syncWindows: e.syncWindows ? {
+      project: e.syncWindows.project,
+      at: e.syncWindows.at,
+      sync: e.syncWindows.sync,
+      canSync: e.syncWindows.canSync,
+      reason: e.syncWindows.reason,
+      error: e.syncWindows.error ?? null,
+      windows: e.syncWindows.windows.map(w => ({
+        index: w.index,
+        kind: w.kind,
+        schedule: w.schedule,
+        duration: w.duration,
+        timeZone: w.timeZone,
+        manualSync: w.manualSync,
+        andOperator: w.andOperator,
+        syncOverrun: w.syncOverrun,
+        description: w.description ?? null,
+        matched: { applications: w.matched.applications ?? null, namespaces: w.matched.namespaces ?? null, clusters: w.matched.clusters ?? null },
+        active: w.active ?? null,
+        blocks: w.blocks,
+      })),
+      nextChange: e.syncWindows.nextChange ?? null,
+      searchedUntil: e.syncWindows.searchedUntil,
     } : null,
     notes: [...e.notes],
   };

@@ -6,6 +6,9 @@
 import { humanDuration } from './duration';
 import type { DeletionState } from '../argo/live/deletion-state';
 import type { Blocker, DoneTask, Explanation, Placed } from '../argo/live/explanation';
+import { SYNC_WINDOW_BLOCKS } from '../argo/live/operation-message';
+import { windowsVerdictText } from '../argo/live/sync-window-block';
+import type { SyncWindowsExplanation, WindowView } from '../argo/live/sync-window-block';
 
 function where(p: Pick<Placed, 'phase' | 'wave'>): string {
   if (p.phase === undefined) return 'step unknown';
@@ -30,6 +33,12 @@ export function blockerLines(b: Blocker, indent = '  '): string[] {
 export function headline(e: Explanation): string {
   if (e.operationPhase === undefined) return `Application ${e.app.name}: no sync operation`;
   const ran = e.waitingSeconds !== undefined ? ` for ${humanDuration(e.waitingSeconds)}` : '';
+  const m = e.parsed.message;
+  if (e.operationPhase === 'Running' && m.type === 'other' && m.what === SYNC_WINDOW_BLOCKS) {
+    const w = e.syncWindows;
+    const until = w === undefined ? '' : w.canSync ? ' (the AppProject given allows it now)' : w.nextChange !== undefined ? ` until ${w.nextChange}` : ` past ${w.searchedUntil}`;
+    return `Application ${e.app.name}: sync Running${ran}; held by a sync window${until}`;
+  }
   if (e.operationPhase === 'Running' && e.parsed.retry) {
     return `Application ${e.app.name}: sync Running${ran}; the attempt failed, retry #${e.parsed.retry.attempt} at ${e.parsed.retry.at} (controller time)`;
   }
@@ -59,6 +68,25 @@ function deletionLines(d: DeletionState, app: string): string[] {
   return lines;
 }
 
+function windowLine(w: WindowView): string {
+  const options = [w.manualSync ? 'manualSync' : '', w.andOperator ? 'andOperator' : '', w.syncOverrun ? 'syncOverrun' : ''].filter(o => o !== '');
+  const state = w.active === undefined ? 'unreadable' : w.active ? 'active' : 'inactive';
+  const matched = (['applications', 'namespaces', 'clusters'] as const)
+    .filter(k => w.matched[k] !== undefined).map(k => `${k} "${w.matched[k]}"`).join(', ');
+  return `  #${w.index} ${w.kind} "${w.schedule}" for ${w.duration} ${w.timeZone || 'UTC'}${options.length > 0 ? ` (${options.join(', ')})` : ''}: `
+    + `${state}${w.blocks ? ', blocks' : ''}; matched ${matched}${w.description !== undefined ? `; ${w.description}` : ''}`;
+}
+
+/** The sync windows block: what they decide now, each window that applies, and when that changes. */
+function windowsLines(w: SyncWindowsExplanation): string[] {
+  const lines = [`Sync windows (AppProject ${w.project}): ${windowsVerdictText(w)}`, ...w.windows.map(windowLine)];
+  if (w.reason === 'no-window' || w.reason === 'invalid') return lines;
+  const inText = (at: string) => ` (in ${humanDuration((Date.parse(at) - Date.parse(w.at)) / 1000)})`;
+  if (w.nextChange !== undefined) lines.push(`  ${w.canSync ? 'blocked from' : 'can sync from'} ${w.nextChange}${inText(w.nextChange)}`);
+  else lines.push(`  ${w.canSync ? 'no window blocks it' : 'it cannot sync'} before ${w.searchedUntil} (the end of the search)`);
+  return lines;
+}
+
 export function renderExplanationText(e: Explanation): string {
   const sections: string[][] = [];
   if (e.deletion) sections.push(deletionLines(e.deletion, e.app.name));
@@ -70,6 +98,7 @@ export function renderExplanationText(e: Explanation): string {
   if (e.startedAt) head.push(`  started: ${e.startedAt}${e.finishedAt ? `, finished: ${e.finishedAt}` : ''}`);
   if (e.retryCount > 0) head.push(`  retries: ${e.retryCount}`);
   sections.push(head);
+  if (e.syncWindows) sections.push(windowsLines(e.syncWindows));
 
   if (e.blockers.length > 0) {
     // A failed attempt waiting for its retry reads Running too; its blockers are what failed it.

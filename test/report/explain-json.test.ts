@@ -5,8 +5,8 @@ import { explainFixture } from '../argo/live/helpers';
 test('keys in the documented order; every key present; blockers with kind, name, namespace, health, message, reason, since, warning', () => {
   const j = explanationJson(explainFixture('running-sync-wave.yaml', { live: 'running-sync-wave-live.yaml', now: '2026-12-01T10:04:10Z' }));
   expect(Object.keys(j)).toEqual(['app', 'operationPhase', 'message', 'startedAt', 'finishedAt', 'waitingSeconds', 'retryCount', 'inFlight',
-    'blockers', 'done', 'next', 'syncFail', 'hooksLeftInCluster', 'deletion', 'notes']);
-  expect(j).toMatchObject({ operationPhase: 'Running', startedAt: '2026-12-01T10:00:00Z', waitingSeconds: 250, inFlight: { phase: 'Sync', wave: 1 }, syncFail: null, deletion: null });
+    'blockers', 'done', 'next', 'syncFail', 'hooksLeftInCluster', 'deletion', 'syncWindows', 'notes']);
+  expect(j).toMatchObject({ operationPhase: 'Running', startedAt: '2026-12-01T10:00:00Z', waitingSeconds: 250, inFlight: { phase: 'Sync', wave: 1 }, syncFail: null, deletion: null, syncWindows: null });
   expect(Object.keys(j.blockers[0]).slice(0, 8)).toEqual(['kind', 'name', 'namespace', 'health', 'message', 'reason', 'since', 'warning']);
   expect(j.blockers[0]).toMatchObject({ kind: 'Deployment', name: 'api', namespace: 'shop', health: 'Progressing', since: '2026-12-01T10:00:20Z' });
 });

@@ -194,6 +194,9 @@ const RUNS: Array<[Command, string[]]> = [
   ['explain', [join(EXPLAIN, 'deleting-post-delete.yaml'), ...NOW]],
   ['explain', [join(EXPLAIN, 'deleting-cascade.yaml'), '--live', join(EXPLAIN, 'deleting-cascade-live.yaml'), ...NOW]],
   ['explain', [join(EXPLAIN, 'hook-no-service-account.yaml'), '--live', join(EXPLAIN, 'hook-no-service-account-live.yaml'), ...NOW]],
+  // The AppProject's sync windows: a deny window holding the operation, and allow windows keeping auto-sync off.
+  ['explain', [join(EXPLAIN, 'sync-window-blocked.json'), '--project', join(EXPLAIN, 'sync-window-project.json'), '--now', '2026-12-01T23:15:00Z']],
+  ['explain', [join(EXPLAIN, 'sync-window-idle.yaml'), '--project', join(EXPLAIN, 'sync-window-project.json'), '--now', '2026-12-05T10:00:00Z']],
   ['explain-appset', [join(EXPLAIN, 'appset-rolling.yaml'), ...NOW]],
   ['explain-appset', ['appset-done.yaml', ...NOW]],
 ];
@@ -221,6 +224,7 @@ test('the inputs fill every list of every schema at least once', () => {
   for (const key of ['blockers', 'done', 'next', 'hooksLeftInCluster']) expect([key, filled('explain', key)]).toEqual([key, true]);
   expect(all('explain').some((o) => o.syncFail !== null && o.syncFail.hooks.length > 0)).toBe(true);
   expect(all('explain').some((o) => o.inFlight !== null)).toBe(true);
+  expect(all('explain').some((o) => o.syncWindows !== null && o.syncWindows.windows.length > 0 && o.syncWindows.nextChange !== null)).toBe(true);
   expect(all('plan').some((o) => (o.steps ?? []).some((s: any) => s.tasks.some((t: any) => t.action === 'prune')))).toBe(true);
   expect(all('plan').some((o) => (o.steps ?? []).some((s: any) => s.tasks.some((t: any) => t.hoisted)))).toBe(true);
   expect(new Set(all('simulate').filter((o) => !o.note || o.operationPhase).map((o) => o.operationPhase))).toEqual(new Set(['Succeeded', 'Failed', 'Running']));
