@@ -74,8 +74,9 @@ export function appModelOptions(flags: AppFlags): Pick<PlanOptions, 'managedName
     ...(flags.managedNamespaceMetadata ? { managedNamespaceMetadata: true } : {}),
     ...(flags.argocdVersion !== undefined ? { argocdVersion: flags.argocdVersion } : {}),
     ...(flags.kubeVersion !== undefined ? { kubeVersion: flags.kubeVersion } : {}),
-    // The CLI reads whole clusters (kubectl get -o json): only tracked objects are the app's.
-    ...((flags.live ?? []).length > 0 ? {
+    // The CLI reads whole clusters (kubectl get -o json): only tracked objects are the app's. The
+    // method also decides what a non-string annotation or label does, live objects or not.
+    ...((flags.live ?? []).length > 0 || flags.trackingMethod !== undefined ? {
       tracking: {
         ...(flags.trackingMethod !== undefined ? { method: flags.trackingMethod } : {}),
         ...(flags.appName !== undefined ? { appName: flags.appName } : {}),

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { buildPlan } from '../../src/argo/plan';
-import { appSyncOptions, liveManifests } from '../../src/cli/app-options';
+import { appModelOptions, appSyncOptions, liveManifests } from '../../src/cli/app-options';
 import { loadPaths } from '../../src/cli/load';
 
 let dir: string;
@@ -64,4 +64,14 @@ test('--sync-option SkipDryRunOnMissingResource=true with an Argo CD before 3.1 
   expect(() => appSyncOptions({ syncOption: ['SkipDryRunOnMissingResource=true'], argocdVersion: '3.0' })).toThrow(
     /^--sync-option SkipDryRunOnMissingResource=true: Argo CD reads SkipDryRunOnMissingResource= in the Application's syncOptions since 3\.1; 3\.0 ignores it there .*fails the dry run; annotate the objects instead, or model --argocd-version 3\.1 or later$/);
   expect(appSyncOptions({ syncOption: ['SkipDryRunOnMissingResource=true'], argocdVersion: '3.1' })).toEqual(['SkipDryRunOnMissingResource=true']);
+});
+
+test('--tracking-method counts without --live: it decides what a non-string annotation does to the plan', () => {
+  const input = join(dir, 'app.yaml');
+  writeFileSync(input, 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\n  annotations:\n    argocd.argoproj.io/sync-wave: 3\n');
+  const manifests = loadPaths([input]);
+  const message = (flags: Parameters<typeof appModelOptions>[0]) => buildPlan(manifests, appModelOptions(flags)).errors.map(e => e.message).join('\n');
+  expect(message({ trackingMethod: 'label' })).toMatch(/with label tracking Argo CD reads no annotation/);
+  expect(message({ trackingMethod: 'label' })).not.toMatch(/repo server fails/);
+  expect(message({})).toMatch(/repo server fails to generate the manifests/);
 });
