@@ -81,7 +81,11 @@ function windowLine(w: WindowView): string {
 function windowsLines(w: SyncWindowsExplanation): string[] {
   const lines = [`Sync windows (AppProject ${w.project}): ${windowsVerdictText(w)}`, ...w.windows.map(windowLine)];
   if (w.reason === 'no-window' || w.reason === 'invalid') return lines;
-  const inText = (at: string) => ` (in ${humanDuration((Date.parse(at) - Date.parse(w.at)) / 1000)})`;
+  const inText = (at: string) => {
+    const seconds = (Date.parse(at) - Date.parse(w.at)) / 1000;
+    // Days past two: "in 26d 13h", where humanDuration says "637h 0m".
+    return ` (in ${seconds >= 2 * 86_400 ? `${Math.floor(seconds / 86_400)}d ${Math.floor((seconds % 86_400) / 3600)}h` : humanDuration(seconds)})`;
+  };
   if (w.nextChange !== undefined) lines.push(`  ${w.canSync ? 'blocked from' : 'can sync from'} ${w.nextChange}${inText(w.nextChange)}`);
   else lines.push(`  ${w.canSync ? 'no window blocks it' : 'it cannot sync'} before ${w.searchedUntil} (the end of the search)`);
   return lines;

@@ -354,20 +354,20 @@ function syncWindowsPart(input: ExplainInput, parsed: ParsedMessage): { syncWind
   const started = op?.startedAt === undefined ? NaN : Date.parse(op.startedAt);
   const sync = running ? (op.automated ? 'automated' : 'manual') : app.automatedSync ? 'automated' : 'manual';
   const e = explainSyncWindows(app, project, now, sync, running && !Number.isNaN(started) ? started : undefined, version);
-  const when = e.nextChange !== undefined ? `at ${e.nextChange}` : `not before ${e.searchedUntil} (the end of the search)`;
+  const when = e.nextChange !== undefined ? `from ${e.nextChange}` : `not before ${e.searchedUntil}, the end of the search`;
   if (blockedByWindow) {
     return {
       syncWindows: e,
       notes: [e.canSync
         ? `the AppProject given lets this ${sync} sync run now: the windows changed since the controller's last look, or a global project (argocd-cm globalProjects) adds windows`
-        : `${windowsVerdictText(e)}; the operation stays Running and goes on where it stopped once the windows allow it: ${when}`],
+        : `${windowsVerdictText(e)}; the operation stays Running and goes on where it stopped once the windows allow it (${when})`],
     };
   }
   if (idleOutOfSync && !e.canSync) {
     return {
       syncWindows: e,
-      notes: [`auto-sync is on and the Application is OutOfSync, but ${windowsVerdictText(e)}: that is why nothing syncs; auto-sync can run ${when} `
-        + '(the controller skips auto-sync and only logs "Sync prevented by sync window": no condition, no event)'],
+      notes: [`auto-sync is on and the Application is OutOfSync, but ${windowsVerdictText(e)}: that is why nothing syncs (auto-sync can run ${when}; `
+        + 'the controller skips auto-sync and only logs "Sync prevented by sync window": no condition, no event)'],
     };
   }
   return e.windows.length > 0 ? { syncWindows: e, notes: [] } : { notes: [] };

@@ -62,7 +62,7 @@ test('manualSync lets a manual sync through the deny window (no change ahead), n
 test('an automated operation held by the window: the windows and until when; without the AppProject, what to give', () => {
   const held = explain(app({ automated: true, project: 'shop' }));
   expect(held.syncWindows).toMatchObject({ sync: 'automated', canSync: false, nextChange: '2026-12-02T06:00:00Z' });
-  expect(held.notes).toContain('an automated sync is blocked by an active deny window; the operation stays Running and goes on where it stopped once the windows allow it: at 2026-12-02T06:00:00Z');
+  expect(held.notes).toContain('an automated sync is blocked by an active deny window; the operation stays Running and goes on where it stopped once the windows allow it (from 2026-12-02T06:00:00Z)');
   const bare = explain(app({ automated: true, project: 'shop' }), false);
   expect(bare.syncWindows).toBeUndefined();
   expect(bare.notes.some(n => n.startsWith('a sync window of AppProject shop holds the operation: give the AppProject (kubectl get appproject shop -n argocd -o json'))).toBe(true);
