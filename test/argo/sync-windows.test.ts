@@ -98,6 +98,13 @@ describe('SyncWindow.active (TestSyncWindow_Active, TestSyncWindows_Active)', ()
     expect(windowActive(win({ timeZone: 'Mars/Olympus' }), at(`${DAY}T10:30:00Z`))).toBe(true);
     expect(windowActive(win({ timeZone: 'america/new_york' }), at(`${DAY}T10:30:00Z`))).toBe(true);
   });
+  test('a CRON_TZ= prefix (robfig Parse) puts the schedule in its zone, before the window\'s own offset is added', () => {
+    const tokyo = win({ schedule: 'CRON_TZ=Asia/Tokyo 0 9 * * *', duration: '1h' });
+    expect(windowActive(tokyo, at(`${DAY}T00:30:00Z`))).toBe(true);
+    expect(windowActive({ ...tokyo, timeZone: 'Asia/Tokyo' }, at(`${DAY}T00:30:00Z`))).toBe(false);
+    expect(windowActive({ ...tokyo, timeZone: 'Asia/Tokyo' }, at(`${DAY}T15:30:00Z`))).toBe(true);
+    expect(parseCronSchedule('CRON_TZ=Nowhere/Else 0 9 * * *')).toBe('provided bad location Nowhere/Else: unknown time zone Nowhere/Else');
+  });
   test('MatchNone-InvalidDuration: undefined, not a guess', () => {
     expect(windowActive(win({ duration: '3a' }), at(`${DAY}T10:30:00Z`))).toBeUndefined();
   });
