@@ -6,17 +6,17 @@
  * prefix is read (robfig `parser.go` `Parse`). Each field is checked and expanded here exactly as
  * robfig's `getRange` does (`*` or `?`, `N`, `N-M`, `/step`, `N/step` meaning `N-max/step`,
  * month and weekday names in any case, 0-6 weekdays with no 7), and only the expanded sets are
- * handed to cron-parser to find occurrences, so its wider grammar (`L`, `W`, `#`, `H`, weekday 7,
+ * handed to croner to find occurrences, so its wider grammar (`L`, `W`, `#`, `H`, weekday 7,
  * a seconds field) never widens Argo CD's.
  *
  * robfig's day rule (`spec.go` `dayMatches`): when the day-of-month or the day-of-week field is a
- * star (`*`, `?`, or a range on them with step 1) a day must match both, else either. cron-parser
+ * star (`*`, `?`, or a range on them with step 1) a day must match both, else either. croner
  * reads a field as a star only when it is written `*`; the star fields are therefore handed over
  * as `*` and the others as lists.
  *
- * cron-parser (MIT, with luxon for time zones) is loaded only when occurrences are asked for.
+ * croner (MIT, no dependencies, time zones through Intl) is loaded only when occurrences are asked for.
  */
-import type * as CronParserModule from 'cron-parser';
+import type * as CronerModule from 'croner';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 
@@ -53,7 +53,7 @@ export interface CronSchedule {
    * as always active.
    */
   readonly fires: boolean;
-  /** The six-field expression cron-parser reads (a zero seconds field, then the expanded fields). */
+  /** The six-field expression croner reads (a zero seconds field, then the expanded fields). */
   readonly expression: string;
 }
 
@@ -177,24 +177,19 @@ export function parseCronSchedule(spec: string): CronSchedule | string {
 
 /** The starts of a schedule around a time, in milliseconds since the epoch. */
 export interface Occurrences {
-  /** The latest start strictly before `t`, or undefined when there is none in cron-parser's reach. */
+  /** The latest start strictly before `t`, or undefined when there is none in croner's reach. */
   before(t: number): number | undefined;
   /** The first start strictly after `t`. */
   after(t: number): number | undefined;
 }
 
-/** Occurrences of a schedule that fires (`fires`), from cron-parser, loaded on first use. */
+/** Occurrences of a schedule that fires (`fires`), from croner, loaded on first use. */
 export function occurrences(schedule: CronSchedule): Occurrences {
-  const { CronExpressionParser }: typeof CronParserModule = require('cron-parser');
-  const expr = CronExpressionParser.parse(schedule.expression, { tz: schedule.location ?? 'UTC', currentDate: new Date(0) });
-  const step = (t: number, forward: boolean): number | undefined => {
-    expr.reset(new Date(t));
-    try {
-      return (forward ? expr.next() : expr.prev()).getTime();
-    } catch {
-      return undefined; // out of its search range (a February 29 beyond its loop limit)
-    }
-  };
+  const { Cron }: typeof CronerModule = require('croner');
+  const cron = new Cron(schedule.expression, { timezone: schedule.location ?? 'UTC', mode: '6-part' });
+  // Both strictly: a start at `t` itself is neither before nor after it. Null or none: out of its reach.
+  const step = (t: number, forward: boolean): number | undefined =>
+    (forward ? cron.nextRun(new Date(t)) : cron.previousRuns(1, new Date(t))[0])?.getTime();
   // The last gap between two starts: a time inside it has the same start before it (a window asked
   // minute after minute costs one look-up per start, not one per minute).
   let gap: [number, number] | undefined;

@@ -114,10 +114,10 @@ test('bad input: one line naming the file and line, and what to give', () => {
   expect(oneLineError(syncplan(['explain', PROJECT]))).toMatch(/an AppProject but no Application/);
 });
 
-test('cron-parser is loaded only when windows are evaluated', () => {
+test('croner is loaded only when windows are evaluated', () => {
   const dir = mkdtempSync(join(tmpdir(), 'syncplan-lazy-'));
   const hook = join(dir, 'hook.js');
-  writeFileSync(hook, "process.on('exit', () => process.stderr.write('cron:' + Object.keys(require.cache).some(k => /node_modules[\\\\/](cron-parser|luxon)[\\\\/]/.test(k))));\n");
+  writeFileSync(hook, "process.on('exit', () => process.stderr.write('cron:' + Object.keys(require.cache).some(k => /node_modules[\\\\/]croner[\\\\/]/.test(k))));\n");
   expect(syncplan(['explain', APP, ...NIGHT], '', ['-r', hook]).stderr).toBe('cron:false');
   expect(syncplan(['explain', APP, '--project', PROJECT, ...NIGHT], '', ['-r', hook]).stderr).toBe('cron:true');
 });
