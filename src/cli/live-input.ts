@@ -142,6 +142,23 @@ export function isAppProject(value: unknown): boolean {
   return value !== null && typeof value === 'object' && (value as Record<string, unknown>).kind === 'AppProject';
 }
 
+/** `--project FILE` (`explain`, `watch`): the Application's AppProject, for its sync windows; `also`: where else it may come from. */
+export function addProjectOption(cmd: Command, also = ''): Command {
+  return cmd.option('--project <path>', "the Application's AppProject (kubectl get appproject NAME -n argocd -o json), to say which sync window "
+    + `blocks a sync and until when${also}`);
+}
+
+/** The AppProjects of `--project FILE` (none without it); anything else in the file is refused with its file and line. */
+export function projectValues(path: string | undefined): ReadModule.ReadValue[] {
+  if (path === undefined) return [];
+  const { readValues }: typeof ReadModule = require('./read-object');
+  const { InputError }: typeof ErrorsModule = require('./errors');
+  const given = readValues(path);
+  const notProject = given.find(v => !isAppProject(v.value));
+  if (notProject) throw new InputError(notProject.file, notProject.line, 'not an AppProject', 'give kubectl get appproject NAME -n argocd -o json');
+  return given;
+}
+
 /**
  * The sync windows of the Application's AppProject among `projects` (read beside it or with
  * `--project`). `strict`: an AppProject given that is not the Application's is an error (one

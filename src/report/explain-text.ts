@@ -7,7 +7,7 @@ import { humanDuration } from './duration';
 import type { DeletionState } from '../argo/live/deletion-state';
 import type { Blocker, DoneTask, Explanation, Placed } from '../argo/live/explanation';
 import { SYNC_WINDOW_BLOCKS } from '../argo/live/operation-message';
-import { windowsVerdictText } from '../argo/live/sync-window-block';
+import { holdEnd, windowLabel, windowsVerdictText } from '../argo/live/sync-window-block';
 import type { SyncWindowsExplanation, WindowView } from '../argo/live/sync-window-block';
 
 function where(p: Pick<Placed, 'phase' | 'wave'>): string {
@@ -36,7 +36,7 @@ export function headline(e: Explanation): string {
   const m = e.parsed.message;
   if (e.operationPhase === 'Running' && m.type === 'other' && m.what === SYNC_WINDOW_BLOCKS) {
     const w = e.syncWindows;
-    const until = w === undefined ? '' : w.canSync ? ' (the AppProject given allows it now)' : w.nextChange !== undefined ? ` until ${w.nextChange}` : ` past ${w.searchedUntil}`;
+    const until = w === undefined ? '' : w.canSync ? ' (the AppProject given allows it now)' : holdEnd(w);
     return `Application ${e.app.name}: sync Running${ran}; held by a sync window${until}`;
   }
   if (e.operationPhase === 'Running' && e.parsed.retry) {
@@ -69,12 +69,10 @@ function deletionLines(d: DeletionState, app: string): string[] {
 }
 
 function windowLine(w: WindowView): string {
-  const options = [w.manualSync ? 'manualSync' : '', w.andOperator ? 'andOperator' : '', w.syncOverrun ? 'syncOverrun' : ''].filter(o => o !== '');
   const state = w.active === undefined ? 'unreadable' : w.active ? 'active' : 'inactive';
   const matched = (['applications', 'namespaces', 'clusters'] as const)
     .filter(k => w.matched[k] !== undefined).map(k => `${k} "${w.matched[k]}"`).join(', ');
-  return `  #${w.index} ${w.kind} "${w.schedule}" for ${w.duration} ${w.timeZone || 'UTC'}${options.length > 0 ? ` (${options.join(', ')})` : ''}: `
-    + `${state}${w.blocks ? ', blocks' : ''}; matched ${matched}${w.description !== undefined ? `; ${w.description}` : ''}`;
+  return `  ${windowLabel(w)}: ${state}${w.blocks ? ', blocks' : ''}; matched ${matched}${w.description !== undefined ? `; ${w.description}` : ''}`;
 }
 
 /** The sync windows block: what they decide now, each window that applies, and when that changes. */

@@ -6,6 +6,7 @@
 import { humanDuration } from './duration';
 import { DELETION_STAGES, deletionSummary } from '../argo/live/deletion-state';
 import type { Explanation } from '../argo/live/explanation';
+import { holdEnd } from '../argo/live/sync-window-block';
 import type { WatchEvent } from '../argo/live/transitions';
 import { blockedSeconds } from '../argo/live/transitions';
 
@@ -32,6 +33,7 @@ export function eventLine(e: WatchEvent): string {
     case 'resource-failed': return `${t} ${e.app}: ${e.resource} failed${tail(e.message)}${e.reason ? `; ${e.reason}` : ''}${warned(e)}`;
     case 'retry-scheduled': return `${t} ${e.app}: the attempt failed; Argo CD retries it${tail(e.message)}`;
     case 'operation-finished': return `${t} ${e.app}: sync ${e.operationPhase}${e.secondsWaiting !== undefined ? ` in ${humanDuration(e.secondsWaiting)}` : ''}${tail(e.message)}`;
+    case 'sync-window-held': return `${t} ${e.app}: ${e.hold === 'auto-sync' ? 'auto-sync' : 'sync'} held by a sync window ${e.until !== undefined ? `until ${e.until}` : 'past the end of the search'}${tail(e.message)}`;
     case 'deletion-stage': return `${t} ${e.app}: deletion at the ${e.stage} stage${tail(e.message)}`;
     case 'deletion-error': return `${t} ${e.app}: deletion failed${tail(e.message)}${e.reason ? `; ${e.reason}` : ''}`;
     case 'deleted': return `${t} ${e.app}: deleted${tail(e.message)}`;
@@ -57,6 +59,8 @@ export function eventJson(e: WatchEvent): string {
     reason: e.reason,
     warning: e.warning,
     stage: e.stage,
+    hold: e.hold,
+    until: e.until,
   };
   return JSON.stringify(Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)));
 }
@@ -64,7 +68,9 @@ export function eventJson(e: WatchEvent): string {
 /** The progress line on a terminal. */
 export function progressLine(e: Explanation, now: number, firstSeen: ReadonlyMap<string, number>, key: (b: Explanation['blockers'][number]) => string): string {
   if (e.deletion) return `${e.app.name}: being deleted, ${deletionSummary(e.deletion)}`;
-  if (e.operationPhase === undefined) return `${e.app.name}: no sync operation yet`;
+  const held = e.windowHold && e.syncWindows ? `held by a sync window${holdEnd(e.syncWindows)}` : undefined;
+  if (e.operationPhase === undefined) return `${e.app.name}: no sync operation yet${held ? `; auto-sync ${held}` : ''}`;
+  if (held) return `${e.app.name}: ${e.operationPhase}, ${held}`;
   const flight = e.inFlight ? ` ${e.inFlight.phase ?? '?'}${e.inFlight.wave !== undefined ? ` wave ${e.inFlight.wave}` : ''}` : '';
   const b = e.blockers[0];
   const on = b ? `, waiting on ${b.kind}/${b.name} (${b.health ?? 'no health source'}) ${humanDuration(blockedSeconds(b, firstSeen.get(key(b)) ?? now, now))}${e.blockers.length > 1 ? ` +${e.blockers.length - 1}` : ''}` : '';

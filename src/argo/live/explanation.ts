@@ -100,6 +100,11 @@ export interface Explanation {
   readonly deletion?: DeletionState;
   /** The AppProject's sync windows that apply to the Application, when the AppProject was given. */
   readonly syncWindows?: SyncWindowsExplanation;
+  /**
+   * The AppProject given says its windows hold a sync (`syncWindows` says which and until when): the
+   * operation the controller keeps Running, or auto-sync of an OutOfSync Application with no sync running.
+   */
+  readonly windowHold?: 'operation' | 'auto-sync';
   /** Things the reader should know: counts that disagree, missing sources, unknown formats. */
   readonly notes: readonly string[];
 }
@@ -234,6 +239,7 @@ export function explainApplication(input: ExplainInput): Explanation {
       hooksLeftInCluster: hooksLeft(app, health),
       ...(deletion ? { deletion } : {}),
       ...(windows.syncWindows ? { syncWindows: windows.syncWindows } : {}),
+      ...(windows.windowHold ? { windowHold: windows.windowHold } : {}),
       notes: ['the Application has no operation: it was never synced, or its operation state was cleared', ...windows.notes],
     };
   }
@@ -324,6 +330,7 @@ export function explainApplication(input: ExplainInput): Explanation {
     hooksLeftInCluster: hooksLeft(app, health),
     ...(deletion ? { deletion } : {}),
     ...(windows.syncWindows ? { syncWindows: windows.syncWindows } : {}),
+    ...(windows.windowHold ? { windowHold: windows.windowHold } : {}),
     notes: [...notes, ...windows.notes],
   };
 }
@@ -339,7 +346,7 @@ function giveProject(app: ApplicationView): string {
  * and no sync running, whether a window is why nothing syncs (the controller only logs it); else,
  * with the AppProject given, the windows that apply. Without the AppProject, what to give.
  */
-function syncWindowsPart(input: ExplainInput, parsed: ParsedMessage): { syncWindows?: SyncWindowsExplanation; notes: string[] } {
+function syncWindowsPart(input: ExplainInput, parsed: ParsedMessage): { syncWindows?: SyncWindowsExplanation; windowHold?: Explanation['windowHold']; notes: string[] } {
   const { app, project, now } = input;
   const version = input.health.argocdVersion;
   const op = app.operation;
@@ -358,6 +365,7 @@ function syncWindowsPart(input: ExplainInput, parsed: ParsedMessage): { syncWind
   if (blockedByWindow) {
     return {
       syncWindows: e,
+      ...(e.canSync ? {} : { windowHold: 'operation' as const }),
       notes: [e.canSync
         ? `the AppProject given lets this ${sync} sync run now: the windows changed since the controller's last look, or a global project (argocd-cm globalProjects) adds windows`
         : `${windowsVerdictText(e)}; the operation stays Running and goes on where it stopped once the windows allow it (${when})`],
@@ -366,6 +374,7 @@ function syncWindowsPart(input: ExplainInput, parsed: ParsedMessage): { syncWind
   if (idleOutOfSync && !e.canSync) {
     return {
       syncWindows: e,
+      windowHold: 'auto-sync',
       notes: [`auto-sync is on and the Application is OutOfSync, but ${windowsVerdictText(e)}: that is why nothing syncs (auto-sync can run ${when}; `
         + 'the controller skips auto-sync and only logs "Sync prevented by sync window": no condition, no event)'],
     };

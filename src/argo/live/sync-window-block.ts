@@ -109,3 +109,20 @@ export function windowsVerdictText(e: SyncWindowsExplanation): string {
     case 'no-allow-or-deny': return `${what} may run: no deny window is active and no allow window applies`;
   }
 }
+
+/** A window as `explain` and `watch` name it: `#0 deny "0 22 * * *" for 8h UTC (manualSync)`. */
+export function windowLabel(w: WindowView): string {
+  const options = [w.manualSync ? 'manualSync' : '', w.andOperator ? 'andOperator' : '', w.syncOverrun ? 'syncOverrun' : ''].filter(o => o !== '');
+  return `#${w.index} ${w.kind} "${w.schedule}" for ${w.duration} ${w.timeZone || 'UTC'}${options.length > 0 ? ` (${options.join(', ')})` : ''}`;
+}
+
+/** How long windows that block a sync hold it: ` until T` (the next change), or ` past T` (none within the search). */
+export function holdEnd(e: SyncWindowsExplanation): string {
+  return e.nextChange !== undefined ? ` until ${e.nextChange}` : ` past ${e.searchedUntil}`;
+}
+
+/** What holds a sync, for a line of `watch`: the verdict and each window that blocks it, with its description. */
+export function holdText(e: SyncWindowsExplanation): string {
+  const blocking = e.windows.filter(w => w.blocks).map(w => `${windowLabel(w)}${w.description !== undefined ? `, ${w.description}` : ''}`);
+  return `${windowsVerdictText(e)}${blocking.length > 0 ? ` (AppProject ${e.project} ${blocking.join('; ')})` : ''}`;
+}

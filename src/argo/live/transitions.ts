@@ -6,9 +6,10 @@
  */
 import { refKey } from './application';
 import type { Blocker, Explanation } from './explanation';
+import { holdText } from './sync-window-block';
 
 export type WatchEventType = 'operation-started' | 'wave-started' | 'resource-healthy' | 'stalled' | 'hook-failed' | 'resource-failed' | 'retry-scheduled' | 'operation-finished'
-  | 'deletion-stage' | 'deletion-error' | 'deleted' | 'timeout';
+  | 'sync-window-held' | 'deletion-stage' | 'deletion-error' | 'deleted' | 'timeout';
 
 export interface WatchEvent {
   readonly event: WatchEventType;
@@ -31,6 +32,10 @@ export interface WatchEvent {
   readonly warning?: string;
   /** The stage of an Application's deletion (`deletion-state.ts`). */
   readonly stage?: string;
+  /** What a sync window holds (`sync-window-held`): the operation, or auto-sync. */
+  readonly hold?: 'operation' | 'auto-sync';
+  /** Until when the sync windows hold it (RFC 3339); absent when they do past the end of the search. */
+  readonly until?: string;
 }
 
 export interface WatchState {
@@ -165,6 +170,16 @@ export function transitions(state: WatchState, cur: Explanation, now: number): {
         ...(b.wave !== undefined ? { wave: b.wave } : {}),
       });
     }
+  }
+
+  // Which windows hold the sync and until when, when that is new or changed (the AppProject given, --project).
+  const w = cur.windowHold ? cur.syncWindows : undefined;
+  const holdKey = (e?: Explanation) => {
+    const sw = e?.windowHold ? e.syncWindows : undefined;
+    return sw && JSON.stringify([e!.windowHold, sw.reason, sw.windows.filter(x => x.blocks).map(x => x.index), sw.nextChange ?? null]);
+  };
+  if (w && (fresh || holdKey(prev) !== holdKey(cur))) {
+    events.push({ ...base, event: 'sync-window-held', hold: cur.windowHold, message: holdText(w), ...(w.nextChange !== undefined ? { until: w.nextChange } : {}) });
   }
 
   const retry = cur.parsed.retry;

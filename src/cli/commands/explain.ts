@@ -9,7 +9,7 @@ import type * as ExplanationModule from '../../argo/live/explanation';
 import type * as JsonModule from '../../report/explain-json';
 import type * as TextModule from '../../report/explain-text';
 import type * as ErrorsModule from '../errors';
-import { addLiveOptions, explainValue, healthSources, isAppProject, parseNow, planSource } from '../live-input';
+import { addLiveOptions, addProjectOption, explainValue, healthSources, isAppProject, parseNow, planSource, projectValues } from '../live-input';
 import type { ExplainFlags } from '../live-input';
 import { addFormatOption } from '../options';
 import type * as ReadModule from '../read-object';
@@ -33,17 +33,13 @@ export function register(program: Command): void {
     .argument('[manifests...]', "the app's manifests (files or folders), to place what Argo CD reports in the plan");
   addLiveOptions(cmd);
   cmd.option('--now <time>', 'the time to measure waits against (RFC 3339); default the clock', parseNow);
-  cmd.option('--project <path>', "the Application's AppProject (kubectl get appproject NAME -n argocd -o json), to say which sync window "
-    + 'blocks a sync and until when; it may also be given in APP beside the Application');
+  addProjectOption(cmd, '; it may also be given in APP beside the Application');
   addFormatOption(cmd);
   cmd.action((appPath: string, manifests: string[], flags: ExplainFlags) => {
     const { readValues }: typeof ReadModule = require('../read-object');
     const read = readValues(appPath);
     const { InputError }: typeof ErrorsModule = require('../errors');
-    const given = flags.project ? readValues(flags.project) : [];
-    const notProject = given.find(v => !isAppProject(v.value));
-    if (notProject) throw new InputError(notProject.file, notProject.line, 'not an AppProject', 'give kubectl get appproject NAME -n argocd -o json');
-    const projects = [...read.filter(v => isAppProject(v.value)), ...given];
+    const projects = [...read.filter(v => isAppProject(v.value)), ...projectValues(flags.project)];
     const values = read.filter(v => !isAppProject(v.value));
     if (values.length === 0) throw new InputError(read[0].file, read[0].line, 'an AppProject but no Application', 'give the Application too: kubectl get application NAME -n argocd -o json');
     const appset = values.find(v => isKind(v.value, 'ApplicationSet'));

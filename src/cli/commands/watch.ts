@@ -4,7 +4,8 @@
  * json`) and prints transitions as they happen. Since Argo CD 3.0 the Application as kubectl reads
  * it carries no per-resource health, so each reading can also run commands that print the app's
  * live objects or Argo CD's resource tree (`--live-command`, `--tree-command`), as `explain` reads
- * them from files. An Application being deleted is followed stage by stage until it is gone. Exit
+ * them from files. With the AppProject (`--project`), a sync held by a sync window says which window
+ * and until when. An Application being deleted is followed stage by stage until it is gone. Exit
  * status 0 Succeeded (or deleted), 1 Failed or timed out (with the blockers at that moment), 2 bad
  * input or a command that fails.
  */
@@ -12,12 +13,13 @@ import { InvalidArgumentError, Option } from 'commander';
 import type { Command } from 'commander';
 import type * as ApplicationModule from '../../argo/live/application';
 import type { Explanation } from '../../argo/live/explanation';
+import type * as SyncWindowModule from '../../argo/live/sync-window-block';
 import type * as TransitionsModule from '../../argo/live/transitions';
 import type * as TextModule from '../../report/explain-text';
 import type * as EventsModule from '../../report/watch-events';
 import type * as ErrorsModule from '../errors';
 import type * as JsonCommandModule from '../json-command';
-import { addLiveOptions, explainLive, healthSources, liveObjectsOf, planSource, readLiveApplication, resourceTreeOf } from '../live-input';
+import { addLiveOptions, addProjectOption, explainLive, healthSources, liveObjectsOf, planSource, projectValues, projectWindowsFor, readLiveApplication, resourceTreeOf } from '../live-input';
 import type { ExplainFlags, HealthSources } from '../live-input';
 import { collect } from '../options';
 import type * as ReadModule from '../read-object';
@@ -104,7 +106,8 @@ export function register(program: Command): void {
     .description('Read the Application every --interval with kubectl (or --command) and print transitions as they happen: '
       + 'a wave started, a resource became Healthy, stalled for N minutes on X, a hook failed, the operation finished. '
       + 'A progress line on a terminal, plain lines when piped; --format ndjson for a log shipper, prometheus for a '
-      + 'textfile collector. An Application being deleted is followed stage by stage until it is gone. '
+      + 'textfile collector. Give the AppProject with --project to learn which sync window holds a sync and until when. '
+      + 'An Application being deleted is followed stage by stage until it is gone. '
       + 'Exit status: 0 Succeeded (or deleted), 1 Failed or timed out (the blockers at that moment are printed), 2 bad input.')
     .argument('<app-name>', 'the Application\'s name')
     .argument('[manifests...]', "the app's manifests (files or folders), to place what Argo CD reports in the plan")
@@ -121,6 +124,7 @@ export function register(program: Command): void {
     .option('--textfile <path>', 'with --format prometheus: write each reading to this file atomically (for node_exporter\'s textfile collector) instead of stdout')
     .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'ndjson', 'prometheus']).default('text'));
   addLiveOptions(cmd);
+  addProjectOption(cmd, ' (read once, at the start)');
   cmd.action(async (name: string, manifests: string[], flags: WatchFlags) => {
     process.exitCode = await watch(name, flags, manifests);
   });
@@ -133,6 +137,7 @@ export async function watch(name: string, flags: WatchFlags, manifests: readonly
   const { transitions, INITIAL_WATCH_STATE, isFinished }: typeof TransitionsModule = require('../../argo/live/transitions');
   const events: typeof EventsModule = require('../../report/watch-events');
   const { refKey }: typeof import('../../argo/live/application') = require('../../argo/live/application');
+  const { holdEnd }: typeof SyncWindowModule = require('../../argo/live/sync-window-block');
   const { checkWritable, writeAtomically }: typeof WriteModule = require('../write-atomically');
   if (flags.textfile !== undefined) {
     const { UsageError }: typeof ErrorsModule = require('../errors');
@@ -159,6 +164,7 @@ export async function watch(name: string, flags: WatchFlags, manifests: readonly
   // Its Lua scripts compiled once; the version judges every reading's live objects.
   const argocdCm = healthSources({ argocdCm: flags.argocdCm, ...(flags.argocdVersion !== undefined ? { argocdVersion: flags.argocdVersion } : {}) });
   const plans = planSource(manifests); // read and planned once
+  const projects = projectValues(flags.project); // before the first reading
   let noted = false;
   for (;;) {
     const now = Date.now();
@@ -181,7 +187,7 @@ export async function watch(name: string, flags: WatchFlags, manifests: readonly
     const note = noted ? undefined : otherClusterNote(app, flags.liveCommand ?? []);
     if (note) process.stderr.write(`${note}\n`);
     noted = true;
-    const e: Explanation = explainLive(app, { ...flags, now }, plans, readingSources(app, flags, argocdCm));
+    const e: Explanation = explainLive(app, { ...flags, now }, plans, readingSources(app, flags, argocdCm), projectWindowsFor(app, projects, true));
     const step = transitions(state, e, now);
     state = step.state;
     for (const ev of step.events) emit(ev);
@@ -202,7 +208,9 @@ export async function watch(name: string, flags: WatchFlags, manifests: readonly
       return e.operationPhase === 'Succeeded' ? 0 : 1;
     }
     if (now - started >= flags.timeout) {
-      const waiting = e.deletion ? `the deletion is ${events.deletionSummary(e.deletion)}` : `${e.blockers.length} task(s) still awaited`;
+      const waiting = e.deletion ? `the deletion is ${events.deletionSummary(e.deletion)}`
+        : e.windowHold && e.syncWindows ? `${e.windowHold === 'auto-sync' ? 'auto-sync' : 'the sync'} is held by a sync window${holdEnd(e.syncWindows)}`
+          : `${e.blockers.length} task(s) still awaited`;
       const timeout = { event: 'timeout' as const, time: now, app: e.app.name, ...(e.operationPhase ? { operationPhase: e.operationPhase } : {}), secondsWaiting: Math.floor((now - started) / 1000), message: waiting };
       emit(timeout);
       if (flags.format === 'ndjson') {

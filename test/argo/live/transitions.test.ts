@@ -7,6 +7,7 @@ import { explainApplication } from '../../../src/argo/live/explanation';
 import { ObservedHealthIndex } from '../../../src/argo/live/observed-health';
 import { INITIAL_WATCH_STATE, transitions } from '../../../src/argo/live/transitions';
 import type { WatchEvent } from '../../../src/argo/live/transitions';
+import { readSyncWindows } from '../../../src/argo/sync-windows';
 
 function replay(dir: string, times: readonly string[]): WatchEvent[] {
   // As the fake kubectl: the last recorded state repeats.
@@ -81,4 +82,37 @@ test('a sync retried after a failed hook: the failure of every attempt, the retr
 test('a retry whose start no reading saw is told by its attempt all the same', () => {
   const events = replayStates('retries', [[1, '2026-12-01T10:00:10Z'], [2, '2026-12-01T10:00:40Z'], [5, '2026-12-01T10:03:05Z']]);
   expect(events.filter(e => e.event === 'hook-failed')).toHaveLength(2);
+});
+
+describe('a sync held by a sync window (controller/sync.go syncWindowPreventsSync), with the AppProject given', () => {
+  const held = readApplication(JSON.parse(readFileSync(join(FIXTURES, 'sync-window-blocked.json'), 'utf8')));
+  const projectJson = JSON.parse(readFileSync(join(FIXTURES, 'sync-window-project.json'), 'utf8'));
+  /** The AppProject with its nightly deny window lasting `duration`. */
+  const project = (duration: string) => {
+    const [nightly, ...others] = projectJson.spec.syncWindows;
+    return { name: 'shop', windows: readSyncWindows({ ...projectJson, spec: { ...projectJson.spec, syncWindows: [{ ...nightly, duration }, ...others] } }) };
+  };
+  function events(readings: ReadonlyArray<readonly [string, string | undefined]>): WatchEvent[] {
+    let state = INITIAL_WATCH_STATE;
+    const out: WatchEvent[] = [];
+    for (const [t, duration] of readings) {
+      const now = Date.parse(t);
+      const health = new ObservedHealthIndex({ app: held });
+      const e = explainApplication({ app: held, health, now, ...(duration ? { project: project(duration) } : {}) });
+      const step = transitions(state, e, now);
+      state = step.state;
+      out.push(...step.events);
+    }
+    return out.filter(e => e.event === 'sync-window-held');
+  }
+
+  test('said once while the same window holds it until the same time, again when the AppProject moves the end', () => {
+    const e = events([['2026-12-01T23:15:00Z', '8h'], ['2026-12-01T23:20:00Z', '8h'], ['2026-12-01T23:25:00Z', '10h']]);
+    expect(e.map(x => [x.hold, x.until])).toEqual([['operation', '2026-12-02T06:00:00Z'], ['operation', '2026-12-02T08:00:00Z']]);
+    expect(e[0].message).toBe('an automated sync is blocked by an active deny window (AppProject shop #0 deny "0 22 * * *" for 8h UTC, nightly freeze)');
+  });
+
+  test('nothing without the AppProject: the operation message alone names no window', () => {
+    expect(events([['2026-12-01T23:15:00Z', undefined]])).toEqual([]);
+  });
 });

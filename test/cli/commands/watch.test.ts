@@ -3,7 +3,7 @@
  * states (test/fixtures/explain/watch), with a tiny interval so the tests stay fast.
  */
 import { spawnSync } from 'child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { delimiter, join } from 'path';
 
@@ -259,4 +259,60 @@ test('a blocked deletion: the DeletionError once with its cause, then the timeou
   expect(lines[lines.length - 1]).toMatch(/^timed out after .*: the deletion is at the PostDelete hooks stage: namespaces "shop" not found$/);
   const events = watch('deleting-blocked', ['--timeout', '50ms', '--format', 'ndjson']).stdout.trim().split('\n').map(l => JSON.parse(l));
   expect(events.slice(0, 2).map(e => [e.event, e.stage])).toEqual([['deletion-stage', 'PostDelete hooks'], ['deletion-error', 'PostDelete hooks']]);
+});
+
+describe('--project: which sync window holds the sync, and until when, as explain says (controller/sync.go syncWindowPreventsSync)', () => {
+  /** An AppProject whose one deny window for namespace shop opened ten minutes ago (UTC) for two hours, and that end. */
+  function projectOpenNow(extra: Record<string, unknown> = {}): { path: string; until: string } {
+    const start = new Date(Math.floor(Date.now() / 60_000) * 60_000 - 10 * 60_000);
+    const project = {
+      apiVersion: 'argoproj.io/v1alpha1',
+      kind: 'AppProject',
+      metadata: { name: 'shop', namespace: 'argocd' },
+      spec: { syncWindows: [{ kind: 'deny', schedule: `${start.getUTCMinutes()} ${start.getUTCHours()} * * *`, duration: '2h', namespaces: ['shop'], description: 'release freeze', ...extra }] },
+    };
+    const path = join(dir, 'project.json');
+    writeFileSync(path, JSON.stringify(project));
+    return { path, until: new Date(start.getTime() + 2 * 3_600_000).toISOString().replace(/\.000Z$/, 'Z') };
+  }
+
+  test('the window that holds the operation and until when, said once while it holds; the sync then runs to the end', () => {
+    const { path, until } = projectOpenNow();
+    const r = watch('window-held', ['--project', path]);
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    const schedule = JSON.parse(readFileSync(path, 'utf8')).spec.syncWindows[0].schedule;
+    const lines = linesOf(r.stdout);
+    expect(lines.slice(0, 2)).toEqual([
+      'sync Running: Sync operation blocked by sync window',
+      `sync held by a sync window until ${until}: an automated sync is blocked by an active deny window (AppProject shop #0 deny "${schedule}" for 2h UTC, release freeze)`,
+    ]);
+    expect(lines.slice(2)).toEqual([expect.stringMatching(/^sync Succeeded in \S+.*: successfully synced \(all tasks run\)$/)]);
+    rmSync(join(dir, 'counter')); // the fake kubectl replays the states from the first again
+    const events = watch('window-held', ['--project', path, '-f', 'ndjson']).stdout.trim().split('\n').map(l => JSON.parse(l));
+    expect(events.filter(e => e.event === 'sync-window-held').map(e => [e.hold, e.until])).toEqual([['operation', until]]);
+  });
+
+  test('timeout while held: the timeout says the window holds it, and until when', () => {
+    const { path, until } = projectOpenNow({ manualSync: true });
+    const r = watch('stuck-window', ['--project', path, '--timeout', '50ms']);
+    expect(r.code).toBe(1);
+    expect(linesOf(r.stdout).pop()).toMatch(new RegExp(`^timed out after \\S+: the sync is held by a sync window until ${until}$`));
+  });
+
+  test('without --project: the controller\'s message only, no window named', () => {
+    const r = watch('window-held', []);
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toContain('held by a sync window');
+  });
+
+  test('a --project file that holds no AppProject, or another project: exit 2, one line, naming the file', () => {
+    const notProject = watch('window-held', ['--project', 'test/fixtures/explain/succeeded.yaml']);
+    expect([notProject.code, notProject.stdout, notProject.calls]).toEqual([2, '', []]);
+    expect(notProject.stderr).toMatch(/^syncplan: test\/fixtures\/explain\/succeeded\.yaml:\d+: not an AppProject \(give kubectl get appproject NAME -n argocd -o json\)\n$/);
+    const { path } = projectOpenNow();
+    writeFileSync(path, readFileSync(path, 'utf8').replace('"name":"shop"', '"name":"web"'));
+    const other = watch('window-held', ['--project', path]);
+    expect([other.code, other.stdout]).toEqual([2, '']);
+    expect(other.stderr).toMatch(/AppProject web given, but Application shop is in project shop \(spec\.project\)/);
+  });
 });
