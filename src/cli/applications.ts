@@ -55,7 +55,10 @@ export interface ChildApplication {
 export interface ChildPlanJob {
   /** The child Application's name (its notes name it). */
   readonly application: string;
-  /** Absolute paths, in the order the repo server reads them. */
+  /**
+   * The files, in the order the repo server reads them, named as a plan of the child's folder names
+   * them (`childFileName`): their manifests' sources, and so every output's `file:line`, read the same.
+   */
   readonly files: readonly string[];
   readonly namespace: string;
   readonly syncOptions: readonly string[];
@@ -119,7 +122,7 @@ export const CHILD_NOTES_ON_STDERR: ChildNotes = note => SKIPPED_ON_STDERR.skipp
  */
 export function loadChild(job: ChildPlanJob, notes?: ChildNotes): Manifest[] {
   if (job.files.length === 0) return [];
-  return loadPaths(job.files, { skipped: (_note, file) => notes?.(childConstructMetadataNote(relative(process.cwd(), file), job.application)) });
+  return loadPaths(job.files, { skipped: (_note, file) => notes?.(childConstructMetadataNote(file, job.application)) });
 }
 
 /** One child's files read and planned as its own Application; `notes`: as `loadChild`. */
@@ -156,7 +159,7 @@ export interface AppOfAppsParent {
 export function appOfAppsParent(manifests: readonly Manifest[], options: PlanOptions, repoRoot: string): AppOfAppsParent {
   const plan = buildPlan(manifests, options);
   const children = childSources(plan, repoRoot, childModel(options));
-  const childFiles = new Set([...children.flatMap(c => c.job?.files ?? []), ...generatedFiles(plan, repoRoot)]);
+  const childFiles = new Set([...children.flatMap(c => (c.job?.files ?? []).map(f => resolve(f))), ...generatedFiles(plan, repoRoot)]);
   if (childFiles.size === 0) return { manifests, plan, children };
   const parentFiles = new Set(manifests.filter(m => isApplication(m.object) || isApplicationSet(m.object)).map(m => resolve(m.source.file)));
   const own = manifests.filter((m) => {
@@ -266,12 +269,24 @@ function resolveChild(manifest: Manifest, name: string, namespace: string, wave:
   const syncOptions = applicationSyncOptionItems(manifest.object).map(String);
   const job = {
     application: name,
-    files: files.map(f => join(dir, ...f.split('/'))),
+    files: files.map(f => childFileName(join(dir, ...f.split('/')), repoRoot)),
     namespace: destinationNamespace,
     syncOptions,
     ...(managesNamespaceMetadata(manifest.object) ? { managedNamespaceMetadata: true } : {}),
   };
   return { ...child, source: { ...base, files: files.map(f => relative(repoRoot, join(dir, f)).split(sep).join('/')) }, job };
+}
+
+/**
+ * A child's file named as the user names it to plan the child's folder on its own (`syncplan plan
+ * apps/web`), so a child's errors and findings read as that plan's: relative to the working
+ * directory when under it, else from the repo root as given (an absolute root stays absolute).
+ * `file` is absolute. Worker threads share the process's working directory, so they name it alike.
+ */
+export function childFileName(file: string, repoRoot: string): string {
+  const fromCwd = relative(process.cwd(), file);
+  if (isUnder(file, process.cwd())) return fromCwd;
+  return isAbsolute(repoRoot) ? file : fromCwd;
 }
 
 /** True when `path` is `root` or inside it (a sibling whose name starts with the root's is not). */

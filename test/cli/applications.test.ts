@@ -4,7 +4,7 @@
  * Helm and kustomize sources named with their render command; a missing path is one line.
  */
 import { spawnSync } from 'child_process';
-import { mkdirSync, writeFileSync } from 'fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'fs';
 import { join } from 'path';
 import { App } from 'cdk8s';
 import { stringify } from 'yaml';
@@ -183,9 +183,8 @@ test('a child is planned with the parent run\'s Argo CD version and tracking met
   const runs = [['--argocd-version', '2.14'], ['--argocd-version', '3.6'], ['--live', 'live.yaml', '--tracking-method', 'label']].map((flags) => {
     const child = JSON.parse(plan('parent.yaml', '--format', 'json', ...flags).stdout).applications[0];
     const folder = spawnSync(process.execPath, [BIN, 'plan', 'apps/web', '-n', 'web', '--format', 'json', ...flags], { cwd: dir(), encoding: 'utf8' });
-    // A child's sources are named by absolute path (its files are joined to the repo root's).
-    const relative = (v: object) => JSON.parse(JSON.stringify(v).split(`${dir()}/`).join(''));
-    expect(relative({ steps: child.steps, errors: child.errors })).toEqual(view(folder));
+    // A child's sources are named as the folder's plan names them (relative to the working directory), not by absolute path.
+    expect({ steps: child.steps, errors: child.errors }).toEqual(view(folder));
     return child.errors.map((e: any) => e.message).join('\n');
   });
   expect(runs[0]).toContain('with label tracking (the default before Argo CD 3.0)');
@@ -221,4 +220,38 @@ test('a child\'s own spec.syncPolicy.managedNamespaceMetadata plans its CreateNa
   };
   expect(stepsOf(true)).toEqual(['PreSync 0: Namespace/web', 'Sync 0: ConfigMap/web']);
   expect(stepsOf(false)).toEqual(['Sync 0: ConfigMap/web']);
+});
+
+test('a child\'s sources read as a plan of its folder names them (relative to the working directory, as typed), in text and JSON, with and without workers, in lint and the report', () => {
+  mkdirSync(join(dir(), 'apps', 'web'), { recursive: true });
+  writeFileSync(join(dir(), 'apps', 'web', 'web.yaml'), stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'web', annotations: { owner: 1 } } }));
+  // Cluster-scoped, and its AppProject (in the parent) whitelists no cluster-scoped kind: resource-not-permitted names it.
+  writeFileSync(join(dir(), 'apps', 'web', 'ns.yaml'), stringify({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'web' } }));
+  writeFileSync(join(dir(), 'parent.yaml'), [
+    { apiVersion: 'argoproj.io/v1alpha1', kind: 'AppProject', metadata: { name: 'web', namespace: 'argocd' }, spec: { sourceRepos: ['*'], destinations: [{ namespace: '*', server: '*' }] } },
+    { apiVersion: 'argoproj.io/v1alpha1', kind: 'Application', metadata: { name: 'web', namespace: 'argocd' }, spec: { project: 'web', source: { repoURL: 'https://git.example.com/r.git', path: 'apps/web' }, destination: { namespace: 'web' } } },
+  ].map(o => stringify(o)).join('---\n'));
+  const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { cwd: dir(), encoding: 'utf8' }).stdout;
+  const errorLines = (text: string) => text.split('\n').filter(l => /^ {2}\S+\.yaml:\d+: /.test(l));
+  const folderErrors = errorLines(run('plan', 'apps/web', '-n', 'web'));
+  expect(folderErrors).toEqual([expect.stringMatching(/^ {2}apps\/web\/web\.yaml:6: ConfigMap\/web: annotation owner is number 1/)]);
+  const folderJson = JSON.parse(run('plan', 'apps/web', '-n', 'web', '--format', 'json')).errors;
+  for (const workers of ['0', '1']) {
+    const text = run('plan', 'parent.yaml', '--repo-root', '.', '--workers', workers);
+    expect(errorLines(text)).toEqual(folderErrors);
+    expect(text).toContain('error: Namespace/web (apps/web/ns.yaml:2): is cluster-scoped');
+    expect(text).not.toContain(dir());
+    expect(JSON.parse(run('plan', 'parent.yaml', '--repo-root', '.', '--workers', workers, '--format', 'json')).applications[0].errors).toEqual(folderJson);
+  }
+  const lint = JSON.parse(run('lint', 'parent.yaml', '--repo-root', '.', '--format', 'json'));
+  expect(lint.findings.filter((f: any) => f.rule === 'resource-not-permitted').map((f: any) => f.source)).toEqual(['apps/web/ns.yaml:2']);
+  run('report', 'parent.yaml', '--repo-root', '.', '-o', 'r.html');
+  const html = readFileSync(join(dir(), 'r.html'), 'utf8');
+  expect(html).toContain('apps/web/web.yaml:6');
+  expect(html).not.toContain(dir());
+  // A repo root given absolute, outside the working directory (this test's folder), stays absolute, as plan /abs/apps/web names it.
+  const elsewhere = spawnSync(process.execPath, [BIN, 'plan', join(dir(), 'parent.yaml'), '--repo-root', dir()], { cwd: __dirname, encoding: 'utf8' }).stdout;
+  const folderElsewhere = spawnSync(process.execPath, [BIN, 'plan', join(dir(), 'apps', 'web'), '-n', 'web'], { cwd: __dirname, encoding: 'utf8' }).stdout;
+  expect(errorLines(elsewhere)).toEqual(errorLines(folderElsewhere));
+  expect(errorLines(elsewhere)[0]).toContain(`${join(dir(), 'apps', 'web', 'web.yaml')}:6`);
 });

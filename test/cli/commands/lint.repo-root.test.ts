@@ -4,7 +4,7 @@
  * (rule resource-not-permitted). Spawns the compiled CLI on test/fixtures/app-project.
  */
 import { join } from 'path';
-import { FIXTURE, PARENT, ROOT, syncplan } from './app-project-fixture';
+import { FIXTURE, PARENT, syncplan } from './app-project-fixture';
 
 jest.setTimeout(30_000);
 
@@ -12,7 +12,8 @@ test('lint PARENT --repo-root: the child\'s Namespace fails it (exit 1), named w
   const r = syncplan('lint', PARENT, '--repo-root', FIXTURE);
   expect(r.stderr).toBe('');
   expect(r.code).toBe(1);
-  expect(r.stdout).toContain(`error: Namespace/web (${join(ROOT, FIXTURE, 'dist', 'web.k8s.yaml')}:3): is cluster-scoped, and AppProject team has no clusterResourceWhitelist`);
+  // Named as a lint of the child's folder names it: relative to the working directory, as typed.
+  expect(r.stdout).toContain(`error: Namespace/web (${join(FIXTURE, 'dist', 'web.k8s.yaml')}:3): is cluster-scoped, and AppProject team has no clusterResourceWhitelist`);
   expect(r.stdout).toContain('  fix: add {group: \'\', kind: Namespace} to AppProject team\'s spec.clusterResourceWhitelist');
   expect(r.stdout).not.toContain('Namespace/docs');
   expect(syncplan('lint', PARENT).code).toBe(0);
