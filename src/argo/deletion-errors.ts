@@ -32,7 +32,9 @@ export function hooksAlreadyExist(type: DeletionHookType, hooks: readonly string
 export type DeletionErrorRead =
   | { readonly cause: 'namespace-not-found'; readonly namespace: string }
   | { readonly cause: 'hooks-failed'; readonly type: DeletionHookType; readonly hooks: string }
-  | { readonly cause: 'already-exists' };
+  | { readonly cause: 'already-exists' }
+  /** The API server refused a deletion hook for a label value over 63 characters: `value`, on `hook` (`Job.batch "name"`). */
+  | { readonly cause: 'label-too-long'; readonly hook: string; readonly value: string };
 
 /** What a `DeletionError` message says, when it is one of the above (the API server's own AlreadyExists words too). */
 export function readDeletionError(message: string): DeletionErrorRead | undefined {
@@ -41,5 +43,8 @@ export function readDeletionError(message: string): DeletionErrorRead | undefine
   const failed = /(PreDelete|PostDelete) hook\(s\) failed: (.+)$/.exec(message);
   if (failed) return { cause: 'hooks-failed', type: failed[1] as DeletionHookType, hooks: failed[2] };
   if (/already exists/.test(message)) return { cause: 'already-exists' };
+  // apimachinery's IsValidLabelValue; newer releases count the limit in bytes.
+  const label = /(\S+ "[^"]*") is invalid: .*?metadata\.labels: Invalid value: "([^"]*)": must be no more than 63 (?:characters|bytes)/.exec(message);
+  if (label) return { cause: 'label-too-long', hook: label[1], value: label[2] };
   return undefined;
 }

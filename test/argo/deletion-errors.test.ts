@@ -19,3 +19,14 @@ test('only the PreDelete step is wrapped; other messages are no known cause', ()
   expect(deletionHookError('PostDelete', 'x')).toBe('x');
   expect(readDeletionError('failed to get app hooks: rpc error')).toBeUndefined();
 });
+
+test('the API server\'s refusal of a label value over 63 characters (apimachinery IsValidLabelValue, in characters or, newer, bytes), wrapped or not', () => {
+  const value = 'a'.repeat(64);
+  for (const unit of ['characters', 'bytes']) {
+    const refusal = `Job.batch "drain" is invalid: metadata.labels: Invalid value: "${value}": must be no more than 63 ${unit}`;
+    expect(readDeletionError(deletionHookError('PreDelete', refusal))).toEqual({ cause: 'label-too-long', hook: 'Job.batch "drain"', value });
+    expect(readDeletionError(refusal)).toEqual({ cause: 'label-too-long', hook: 'Job.batch "drain"', value });
+  }
+  // Another field's refusal is no known cause.
+  expect(readDeletionError(`Job.batch "drain" is invalid: metadata.name: Invalid value: "${value}": must be no more than 63 characters`)).toBeUndefined();
+});

@@ -12,7 +12,7 @@ import { POST_DELETE_FINALIZER, PRE_DELETE_FINALIZER, RESOURCES_FINALIZER } from
 import { readDeletionError } from '../deletion-errors';
 import { at, str } from '../live-health/types';
 import type { LiveObject } from '../live-health/types';
-import { SINCE } from '../versions';
+import { SINCE, sinceText } from '../versions';
 
 /** The stages of an Application's deletion, in the order Argo CD goes through them. */
 export const DELETION_STAGES = ['PreDelete hooks', 'cascade', 'PostDelete hooks', 'cleanup', 'other finalizers'] as const;
@@ -61,9 +61,27 @@ function stageOf(finalizers: readonly string[]): DeletionStage {
   return 'other finalizers';
 }
 
+/**
+ * Whether `value` is the Application's instance name (argo-cd `InstanceName`): its name, or
+ * `<namespace>_<name>` when it lives outside the controller's namespace, which the Application does not say.
+ */
+function isInstanceName(value: string, app: ApplicationView): boolean {
+  return value === app.name || value === `${app.namespace}_${app.name}`;
+}
+
 /** The known cause behind a `DeletionError` message (`../deletion-errors.ts`), with its fix. */
-function causeOf(error: string): string | undefined {
+function causeOf(error: string, app: ApplicationView): string | undefined {
   const read = readDeletionError(error);
+  if (read?.cause === 'label-too-long') {
+    if (!isInstanceName(read.value, app)) {
+      return `the API server refuses the deletion hook ${read.hook}: a label's value is over 63 characters, so the deletion fails on every try; shorten the label in the hook's manifest`;
+    }
+    return `Argo CD labels every deletion hook app.kubernetes.io/instance: ${read.value} (the Application's instance name, ${read.value.length} characters), whatever the tracking method, `
+      + `and the API server refuses a label value over 63 characters, so the deletion fails on every try (argo-cd #27527; fixed in ${sinceText('deletionHookTrackedLabel')} by #27542, `
+      + 'the hook gets the app\'s tracking, its label truncated). Upgrade Argo CD to a release with the fix (the next try then creates the hook), '
+      + 'or remove the hook\'s finalizer from the Application by hand (the hook then never runs); an Application created again needs a shorter name '
+      + '(outside Argo CD\'s namespace the instance name is <namespace>_<name>: or a shorter namespace) to keep its deletion hooks before the fix';
+  }
   if (read?.cause === 'namespace-not-found') {
     return `a deletion hook lives in namespace ${read.namespace}, which the cascade deleted (the app's own Namespace): it can never be created, so the deletion fails on every try `
       + `(argo-cd #24924, rule post-delete-hook-namespace-deleted). Fix the hook in Git (another namespace, a PreDelete hook, or Delete=false on Namespace/${read.namespace}), `
@@ -102,7 +120,7 @@ export function deletionState(app: ApplicationView, live: readonly LiveObject[],
   const error = app.conditions.find(c => c.type === 'DeletionError')?.message;
   const started = Date.parse(deletion.since);
   const terminating = stage === 'cascade' ? terminatingOf(live) : [];
-  const cause = error !== undefined ? causeOf(error)
+  const cause = error !== undefined ? causeOf(error, app)
     : terminating.length > 0 ? `${terminating.length} of its objects ${terminating.length === 1 ? 'is' : 'are'} still terminating, held by finalizers: the next wave waits until they are gone`
       : undefined;
   return {

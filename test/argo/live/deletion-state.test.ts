@@ -8,6 +8,7 @@ import { readApplication } from '../../../src/argo/live/application';
 import { deletionState } from '../../../src/argo/live/deletion-state';
 import { buildPlan } from '../../../src/argo/plan';
 import { simulateDeletion } from '../../../src/argo/simulate/deletion';
+import { sinceText } from '../../../src/argo/versions';
 import { hookJob, k, yaml } from '../../fixtures/manifests';
 import { manifestsOf } from '../../rules/helpers';
 
@@ -63,5 +64,44 @@ test('the cascade with --live: objects still terminating and their finalizers', 
     stage: 'cascade',
     terminating: [{ kind: 'PersistentVolumeClaim', name: 'data', namespace: 'reports', finalizers: ['kubernetes.io/pvc-protection'] }],
     cause: '1 of its objects is still terminating, held by finalizers: the next wave waits until they are gone',
+  });
+});
+
+describe('a deletion hook the API server refuses for its app.kubernetes.io/instance label over 63 characters (argo-cd #27527, fixed by #27542)', () => {
+  const NAME = 'payments-reconciliation-service-eu-west-1-production-blue-green-1'; // 65 characters
+  const named = (name: string, namespace: string, finalizers: string[], message: string) => readApplication({
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'Application',
+    metadata: { name, namespace, deletionTimestamp: '2026-12-01T10:00:00Z', finalizers },
+    spec: { destination: { namespace: 'shop' } },
+    status: { conditions: [{ type: 'DeletionError', message }] },
+  });
+  const replay = (type: 'PreDelete' | 'PostDelete', instance: string, version: string) => {
+    const manifests = manifestsOf(yaml(hookJob('drain', { 'argocd.argoproj.io/hook': type })));
+    return simulateDeletion(buildPlan(manifests, { namespace: 'shop' }), manifests, { argocdVersion: version, appInstanceName: instance });
+  };
+
+  test.each(['PreDelete', 'PostDelete'] as const)('the replay\'s %s refusal is read back: what it means, the releases with the fix, and what to do', (type) => {
+    const r = replay(type, NAME, '3.4.2');
+    expect(r.outcome).toBe('Blocked');
+    const d = deletionState(named(NAME, 'argocd', [...r.finalizersLeft], r.message!), [], NOW)!;
+    expect(d.error).toContain(`metadata.labels: Invalid value: "${NAME}": must be no more than 63 characters`);
+    expect(d.cause).toContain(`Argo CD labels every deletion hook app.kubernetes.io/instance: ${NAME} (the Application's instance name, 65 characters)`);
+    // The releases come from versions.ts, as simulate --delete reads them.
+    expect(d.cause).toContain(`fixed in ${sinceText('deletionHookTrackedLabel')} by #27542`);
+    expect(d.cause).toContain('Upgrade Argo CD to a release with the fix');
+  });
+
+  test('an Application outside Argo CD\'s namespace: its instance name is <namespace>_<name>', () => {
+    const instance = `team-payments-prod_${NAME.slice(0, 50)}`;
+    const r = replay('PostDelete', instance, '3.3.10');
+    const d = deletionState(named(NAME.slice(0, 50), 'team-payments-prod', [...r.finalizersLeft], r.message!), [], NOW)!;
+    expect(d.cause).toContain(`app.kubernetes.io/instance: ${instance}`);
+  });
+
+  test('a label of the hook\'s own over 63 characters is the hook\'s to fix, not the instance name\'s', () => {
+    const message = `error executing pre-delete hooks: Job.batch "drain" is invalid: metadata.labels: Invalid value: "${'x'.repeat(64)}": must be no more than 63 bytes`;
+    const d = deletionState(named('shop', 'argocd', ['pre-delete-finalizer.argocd.argoproj.io'], message), [], NOW)!;
+    expect(d.cause).toBe('the API server refuses the deletion hook Job.batch "drain": a label\'s value is over 63 characters, so the deletion fails on every try; shorten the label in the hook\'s manifest');
   });
 });
