@@ -68,7 +68,7 @@ test('random charts with members placed by hand: the synth fails naming what was
     } catch (e) {
       // A hand-set wave the intent cannot keep is refused, and said to be set by hand; a hook set by
       // hand that Argo CD would delete with its data is refused by the rule pack, which names its rule.
-      expect((e as Error).message).toMatch(/set by hand|see docs\/rules\//);
+      expect((e as Error).message).toMatch(/set by hand|\(see https:\/\/\S+\/docs\/rules\/[a-z-]+\.md\)/);
       // Waves set by hand are planned around: only two pins no waves honour refuse them, never the proof.
       if (spec.pins!.every(([, , placed]) => typeof placed === 'number')) expect((e as Error).message).not.toContain('sync order broken');
       return;
