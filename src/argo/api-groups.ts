@@ -34,23 +34,27 @@ const BUILTIN_GROUPS: ReadonlySet<string> = new Set([
   'storagemigration.k8s.io',
 ]);
 
-const ARGO_CD_KINDS: ReadonlySet<string> = new Set([
-  'argoproj.io/Application',
-  'argoproj.io/AppProject',
-  'argoproj.io/ApplicationSet',
-]);
+/** The API group of Argo CD's CRDs (and of Argo Rollouts', Workflows' and Events'). */
+export const ARGO_CD_GROUP = 'argoproj.io';
+/** Argo CD's own kinds, by their lower-cased spelling: its CRDs' `spec.names.kind`. */
+const ARGO_CD_KIND_SPELLINGS = new Map<string, string>(['Application', 'AppProject', 'ApplicationSet'].map(kind => [kind.toLowerCase(), kind]));
+const ARGO_CD_KINDS: ReadonlySet<string> = new Set([...ARGO_CD_KIND_SPELLINGS.values()].map(kind => `${ARGO_CD_GROUP}/${kind}`));
 
 /** True for API groups every Kubernetes API server serves without a CRD. */
 export function isBuiltinGroup(group: string): boolean {
   return BUILTIN_GROUPS.has(group);
 }
 
-/** True when a cluster serves `group/kind` before the sync, given CRDs already `installed` (`group/Kind`). */
+/**
+ * True when a cluster serves `group/kind` before the sync, given CRDs already `installed` (`group/Kind`).
+ * As for a built-in group, an Argo CD kind in another case (`argoproj.io` `application`) needs no CRD: its
+ * group/version is served, the kind as written is not (`builtinKindSpelling`).
+ */
 export function servedWithoutCrd(group: string, kind: string, installed?: ReadonlySet<string>): boolean {
   // Built-in groups first: most objects are, and need no `group/Kind` string.
   if (BUILTIN_GROUPS.has(group)) return true;
   const gk = `${group}/${kind}`;
-  return ARGO_CD_KINDS.has(gk) || (installed?.has(gk) ?? false);
+  return ARGO_CD_KINDS.has(gk) || (installed?.has(gk) ?? false) || (group === ARGO_CD_GROUP && ARGO_CD_KIND_SPELLINGS.has(kind.toLowerCase()));
 }
 
 /** True when the kind needs a CRD that Argo CD cannot assume is installed. */
@@ -69,11 +73,18 @@ const BUILTIN_SPELLINGS: ReadonlySet<string> = new Set(BUILTIN_KINDS.values());
 
 /**
  * The spelling discovery serves when `kind`, of a built-in group, differs from a built-in kind only by
- * case (`configmap` → `ConfigMap`), else undefined. Discovery matches kinds exactly (gitops-engine
- * `pkg/utils/kube/kube.go` `ServerResourceForGroupVersionKind`: `r.Kind == gvk.Kind`), so such a task is
- * served by nothing and fails the sync's validation. A custom group's kinds are its CRD's to name.
+ * case (`configmap` → `ConfigMap`), or of `argoproj.io` from one of Argo CD's own kinds (`application` →
+ * `Application`), else undefined. Discovery matches kinds exactly (gitops-engine `pkg/utils/kube/kube.go`
+ * `ServerResourceForGroupVersionKind`: `r.Kind == gvk.Kind`), a CRD's too (the API server lists its
+ * `spec.names.kind` as written), so such a task is served by nothing and fails the sync's validation.
+ * Other custom kinds are their CRD's to name, those of `argoproj.io` (Rollout, Workflow) included: their
+ * CRD may not be installed, and custom-resource-without-crd speaks for them.
  */
 export function builtinKindSpelling(group: string, kind: string): string | undefined {
+  if (group === ARGO_CD_GROUP) {
+    const argo = ARGO_CD_KIND_SPELLINGS.get(kind.toLowerCase());
+    return argo === kind ? undefined : argo;
+  }
   // Nearly every object is a built-in kind spelled right: found without lower-casing a string.
   if (!BUILTIN_GROUPS.has(group) || BUILTIN_SPELLINGS.has(kind)) return undefined;
   const spelling = BUILTIN_KINDS.get(kind.toLowerCase());

@@ -19,6 +19,16 @@ describe('builtinKindSpelling', () => {
     expect(builtinKindSpelling('', 'Gadget')).toBeUndefined();
     expect(builtinKindSpelling('example.com', 'configmap')).toBeUndefined(); // a CRD may name its kind so
   });
+
+  test.each([['application', 'Application'], ['appproject', 'AppProject'], ['APPLICATIONSET', 'ApplicationSet'], ['Appproject', 'AppProject']])(
+    'Argo CD\'s own kinds, served by its CRDs wherever it runs, are matched exactly too: argoproj.io %p is served only as %p', (kind, spelling) => {
+      expect(builtinKindSpelling('argoproj.io', kind)).toBe(spelling);
+    });
+
+  test('argoproj.io kinds spelled as Argo CD\'s CRDs name them, and its other projects\' kinds (their CRD\'s to name), are left alone', () => {
+    for (const kind of ['Application', 'AppProject', 'ApplicationSet', 'rollout', 'Rollout', 'workflow']) expect(builtinKindSpelling('argoproj.io', kind)).toBeUndefined();
+    expect(builtinKindSpelling('example.com', 'application')).toBeUndefined();
+  });
 });
 
 /**

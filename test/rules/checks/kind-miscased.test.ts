@@ -29,4 +29,22 @@ describe('kind-miscased', () => {
     const [f] = findingsOf('kind-miscased', yaml(k('apps/v1', 'deployment', 'web', {}, skip)));
     expect(f.message).toContain('its apply fails at its step (no matches for kind "deployment" in version "apps/v1" (ensure CRDs are installed first))');
   });
+
+  test('Argo CD\'s own kinds are matched exactly too (its CRDs\' spec.names.kind): the NotFound, and no CRD to add', () => {
+    const app = yaml(k('argoproj.io/v1alpha1', 'application', 'child', { spec: { project: 'default' } }));
+    const [f] = findingsOf('kind-miscased', app);
+    expect(f.message).toContain('kind application is not a kind argoproj.io/v1alpha1 serves (discovery matches kinds exactly, case included): Argo CD\'s CRD spells it Application');
+    expect(f.message).toContain('its result: application.argoproj.io "" not found');
+    expect(f.fix).toBe('write kind: Application');
+    expect(findingsOf('kind-miscased', yaml(k('argoproj.io/v1alpha1', 'appproject', 'team')))[0].fix).toBe('write kind: AppProject');
+    // A CRD would not serve it: custom-resource-without-crd leaves it to this rule.
+    expect(findingsOf('custom-resource-without-crd', app)).toEqual([]);
+  });
+
+  test('no false positive: Argo CD\'s kinds spelled right, and other kinds of argoproj.io or of another group, whatever their case', () => {
+    for (const [apiVersion, kind] of [['argoproj.io/v1alpha1', 'Application'], ['argoproj.io/v1alpha1', 'ApplicationSet'], ['argoproj.io/v1alpha1', 'rollout'],
+      ['example.com/v1', 'application'], ['apps.example.com/v1', 'appproject']]) {
+      expect(findingsOf('kind-miscased', yaml(k(apiVersion, kind, 'x')))).toEqual([]);
+    }
+  });
 });
