@@ -112,3 +112,23 @@ export function builtinApiVersionSpelling(apiVersion: string, kind: string): str
   const version = lower.slice(slash + 1);
   return KUBE_VERSION_LOWER.test(version) && (slash < 0 ? version === 'v1' : group !== '' && servedWithoutCrd(group, kind)) ? lower : undefined;
 }
+
+/**
+ * The lower-case spelling of an apiVersion of a custom group (one served only by a CRD) written with an
+ * upper-case letter (`Example.com/v1` → `example.com/v1`, `example.com/V1` → `example.com/v1`), else
+ * undefined. No CRD can serve it: apiextensions' `ValidateCustomResourceDefinitionSpec` requires
+ * `spec.group` to be a DNS-1123 subdomain and each version's name a DNS-1035 label, both lower case, so
+ * discovery's case-sensitive `/apis/<group>/<version>` 404s on every cluster, as for `Apps/v1`.
+ */
+export function customApiVersionSpelling(apiVersion: string, kind: string): string | undefined {
+  if (!UPPER.test(apiVersion)) return undefined;
+  const slash = apiVersion.indexOf('/');
+  if (slash <= 0) return undefined; // the core group's: `V1` is builtinApiVersionSpelling's
+  const lower = apiVersion.toLowerCase();
+  return servedWithoutCrd(lower.slice(0, slash), kind) ? undefined : lower;
+}
+
+/** Either: an apiVersion in another case than any API server serves (`builtinApiVersionSpelling`, `customApiVersionSpelling`). */
+export function miscasedApiVersion(apiVersion: string, kind: string): string | undefined {
+  return builtinApiVersionSpelling(apiVersion, kind) ?? customApiVersionSpelling(apiVersion, kind);
+}

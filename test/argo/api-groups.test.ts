@@ -3,7 +3,7 @@
  * `ServerResourceForGroupVersionKind` matches discovery's kinds with `r.Kind == gvk.Kind`, case and all: a
  * built-in kind written in another case is served by no API, and the sync fails validation (`getSyncTasks`).
  */
-import { builtinApiVersionSpelling, builtinKindSpelling } from '../../src/argo/api-groups';
+import { builtinApiVersionSpelling, builtinKindSpelling, customApiVersionSpelling, miscasedApiVersion } from '../../src/argo/api-groups';
 
 describe('builtinKindSpelling', () => {
   test.each([
@@ -53,5 +53,29 @@ describe('builtinApiVersionSpelling', () => {
     expect(builtinApiVersionSpelling('V2', 'ConfigMap')).toBeUndefined();
     expect(builtinApiVersionSpelling('/V1', 'ConfigMap')).toBeUndefined();
     expect(builtinApiVersionSpelling('Argoproj.io/v1alpha1', 'Rollout')).toBeUndefined(); // Argo Rollouts needs its CRD
+  });
+});
+
+/**
+ * A custom group or version in another case: discovery's path is case-sensitive, and apiextensions
+ * `ValidateCustomResourceDefinitionSpec` requires spec.group to be a DNS-1123 subdomain and each version a
+ * DNS-1035 label, both lower case, so no CRD can serve it.
+ */
+describe('customApiVersionSpelling', () => {
+  test.each([
+    ['Example.com/v1', 'Widget', 'example.com/v1'], ['Stable.Example.com/v1', 'CronTab', 'stable.example.com/v1'],
+    ['example.com/V1', 'Widget', 'example.com/v1'], ['Argoproj.io/v1alpha1', 'Rollout', 'argoproj.io/v1alpha1'],
+  ])('%p (%s) is served by no CRD: only %p can be', (apiVersion, kind, spelling) => {
+    expect(customApiVersionSpelling(apiVersion, kind)).toBe(spelling);
+    expect(miscasedApiVersion(apiVersion, kind)).toBe(spelling);
+  });
+
+  test('lower case, and the built-in groups (builtinApiVersionSpelling\'s), are left alone', () => {
+    expect(customApiVersionSpelling('example.com/v1', 'Widget')).toBeUndefined();
+    expect(customApiVersionSpelling('Apps/v1', 'Deployment')).toBeUndefined();
+    expect(customApiVersionSpelling('V1', 'ConfigMap')).toBeUndefined();
+    expect(customApiVersionSpelling('Argoproj.io/v1alpha1', 'Application')).toBeUndefined();
+    expect(miscasedApiVersion('Apps/v1', 'Deployment')).toBe('apps/v1');
+    expect(miscasedApiVersion('example.com/v1', 'Widget')).toBeUndefined();
   });
 });

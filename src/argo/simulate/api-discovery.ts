@@ -5,7 +5,7 @@
  * skipped with `SkipDryRunOnMissingResource=true`.
  */
 import { isPlainObject } from '../annotations';
-import { builtinApiVersionSpelling, builtinKindSpelling, servedWithoutCrd } from '../api-groups';
+import { builtinKindSpelling, miscasedApiVersion, servedWithoutCrd } from '../api-groups';
 import { unservedBuiltin } from '../served-versions';
 import type { SyncTask } from '../types';
 
@@ -21,11 +21,12 @@ export function crdGroupKind(object: Record<string, unknown>): string | undefine
 
 /**
  * True when a fresh API server of `kubeVersion` (plus `installed` CRDs) serves this task's
- * apiVersion and kind, spelled as discovery spells them.
+ * apiVersion and kind, spelled as discovery spells them. A CRD installed or in the sync never serves
+ * a group in another case (`Example.com`): its spec.group is lower case, or the API server refused it.
  */
 export function servedBeforeSync(task: Pick<SyncTask, 'apiVersion' | 'group' | 'kind'>, installed: ReadonlySet<string>, kubeVersion?: string): boolean {
   return servedWithoutCrd(task.group, task.kind, installed) && unservedBuiltin(task.apiVersion, task.kind, kubeVersion) === undefined
-    && builtinKindSpelling(task.group, task.kind) === undefined && builtinApiVersionSpelling(task.apiVersion, task.kind) === undefined;
+    && builtinKindSpelling(task.group, task.kind) === undefined && miscasedApiVersion(task.apiVersion, task.kind) === undefined;
 }
 
 /**
@@ -34,8 +35,8 @@ export function servedBeforeSync(task: Pick<SyncTask, 'apiVersion' | 'group' | '
  * builds from the kind and group (`Kind.group "" not found`).
  */
 export function unservedError(task: Pick<SyncTask, 'apiVersion' | 'group' | 'kind'>, kubeVersion?: string): string {
-  // A group/version in another case (`apps/V1`): its path 404s before any kind is compared.
-  if (builtinApiVersionSpelling(task.apiVersion, task.kind) !== undefined) return discoveryError(task.apiVersion);
+  // A group/version in another case (`apps/V1`, `Example.com/v1`): its path 404s before any kind is compared.
+  if (miscasedApiVersion(task.apiVersion, task.kind) !== undefined) return discoveryError(task.apiVersion);
   const builtin = unservedBuiltin(task.apiVersion, task.kind, kubeVersion);
   // A built-in kind in another case (`deployment`): its group/version is served, the kind as written is not.
   if (builtin?.groupVersionServed || (builtin === undefined && builtinKindSpelling(task.group, task.kind) !== undefined)) return `${task.kind}${task.group ? `.${task.group}` : ''} "" not found`;

@@ -1,5 +1,5 @@
 import { ANNOTATION_SYNC_OPTIONS, isPlainObject } from '../../argo/annotations';
-import { builtinApiVersionSpelling, needsCrd } from '../../argo/api-groups';
+import { miscasedApiVersion, needsCrd } from '../../argo/api-groups';
 import { hasSyncOption } from '../../argo/sync-options';
 import { str } from '../objects';
 import type { Hit, Rule } from '../types';
@@ -17,8 +17,9 @@ export const customResourceWithoutCrd: Rule = {
   title: 'A custom resource whose CRD is not in the app',
   check(ctx) {
     if (ctx.options.syncOptions.includes(SKIP_DRY_RUN)) return [];
-    // `Apps/v1` is no custom group: a built-in one in another case, which no CRD can serve (api-version-miscased).
-    const custom = ctx.tasks.filter(t => t.action === 'apply' && needsCrd(t.group, t.kind) && builtinApiVersionSpelling(t.apiVersion, t.kind) === undefined);
+    // `Apps/v1` is a built-in group in another case, and `Example.com/v1` a custom group no CRD can hold (its spec.group
+    // is lower case): adding a CRD cannot serve either, and api-version-miscased says what to write instead.
+    const custom = ctx.tasks.filter(t => t.action === 'apply' && needsCrd(t.group, t.kind) && miscasedApiVersion(t.apiVersion, t.kind) === undefined);
     // Most apps have no custom resource, and then no CRD to read.
     if (custom.length === 0) return [];
     const defined = new Set<string>(ctx.options.installedCrds);

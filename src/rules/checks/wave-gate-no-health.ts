@@ -1,4 +1,4 @@
-import { builtinApiVersionSpelling, needsCrd } from '../../argo/api-groups';
+import { miscasedApiVersion, needsCrd } from '../../argo/api-groups';
 import { hasHealthCheck } from '../../argo/health';
 import { builtinLuaHealthAfter } from '../../argo/health-lua';
 import { describeStep, isApplication, nextStepWaitingOn } from '../gates';
@@ -22,7 +22,7 @@ export const waveGateNoHealth: Rule = {
     for (const t of ctx.tasks) {
       if (t.hook || t.action !== 'apply') continue;
       if (isApplication(t) || !needsCrd(t.group, t.kind) || hasHealthCheck(t.group, t.kind, cm?.healthScripts, version)) continue;
-      if (builtinApiVersionSpelling(t.apiVersion, t.kind) !== undefined) continue; // `Apps/v1`: api-version-miscased's, the sync never starts
+      if (miscasedApiVersion(t.apiVersion, t.kind) !== undefined) continue; // `Apps/v1`, `Example.com/v1`: api-version-miscased's, the sync never starts
       const next = nextStepWaitingOn(ctx, t);
       if (!next) continue;
       const where = cm?.healthScripts ? 'nor does the argocd-cm given' : 'argocd-cm may add one';

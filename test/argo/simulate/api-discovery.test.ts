@@ -55,4 +55,35 @@ describe('TestSync_getSyncTasks_FailureMessage', () => {
     const { result } = replay([manifest({ kind: 'deployment', name: 'web', apiVersion: 'apps/V1' })]);
     expect(result.message).toBe('one or more synchronization tasks are not valid: failed to discover server resources for group version apps/V1: the server could not find the requested resource');
   });
+
+  // A custom group in another case: the same 404, and a CRD for it cannot help, its spec.group being lower case
+  // (apiextensions ValidateCustomResourceDefinitionSpec: DNS-1123 subdomain).
+  const crd = (group: string) => manifest({
+    kind: 'CustomResourceDefinition',
+    name: `widgets.${group}`,
+    apiVersion: 'apiextensions.k8s.io/v1',
+    spec: { group, names: { kind: 'Widget', plural: 'widgets' }, scope: 'Namespaced', versions: [{ name: 'v1', served: true, storage: true }] },
+  });
+  const widget = manifest({ kind: 'Widget', name: 'w', apiVersion: 'Example.com/v1' });
+
+  test('apiVersion Example.com/v1 beside the CRD of example.com: the sync fails validation, nothing applied', () => {
+    const { result } = replay([crd('example.com'), widget]);
+    expect(result.message).toBe('one or more synchronization tasks are not valid: failed to discover server resources for group version Example.com/v1: the server could not find the requested resource');
+    expect(result.applied).toEqual([]);
+  });
+
+  // gitops-engine getSyncTasks skips the dry run of a NotFound task when hasCRDOfGroupKind finds a CRD of exactly its group and kind.
+  test('beside a CRD written with group Example.com: its dry run is skipped (hasCRDOfGroupKind), and both fail at their apply', () => {
+    const { result } = replay([crd('Example.com'), widget]);
+    expect(result.operationPhase).toBe('Failed');
+    expect(result.results).toEqual(expect.arrayContaining([
+      expect.objectContaining({ kind: 'CustomResourceDefinition', status: 'SyncFailed' }),
+      expect.objectContaining({ kind: 'Widget', status: 'SyncFailed', message: 'no matches for kind "Widget" in version "Example.com/v1" (ensure CRDs are installed first)' }),
+    ]));
+  });
+
+  test('apiVersion Example.com/v1 with its CRD installed as Example.com/Widget (--installed-crd): still served by nothing', () => {
+    const { result } = replay([manifest({ kind: 'Widget', name: 'w', apiVersion: 'Example.com/v1' })], { sim: { installedCrds: ['Example.com/Widget'] } });
+    expect(result.operationPhase).toBe('Failed');
+  });
 });

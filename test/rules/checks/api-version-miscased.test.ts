@@ -51,4 +51,63 @@ describe('api-version-miscased', () => {
     const old = findingsOf('api-version-miscased', yaml(k('apps/V1', 'Deployment', 'web')), { syncOptions: ['SkipDryRunOnMissingResource=true'], argocdVersion: '3.0' });
     expect(old[0].message).toContain('fails the whole sync before applying anything');
   });
+
+  // apiextensions ValidateCustomResourceDefinitionSpec: a CRD's spec.group is a lower-case DNS-1123 subdomain, so
+  // no CRD serves Example.com, and discovery's path (/apis/Example.com/v1) is case-sensitive.
+  describe('a custom group in another case', () => {
+    const crd = (group: string) => ({
+      apiVersion: 'apiextensions.k8s.io/v1',
+      kind: 'CustomResourceDefinition',
+      metadata: { name: 'widgets.example.com' },
+      spec: { group, names: { kind: 'Widget', plural: 'widgets' }, scope: 'Namespaced', versions: [{ name: 'v1', served: true, storage: true }] },
+    });
+    const widget = (apiVersion: string) => k(apiVersion, 'Widget', 'w');
+
+    test.each(['Example.com/v1', 'Stable.Example.com/v1'])('%p: the group must be lower case and the sync fails, with no CRD to add', (apiVersion) => {
+      const [f] = findingsOf('api-version-miscased', yaml(widget(apiVersion)));
+      const group = apiVersion.split('/')[0];
+      expect(f.message).toContain(`apiVersion ${apiVersion} is served by no API server (discovery paths are case-sensitive, and no CRD can serve group ${group}: `
+        + 'a CRD\'s spec.group must be a lower-case DNS-1123 subdomain');
+      expect(f.message).toContain(`failed to discover server resources for group version ${apiVersion}`);
+      expect(f.message).toContain('one or more synchronization tasks are not valid');
+      expect(f.fix).toBe(`write apiVersion: ${apiVersion.toLowerCase()}`);
+      // custom-resource-without-crd's fix (add the CRD) cannot serve it: it leaves the object to this rule.
+      expect(findingsOf('custom-resource-without-crd', yaml(widget(apiVersion)))).toEqual([]);
+      expect(findingsOf('custom-resource-without-crd', yaml(widget(apiVersion.toLowerCase())))).toHaveLength(1);
+    });
+
+    test('a version in another case: its name must be a lower-case DNS-1035 label', () => {
+      const [f] = findingsOf('api-version-miscased', yaml(widget('example.com/V1')));
+      expect(f.message).toContain('no CRD can serve version V1: a CRD\'s version names must be lower-case DNS-1035 labels');
+      expect(f.fix).toBe('write apiVersion: example.com/v1');
+    });
+
+    test('names the CRD of the input whose group matches in another case', () => {
+      const [f] = findingsOf('api-version-miscased', yaml(crd('example.com'), widget('Example.com/v1')));
+      expect(f.message).toMatch(/; in the input, CustomResourceDefinition\/widgets\.example\.com \(\S+:\d+\) defines example\.com\/Widget, so Argo CD fails/);
+      expect(f.fix).toBe('write apiVersion: example.com/v1');
+    });
+
+    test('a CRD written with the same upper-case group is refused itself: named, with its spec.group to fix too; never taken for the CRD', () => {
+      const app = yaml(crd('Example.com'), widget('Example.com/v1'));
+      const [f] = findingsOf('api-version-miscased', app);
+      expect(f.message).toMatch(/CustomResourceDefinition\/widgets\.example\.com \(\S+:\d+\) has group Example\.com, which the API server refuses for the same reason/);
+      expect(f.fix).toBe('write apiVersion: example.com/v1, and spec.group: example.com on CustomResourceDefinition/widgets.example.com');
+      // gitops-engine hasCRDOfGroupKind compares the CRD's group exactly: this one matches, so the dry run is skipped, as simulate replays it.
+      expect(f.message).toContain('so Argo CD skips its dry run (a CRD of Example.com/Widget is in the sync) and its apply fails at its step '
+        + '(no matches for kind "Widget" in version "Example.com/v1" (ensure CRDs are installed first))');
+      expect(findingsOf('custom-resource-without-crd', app)).toEqual([]);
+    });
+
+    test('lower case is left to custom-resource-without-crd', () => {
+      expect(findingsOf('api-version-miscased', yaml(widget('example.com/v1')))).toEqual([]);
+      expect(findingsOf('api-version-miscased', yaml(crd('example.com'), widget('example.com/v1')))).toEqual([]);
+    });
+
+    test('not a gate without health either: the sync never starts', () => {
+      const wave = (w: string) => ({ 'argocd.argoproj.io/sync-wave': w });
+      const app = yaml(k('Example.com/v1', 'Widget', 'w', {}, wave('0')), k('v1', 'ConfigMap', 'later', {}, wave('1')));
+      expect(findingsOf('wave-gate-no-health', app)).toEqual([]);
+    });
+  });
 });
