@@ -25,7 +25,8 @@ const ALLOWED: Record<string, readonly string[]> = {
 };
 /** Packages each floor may import (node built-ins are always fine). */
 const PACKAGES: Record<string, readonly string[]> = {
-  argo: ['fengari'],
+  // fengari runs argocd-cm's Lua health checks; croner lists a sync window's cron occurrences.
+  argo: ['fengari', 'croner'],
   plan: [],
   rules: [],
   report: [],
