@@ -17,7 +17,7 @@ const SKIP_DRY_RUN = 'SkipDryRunOnMissingResource=true';
 /** `so …`: the sync's fate, with discovery's error (`validation`) or the apply's, for a skipped dry run. */
 export function unservedEffect(ctx: RuleContext, t: SyncTask, validation: string): string {
   const optionSkip = (ctx.options.syncOptions.includes(SKIP_DRY_RUN) && behavesSince('appSkipDryRun', ctx.options.argocdVersion))
-    || hasSyncOption(t.manifest.object, SKIP_DRY_RUN);
+    || hasSyncOption(t.manifest.object, SKIP_DRY_RUN, ctx.options.argocdVersion);
   const gk = `${t.group}/${t.kind}`;
   const crdInSync = ctx.tasks.some(c => c.action === 'apply' && c.kind === 'CustomResourceDefinition' && crdGroupKind(c.manifest.object) === gk);
   if (optionSkip || crdInSync) {

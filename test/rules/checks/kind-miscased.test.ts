@@ -30,6 +30,13 @@ describe('kind-miscased', () => {
     expect(f.message).toContain('its apply fails at its step (no matches for kind "deployment" in version "apps/v1" (ensure CRDs are installed first))');
   });
 
+  test('reads the object\'s SkipDryRunOnMissingResource=true as the version does, as simulate does: a null beside it hides it before 3.1', () => {
+    const annotations = { 'argocd.argoproj.io/sync-options': 'SkipDryRunOnMissingResource=true', 'note': null };
+    const manifests = yaml(k('apps/v1', 'deployment', 'web', {}, annotations));
+    expect(findingsOf('kind-miscased', manifests, { argocdVersion: '3.1' })[0].message).toContain('skips its dry run');
+    expect(findingsOf('kind-miscased', manifests, { argocdVersion: '3.0' })[0].message).toContain('fails the whole sync before applying anything');
+  });
+
   test('Argo CD\'s own kinds are matched exactly too (its CRDs\' spec.names.kind): the NotFound, and no CRD to add', () => {
     const app = yaml(k('argoproj.io/v1alpha1', 'application', 'child', { spec: { project: 'default' } }));
     const [f] = findingsOf('kind-miscased', app);
